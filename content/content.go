@@ -1,0 +1,40 @@
+// Package content is wikirules' embedded default corpus: game rule pages
+// with their revision histories (as a contribution feed and as an XML
+// export), template definitions, rule-check specs, engine constants and the
+// site's Markdown pages. All of it is written by the wikirules authors.
+//
+// Commands run on it when given no inputs, so the tool can be tried, and
+// tested, on a fresh machine with nothing else.
+package content
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/model"
+)
+
+//go:embed wiki
+var files embed.FS
+
+// Content is the embedded corpus. It is a value made by New, not a package
+// global, so a test can build one over a different file system.
+type Content struct {
+	fsys fs.FS
+}
+
+// New returns the embedded default content.
+func New() *Content { return &Content{fsys: files} }
+
+// FromFS returns content read from another file system with the same layout
+// (wiki/, templates/, checks/, engine/, site/).
+func FromFS(fsys fs.FS) *Content { return &Content{fsys: fsys} }
+
+// FS returns the content's file system.
+func (c *Content) FS() fs.FS { return c.fsys }
+
+// Corpus loads the revision histories under wiki/.
+func (c *Content) Corpus(opts corpus.Options) (*model.Corpus, error) {
+	return corpus.LoadFS(c.fsys, "wiki", opts)
+}

@@ -1,0 +1,231 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// formatFlag is a --format flag limited to a fixed set of values, with
+// completion.
+func formatFlag(cmd *cobra.Command, p *string, def string, values ...string) {
+	cmd.Flags().StringVar(p, "format", def, "output format: "+strings.Join(values, "|"))
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	})
+	cmd.PreRunE = chainPreRun(cmd.PreRunE, func(*cobra.Command, []string) error {
+		for _, v := range values {
+			if *p == v {
+				return nil
+			}
+		}
+		return fmt.Errorf("--format %q: expected one of %s", *p, strings.Join(values, ", "))
+	})
+}
+
+func chainPreRun(a, b func(*cobra.Command, []string) error) func(*cobra.Command, []string) error {
+	if a == nil {
+		return b
+	}
+	return func(c *cobra.Command, args []string) error {
+		if err := a(c, args); err != nil {
+			return err
+		}
+		return b(c, args)
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+type pageJSON struct {
+	Title     string `json:"title"`
+	Kind      string `json:"kind"`
+	Game      string `json:"game"`
+	Revisions int    `json:"revisions"`
+	First     string `json:"first"`
+	Last      string `json:"last"`
+}
+
+func (a *app) pagesCommand() *cobra.Command {
+	var format, kind string
+	cmd := &cobra.Command{
+		Use:   "pages [INPUT…]",
+		Short: "List the pages in the inputs with their kind, game and revision count",
+		Example: `  wikirules pages
+  wikirules pages ../shared/seeds --format json
+  wikirules pages dump.xml.bz2 --kind rules`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := a.load(args, true)
+			if err != nil {
+				return err
+			}
+			var rows []pageJSON
+			for _, p := range c.Pages {
+				if kind != "" && p.Kind.String() != kind {
+					continue
+				}
+				r := pageJSON{Title: p.Title, Kind: p.Kind.String(), Game: p.Game, Revisions: len(p.Revisions)}
+				if n := len(p.Revisions); n > 0 {
+					r.First = model.FormatTime(p.Revisions[0].Timestamp)
+					r.Last = model.FormatTime(p.Revisions[n-1].Timestamp)
+				}
+				rows = append(rows, r)
+			}
+			if format == "json" {
+				if rows == nil {
+					rows = []pageJSON{}
+				}
+				return writeJSON(a.stdout, rows)
+			}
+			tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "TITLE\tKIND\tGAME\tREVISIONS\tFIRST\tLAST")
+			total := 0
+			for _, r := range rows {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", r.Title, r.Kind, dash(r.Game), r.Revisions, r.First, r.Last)
+				total += r.Revisions
+			}
+			tw.Flush()
+			fmt.Fprintf(a.stdout, "%s, %s\n", plural(len(rows), "page"), plural(total, "revision"))
+			return nil
+		},
+	}
+	formatFlag(cmd, &format, "table", "table", "json")
+	cmd.Flags().StringVar(&kind, "kind", "", "only pages of this kind: rules|tips|file|template|other")
+	return cmd
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+type revisionJSON struct {
+	Timestamp string `json:"timestamp"`
+	Author    string `json:"author"`
+	Summary   string `json:"summary"`
+	Section   string `json:"section"`
+	SHA1      string `json:"sha1"`
+	Bytes     int    `json:"bytes"`
+}
+
+func (a *app) historyCommand() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "history TITLE [INPUT…]",
+		Short: "List a page's revisions, oldest first",
+		Example: `  wikirules history Gamehelphearts
+  wikirules history Gamehelpopenfacechinesepoker ../shared/seeds --format json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := a.load(args[1:], true)
+			if err != nil {
+				return err
+			}
+			p, err := c.Find(args[0])
+			if err != nil {
+				return err
+			}
+			rows := make([]revisionJSON, 0, len(p.Revisions))
+			for _, r := range p.Revisions {
+				rows = append(rows, revisionJSON{
+					Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary,
+					Section: r.Section, SHA1: r.SHA1, Bytes: r.Size,
+				})
+			}
+			if format == "json" {
+				return writeJSON(a.stdout, rows)
+			}
+			tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "#\tTIMESTAMP\tAUTHOR\tBYTES\tCHANGE\tSUMMARY")
+			prev := 0
+			for i, r := range rows {
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", i+1, r.Timestamp, dash(r.Author), r.Bytes, r.Bytes-prev, oneLine(r.Summary))
+				prev = r.Bytes
+			}
+			return tw.Flush()
+		},
+	}
+	formatFlag(cmd, &format, "table", "table", "json")
+	cmd.ValidArgsFunction = a.completeTitle
+	return cmd
+}
+
+// oneLine keeps table rows on one line.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 100 {
+		s = string(r[:99]) + "…"
+	}
+	return s
+}
+
+// completeTitle completes page titles of the embedded corpus, or of the
+// inputs already on the command line.
+func (a *app) completeTitle(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveDefault // inputs: files
+	}
+	c, err := a.load(nil, true)
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveError
+	}
+	var out []string
+	for _, p := range c.Pages {
+		if strings.HasPrefix(p.Title, toComplete) {
+			out = append(out, p.Title)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+func (a *app) showCommand() *cobra.Command {
+	var rev string
+	cmd := &cobra.Command{
+		Use:   "show TITLE [INPUT…]",
+		Short: "Print a revision's raw wikitext (the latest by default)",
+		Example: `  wikirules show Gamehelphearts
+  wikirules show Gamehelphearts --rev first
+  wikirules show Gamehelpsushigo ../shared/seeds --rev 2025-11-16T01:51:56Z`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, err := a.load(args[1:], false)
+			if err != nil {
+				return err
+			}
+			p, err := c.Find(args[0])
+			if err != nil {
+				return err
+			}
+			r, _, err := p.SelectRevision(rev)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(a.stdout, r.Text)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&rev, "rev", "", "revision: a timestamp (or unique prefix), first, latest, or a position (1, -1)")
+	cmd.ValidArgsFunction = a.completeTitle
+	return cmd
+}
+
+// plural formats "1 page" and "2 pages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,64 @@
+// Package shared locates the data that lives beside the checkout (the real
+// wiki seeds and the MediaWiki conformance cases) for tests and benchmarks.
+//
+// The data is not part of the repository: a user's clone does not have it,
+// so tests that need it skip with a message saying what is missing.
+package shared
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// Dir returns the shared data directory: $WIKIRULES_SHARED, or ../shared
+// beside the module root. It returns "" when there is none.
+func Dir() string {
+	if d := os.Getenv("WIKIRULES_SHARED"); d != "" {
+		return d
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			s := filepath.Join(filepath.Dir(d), "shared")
+			if st, err := os.Stat(s); err == nil && st.IsDir() {
+				return s
+			}
+			return ""
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// Path returns a path below the shared directory, skipping the test or
+// benchmark when it does not exist.
+func Path(tb testing.TB, elem ...string) string {
+	tb.Helper()
+	d := Dir()
+	if d == "" {
+		tb.Skip("skipped: ../shared (the wiki seeds and conformance cases) is not beside this checkout; set WIKIRULES_SHARED to its path to run this test")
+	}
+	p := filepath.Join(append([]string{d}, elem...)...)
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("skipped: %s does not exist", p)
+	}
+	return p
+}
+
+// Seeds returns the contribution-feed seed files, sorted.
+func Seeds(tb testing.TB) []string {
+	tb.Helper()
+	dir := Path(tb, "seeds")
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		tb.Skipf("skipped: no seed files in %s", dir)
+	}
+	sort.Strings(files)
+	return files
+}

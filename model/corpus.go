@@ -1,0 +1,101 @@
+package model
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Corpus is every page read from a set of inputs, each with its merged
+// history.
+type Corpus struct {
+	Pages   []*Page // sorted by title
+	byTitle map[string]*Page
+	// Warnings are problems that did not stop reading (duplicate revisions
+	// with different texts, entries skipped under --keep-going).
+	Warnings []*InputError
+}
+
+// NewCorpus indexes pages (which it sorts by title).
+func NewCorpus(pages []*Page) *Corpus {
+	sort.Slice(pages, func(i, j int) bool { return pages[i].Title < pages[j].Title })
+	c := &Corpus{Pages: pages, byTitle: make(map[string]*Page, len(pages))}
+	for _, p := range pages {
+		c.byTitle[p.Title] = p
+	}
+	return c
+}
+
+// Page looks a page up by title; the title is normalized first, so
+// "gamehelp_hearts" finds "Gamehelphearts".
+func (c *Corpus) Page(title string) *Page {
+	if p := c.byTitle[title]; p != nil {
+		return p
+	}
+	return c.byTitle[NormalizeTitle(title)]
+}
+
+// Find is Page with an error that suggests near titles.
+func (c *Corpus) Find(title string) (*Page, error) {
+	if p := c.Page(title); p != nil {
+		return p, nil
+	}
+	var near []string
+	lt := strings.ToLower(title)
+	for _, p := range c.Pages {
+		if strings.Contains(strings.ToLower(p.Title), lt) || (p.Game != "" && strings.Contains(lt, p.Game)) {
+			near = append(near, p.Title)
+		}
+	}
+	if len(near) > 0 {
+		if len(near) > 5 {
+			near = near[:5]
+		}
+		return nil, fmt.Errorf("no page titled %q (did you mean %s?)", title, strings.Join(near, ", "))
+	}
+	return nil, fmt.Errorf("no page titled %q", title)
+}
+
+// InputError is a problem with an input, located by file and line.
+type InputError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *InputError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// InputErrors is every problem found under --keep-going. It is an error so a
+// caller that does not care about the details can treat it as one.
+type InputErrors []*InputError
+
+func (l InputErrors) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns nil for an empty list, so "return errs.Err()" does the right
+// thing.
+func (l InputErrors) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}

@@ -1,0 +1,214 @@
+package feed
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/model"
+)
+
+func TestSeedsRoundTrip(t *testing.T) {
+	for _, path := range shared.Seeds(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := Parse(path, data, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			if err := Write(&out, f); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Bytes(), data) {
+				i := 0
+				for i < len(data) && i < out.Len() && data[i] == out.Bytes()[i] {
+					i++
+				}
+				t.Fatalf("re-serialized feed differs from the file at byte %d (file %d bytes, output %d)", i, len(data), out.Len())
+			}
+		})
+	}
+}
+
+func TestSeedsAcceptance(t *testing.T) {
+	titles := map[string]int{}
+	revs := 0
+	var multiple *model.Revision
+	for _, path := range shared.Seeds(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(path, data, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range f.Entries {
+			titles[e.Title]++
+			revs++
+			if e.Title == "Multipleaccounts" && model.FormatTime(e.Rev.Timestamp) == "2026-04-11T19:37:35Z" {
+				multiple = e.Rev
+			}
+			if e.Rev.Author == "" || strings.Contains(e.Rev.Author, "\n") {
+				t.Errorf("%s: bad author %q", e.Rev.Source, e.Rev.Author)
+			}
+		}
+	}
+	if revs != 81 || len(titles) != 38 {
+		t.Errorf("read %d revisions of %d pages, want 81 of 38", revs, len(titles))
+	}
+	if multiple == nil {
+		t.Fatal("Multipleaccounts@2026-04-11T19:37:35Z not found")
+	}
+	if multiple.Text != "" {
+		t.Errorf("Multipleaccounts@2026-04-11T19:37:35Z: want an empty body, got %d bytes", len(multiple.Text))
+	}
+	if multiple.Summary != "Undo revision 29249 by Eliana Fairyfly (talk)" || multiple.Author != "ErikLevin" {
+		t.Errorf("Multipleaccounts: author %q summary %q", multiple.Author, multiple.Summary)
+	}
+}
+
+const sample = "Test wiki - User contributions [en]\n\n" +
+	"Gamehelpfoo\n\n2024-01-02T03:04:05Z\n\nAlice: /* Scoring */ fix\n\n== Scoring ==\nA line.\n\n" +
+	"Gamehelpfoo\n\n2024-01-01T00:00:00Z\n\nBob:\n\n" +
+	"Tips foo\n\n2023-12-31T23:59:59Z\n\n2001:db8::1: anonymous edit\n\nText\nwith lines"
+
+func TestParseSample(t *testing.T) {
+	f, err := Parse("sample.txt", []byte(sample), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Entries) != 3 {
+		t.Fatalf("got %d entries, want 3", len(f.Entries))
+	}
+	e := f.Entries[0]
+	if e.Title != "Gamehelpfoo" || e.Rev.Author != "Alice" || e.Rev.Summary != "/* Scoring */ fix" ||
+		e.Rev.Section != "Scoring" || e.Rev.Text != "== Scoring ==\nA line." || e.Rev.Source.Line != 3 {
+		t.Errorf("entry 0: %+v %+v", e, *e.Rev)
+	}
+	if e := f.Entries[1]; e.Rev.Author != "Bob" || e.Rev.Summary != "" || e.Rev.Text != "" || e.Rev.Source.Line != 12 {
+		t.Errorf("entry 1: %+v", *e.Rev)
+	}
+	if e := f.Entries[2]; e.Rev.Author != "2001:db8::1" || e.Rev.Summary != "anonymous edit" || e.Rev.Text != "Text\nwith lines" || e.Rev.Source.Line != 18 {
+		t.Errorf("entry 2: %+v", *e.Rev)
+	}
+	var out bytes.Buffer
+	Write(&out, f)
+	if out.String() != sample {
+		t.Errorf("round trip:\n%q\nwant\n%q", out.String(), sample)
+	}
+}
+
+func TestMalformed(t *testing.T) {
+	cases := []struct {
+		name, in, want string
+	}{
+		{"empty", "", "sample.txt:1: empty file"},
+		{"no header", "Gamehelpfoo\n\n2024-01-02T03:04:05Z\n\nAlice: x\n\nbody", "sample.txt:1: expected a header line"},
+		{"no blank after header", "Header\nGamehelpfoo\n", "sample.txt:2: expected a blank line after the header"},
+		{"no entry", "Header\n\njust text\n", "sample.txt:3: expected an entry"},
+		{"bad date", "Header\n\nGamehelpfoo\n\n2024-13-02T03:04:05Z\n\nAlice: x\n\nbody", "sample.txt:5: invalid timestamp"},
+		{"no user line", "Header\n\nGamehelpfoo\n\n2024-01-02T03:04:05Z\n\nno colon here\n\nbody", "sample.txt:7: expected a \"User: summary\" line"},
+		{"bad later entry", "Header\n\nA\n\n2024-01-02T03:04:05Z\n\nAlice: x\n\nbody\n\nB\n\n2024-01-02T99:04:05Z\n\nBob: y\n\nmore",
+			"sample.txt:13: malformed entry for \"B\": invalid timestamp"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse("sample.txt", []byte(c.in), Options{})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestKeepGoing(t *testing.T) {
+	in := "Header\n\nA\n\n2024-01-02T03:04:05Z\n\nAlice: x\n\nbody\n\n" +
+		"B\n\n2024-01-02T99:04:05Z\n\nBob: y\n\nmore\n\n" +
+		"C\n\n2024-01-03T00:00:00Z\n\nCarol: z\n\nlast\n\n" +
+		"D\n\n2024-01-04T00:00:00Z\n\nno colon\n\nx"
+	f, err := Parse("k.txt", []byte(in), Options{KeepGoing: true})
+	list, ok := err.(model.InputErrors)
+	if !ok || len(list) != 2 {
+		t.Fatalf("want 2 errors, got %v", err)
+	}
+	if list[0].Line != 13 || list[1].Line != 31 {
+		t.Errorf("error lines %d, %d; want 13, 31", list[0].Line, list[1].Line)
+	}
+	if len(f.Entries) != 2 || f.Entries[1].Title != "C" {
+		t.Fatalf("want entries A and C, got %d", len(f.Entries))
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(sample))
+	f.Add([]byte("H\n\nT\n\n2024-01-02T03:04:05Z\n\nU:\n\n"))
+	f.Add([]byte("H\n\nT\n\n2024-01-02T03:04:05Z\n\nU:"))
+	if d := shared.Dir(); d != "" {
+		files, _ := filepath.Glob(filepath.Join(d, "seeds", "*.txt"))
+		for _, p := range files {
+			if data, err := os.ReadFile(p); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fd, err := Parse("fuzz", data, Options{KeepGoing: true})
+		if fd == nil {
+			t.Fatal("nil feed")
+		}
+		if err != nil {
+			return
+		}
+		// A feed that parses cleanly writes back and parses to the same
+		// entries.
+		var out bytes.Buffer
+		if err := Write(&out, fd); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Parse("fuzz", out.Bytes(), Options{})
+		if err != nil {
+			t.Fatalf("re-parse: %v", err)
+		}
+		if len(again.Entries) != len(fd.Entries) {
+			t.Fatalf("re-parse: %d entries, want %d", len(again.Entries), len(fd.Entries))
+		}
+		for i := range fd.Entries {
+			a, b := fd.Entries[i], again.Entries[i]
+			if a.Title != b.Title || a.Rev.Text != b.Rev.Text || a.Rev.Author != b.Rev.Author || !a.Rev.Timestamp.Equal(b.Rev.Timestamp) {
+				t.Fatalf("entry %d changed on re-parse", i)
+			}
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	var data []byte
+	for _, p := range shared.Seeds(b) {
+		d, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		// Concatenate entries of all seeds (each file keeps its header).
+		if data == nil {
+			data = d
+		} else {
+			i := bytes.Index(d, []byte("\n\n"))
+			data = append(append(data, "\n\n"...), d[i+2:]...)
+		}
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse("bench", data, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
