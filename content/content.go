@@ -13,9 +13,10 @@ import (
 
 	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
 )
 
-//go:embed wiki
+//go:embed wiki templates
 var files embed.FS
 
 // Content is the embedded corpus. It is a value made by New, not a package
@@ -37,4 +38,13 @@ func (c *Content) FS() fs.FS { return c.fsys }
 // Corpus loads the revision histories under wiki/.
 func (c *Content) Corpus(opts corpus.Options) (*model.Corpus, error) {
 	return corpus.LoadFS(c.fsys, "wiki", opts)
+}
+
+// Templates loads the template definitions under templates/.
+func (c *Content) Templates() (*parser.Templates, error) {
+	t := parser.NewTemplates()
+	if _, err := fs.Stat(c.fsys, "templates"); err != nil {
+		return t, nil
+	}
+	return t, t.AddFS(c.fsys, "templates")
 }

@@ -63,7 +63,7 @@ func TestCorpusShape(t *testing.T) {
 	}
 	rules := 0
 	for _, p := range c.Pages {
-		if p.Kind == model.KindRules {
+		if p.Kind == model.PageRules {
 			rules++
 			if len(p.Revisions) < 2 {
 				t.Errorf("%s has %d revision(s); every game page should have a history", p.Title, len(p.Revisions))

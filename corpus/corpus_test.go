@@ -26,7 +26,7 @@ func TestSeeds(t *testing.T) {
 				t.Errorf("%s: revisions out of order", p.Title)
 			}
 		}
-		if strings.HasPrefix(p.Title, "File:") && p.Kind != model.KindFile {
+		if strings.HasPrefix(p.Title, "File:") && p.Kind != model.PageFile {
 			t.Errorf("%s: kind %s, want file", p.Title, p.Kind)
 		}
 	}

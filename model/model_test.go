@@ -14,16 +14,16 @@ func TestClassify(t *testing.T) {
 		kind   PageKind
 		game   string
 	}{
-		{"Gamehelpsushigo", -1, 0, KindRules, "sushigo"},
-		{"gamehelpsushigo", -1, 0, KindRules, "sushigo"},
-		{"Tips openfacechinesepoker", -1, 0, KindTips, "openfacechinesepoker"},
-		{"File:Tablut Capture.jpg", -1, NSFile, KindFile, ""},
-		{"Image:Board.png", -1, NSFile, KindFile, ""},
-		{"Template:Heart", -1, NSTemplate, KindTemplate, ""},
-		{"Multipleaccounts", -1, 0, KindOther, ""},
-		{"Gamehelp", -1, 0, KindOther, ""},
-		{"Gamehelpfoo", 4, 4, KindOther, ""}, // the export's namespace wins
-		{"Gamehelptexas Hold'em", -1, 0, KindRules, "texas-holdem"},
+		{"Gamehelpsushigo", -1, 0, PageRules, "sushigo"},
+		{"gamehelpsushigo", -1, 0, PageRules, "sushigo"},
+		{"Tips openfacechinesepoker", -1, 0, PageTips, "openfacechinesepoker"},
+		{"File:Tablut Capture.jpg", -1, NSFile, PageFile, ""},
+		{"Image:Board.png", -1, NSFile, PageFile, ""},
+		{"Template:Heart", -1, NSTemplate, PageTemplate, ""},
+		{"Multipleaccounts", -1, 0, PageOther, ""},
+		{"Gamehelp", -1, 0, PageOther, ""},
+		{"Gamehelpfoo", 4, 4, PageOther, ""}, // the export's namespace wins
+		{"Gamehelptexas Hold'em", -1, 0, PageRules, "texas-holdem"},
 	}
 	for _, tc := range cases {
 		ns, kind, game := c.Classify(tc.title, tc.ns)
@@ -32,7 +32,7 @@ func TestClassify(t *testing.T) {
 		}
 	}
 	custom := Conventions{RulesPrefixes: []string{"Rules/"}}
-	if _, kind, game := custom.Classify("Rules/Chess", -1); kind != KindRules || game != "chess" {
+	if _, kind, game := custom.Classify("Rules/Chess", -1); kind != PageRules || game != "chess" {
 		t.Errorf("custom conventions: %s %q", kind, game)
 	}
 }

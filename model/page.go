@@ -14,16 +14,16 @@ import (
 type PageKind uint8
 
 const (
-	// KindOther is any page that is not one of the kinds below.
-	KindOther PageKind = iota
-	// KindRules is a game's rules page (Gamehelp<slug> by default).
-	KindRules
-	// KindTips is a game's tips page (Tips <slug> by default).
-	KindTips
-	// KindFile is a file description page (File:…).
-	KindFile
-	// KindTemplate is a template definition (Template:…).
-	KindTemplate
+	// PageOther is any page that is not one of the kinds below.
+	PageOther PageKind = iota
+	// PageRules is a game's rules page (Gamehelp<slug> by default).
+	PageRules
+	// PageTips is a game's tips page (Tips <slug> by default).
+	PageTips
+	// PageFile is a file description page (File:…).
+	PageFile
+	// PageTemplate is a template definition (Template:…).
+	PageTemplate
 )
 
 var pageKindNames = [...]string{"other", "rules", "tips", "file", "template"}
@@ -42,7 +42,7 @@ func ParsePageKind(s string) (PageKind, error) {
 			return PageKind(i), nil
 		}
 	}
-	return KindOther, fmt.Errorf("unknown page kind %q (want one of %s)", s, strings.Join(pageKindNames[:], ", "))
+	return PageOther, fmt.Errorf("unknown page kind %q (want one of %s)", s, strings.Join(pageKindNames[:], ", "))
 }
 
 // MarshalText makes kinds read well in JSON and YAML.

@@ -63,22 +63,22 @@ func (c Conventions) Classify(title string, ns int) (namespace int, kind PageKin
 	}
 	switch ns {
 	case NSFile:
-		return ns, KindFile, ""
+		return ns, PageFile, ""
 	case NSTemplate:
-		return ns, KindTemplate, ""
+		return ns, PageTemplate, ""
 	case NSMain:
 		for _, p := range c.RulesPrefixes {
 			if s, ok := cutPrefixFold(rest, p); ok && s != "" {
-				return ns, KindRules, Slug(s)
+				return ns, PageRules, Slug(s)
 			}
 		}
 		for _, p := range c.TipsPrefixes {
 			if s, ok := cutPrefixFold(rest, p); ok && s != "" {
-				return ns, KindTips, Slug(s)
+				return ns, PageTips, Slug(s)
 			}
 		}
 	}
-	return ns, KindOther, ""
+	return ns, PageOther, ""
 }
 
 // cutPrefixFold is strings.CutPrefix where the first letter is compared

@@ -107,6 +107,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.historyCommand(),
 		a.showCommand(),
 		a.convertCommand(),
+		a.htmlCommand(),
 	)
 	return root
 }

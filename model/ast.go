@@ -1,0 +1,384 @@
+package model
+
+import (
+	"iter"
+	"strings"
+)
+
+// Kind is the kind of a syntax tree node. The set is fixed: consumers switch
+// on it, and a fixed enum keeps every switch checkable.
+type Kind uint8
+
+const (
+	KindDocument  Kind = iota // the root; children are sections and blocks
+	KindSection               // a heading and what follows it up to the next heading of the same or a higher level
+	KindText                  // Text holds the characters (entities decoded)
+	KindElement               // an HTML element with no more specific kind: Tag, Attrs
+	KindParagraph             // <p>
+	KindHeading               // <h1>…<h6>: Level
+	KindList                  // <ul>, <ol> or <dl> (Tag says which)
+	KindListItem              // <li>, <dt> or <dd> (Tag says which)
+	KindTable                 // <table>
+	KindCaption               // <caption>
+	KindRow                   // <tr>
+	KindCell                  // <td> or <th> (Tag says which; Header reports th)
+	KindPre                   // <pre>, from indented lines or the tag
+	KindBold                  // <b> (from ''' or the tag)
+	KindItalic                // <i> (from '' or the tag)
+	KindLineBreak             // <br>
+	KindRule                  // <hr>
+	KindLink                  // internal link: Link holds the target; children are the label
+	KindExtLink               // external link: Link.URL; children are the label
+	KindImage                 // [[File:…]]: Link.Target, Image options; children are the caption
+	KindTemplate              // a template call: Template holds name and arguments; children are its expansion
+	KindError                 // a visible error (unknown template, limit reached): Text is the message
+	kindCount
+)
+
+var kindNames = [kindCount]string{
+	"Document", "Section", "Text", "Element", "Paragraph", "Heading", "List", "ListItem",
+	"Table", "Caption", "Row", "Cell", "Pre", "Bold", "Italic", "LineBreak", "Rule",
+	"Link", "ExtLink", "Image", "Template", "Error",
+}
+
+func (k Kind) String() string {
+	if k < kindCount {
+		return kindNames[k]
+	}
+	return "Kind?"
+}
+
+// Attr is an HTML attribute, already sanitized.
+type Attr struct {
+	Name, Value string
+}
+
+// Node is a node of the syntax tree. One concrete struct serves every kind
+// (goldmark and go/ast use interfaces; a single struct keeps allocation in
+// slabs and walking cheap). Fields that only some kinds use are documented
+// on the kinds.
+type Node struct {
+	Kind  Kind
+	Level uint8  // KindHeading: 1…6; KindSection: its heading's level
+	Tag   string // HTML element name for element-like kinds ("td", "ul", "span")
+	Attrs []Attr
+	Text  string // KindText: the text; KindError: the message
+
+	// Pos and End are the byte range in the revision's source text that
+	// produced the node. Nodes made by a template expansion carry the range
+	// of the template call.
+	Pos, End int
+
+	Link     *LinkInfo     // KindLink, KindExtLink, KindImage
+	Template *TemplateCall // KindTemplate
+
+	Parent, FirstChild, LastChild, PrevSibling, NextSibling *Node
+}
+
+// LinkInfo describes a link.
+type LinkInfo struct {
+	// Target is the normalized page title of an internal link or image
+	// ("Gamehelp hearts", "File:Board.png"); empty for a same-page anchor.
+	Target string
+	// Fragment is the part after '#', decoded.
+	Fragment string
+	// URL is an external link's URL (sanitized).
+	URL string
+	// Free marks a bare URL in text; Autonumber a bracketed URL without a
+	// label ([1], [2]…).
+	Free, Autonumber bool
+	// Options are an image's parameters other than its caption (thumb,
+	// left, 200px, alt=…).
+	Options []string
+}
+
+// TemplateCall is a template invocation as written.
+type TemplateCall struct {
+	Name string // normalized template name without the Template: prefix ("Heart")
+	Args []TemplateArg
+	// Pos and End are the byte range of the whole {{…}} in the source.
+	Pos, End int
+	// Builtin marks one of wikirules' built-in templates; Unknown marks a
+	// template with no definition (rendered as a visible marker).
+	Builtin, Unknown bool
+}
+
+// TemplateArg is one argument. Positional arguments are named "1", "2"…
+type TemplateArg struct {
+	Name, Value string
+	Positional  bool
+}
+
+// Arg returns the value of a named or positional argument.
+func (t *TemplateCall) Arg(name string) (string, bool) {
+	val, ok := "", false
+	for _, a := range t.Args {
+		if a.Name == name {
+			val, ok = a.Value, true // the last one wins, as in MediaWiki
+		}
+	}
+	return val, ok
+}
+
+// Header reports whether a cell is a header cell (<th>).
+func (n *Node) Header() bool { return n.Kind == KindCell && n.Tag == "th" }
+
+// Attr returns the value of an attribute.
+func (n *Node) Attr(name string) (string, bool) {
+	for _, a := range n.Attrs {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// AppendChild adds c as the last child of n.
+func (n *Node) AppendChild(c *Node) {
+	c.Parent = n
+	c.PrevSibling = n.LastChild
+	c.NextSibling = nil
+	if n.LastChild != nil {
+		n.LastChild.NextSibling = c
+	} else {
+		n.FirstChild = c
+	}
+	n.LastChild = c
+}
+
+// InsertBefore inserts c as a child of n before ref (at the end when ref is
+// nil).
+func (n *Node) InsertBefore(c, ref *Node) {
+	if ref == nil {
+		n.AppendChild(c)
+		return
+	}
+	c.Parent = n
+	c.NextSibling = ref
+	c.PrevSibling = ref.PrevSibling
+	if ref.PrevSibling != nil {
+		ref.PrevSibling.NextSibling = c
+	} else {
+		n.FirstChild = c
+	}
+	ref.PrevSibling = c
+}
+
+// Remove detaches n from its parent.
+func (n *Node) Remove() {
+	p := n.Parent
+	if p == nil {
+		return
+	}
+	if n.PrevSibling != nil {
+		n.PrevSibling.NextSibling = n.NextSibling
+	} else {
+		p.FirstChild = n.NextSibling
+	}
+	if n.NextSibling != nil {
+		n.NextSibling.PrevSibling = n.PrevSibling
+	} else {
+		p.LastChild = n.PrevSibling
+	}
+	n.Parent, n.PrevSibling, n.NextSibling = nil, nil, nil
+}
+
+// Children iterates over n's children. Removing the current child while
+// iterating is safe.
+func (n *Node) Children() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for c := n.FirstChild; c != nil; {
+			next := c.NextSibling
+			if !yield(c) {
+				return
+			}
+			c = next
+		}
+	}
+}
+
+// Descendants iterates over every node below n in document order.
+func (n *Node) Descendants() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		Walk(n, func(c *Node, entering bool) WalkStatus {
+			if !entering || c == n {
+				return WalkContinue
+			}
+			if !yield(c) {
+				return WalkStop
+			}
+			return WalkContinue
+		})
+	}
+}
+
+// FindAll iterates over the descendants of n of the given kind.
+func (n *Node) FindAll(k Kind) iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for c := range n.Descendants() {
+			if c.Kind == k && !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// WalkStatus tells Walk how to go on.
+type WalkStatus uint8
+
+const (
+	WalkContinue     WalkStatus = iota // visit the children, then the siblings
+	WalkSkipChildren                   // do not visit this node's children
+	WalkStop                           // stop the walk
+)
+
+// Walk visits n and its descendants depth first, calling fn on entering and
+// on leaving each node. It is iterative, so hostile nesting depth cannot
+// overflow the stack.
+func Walk(n *Node, fn func(n *Node, entering bool) WalkStatus) {
+	if n == nil {
+		return
+	}
+	cur := n
+	for {
+		st := fn(cur, true)
+		if st == WalkStop {
+			return
+		}
+		if st == WalkContinue && cur.FirstChild != nil {
+			cur = cur.FirstChild
+			continue
+		}
+		// Leave cur and climb until a sibling is found.
+		for {
+			if fn(cur, false) == WalkStop {
+				return
+			}
+			if cur == n {
+				return
+			}
+			if cur.NextSibling != nil {
+				cur = cur.NextSibling
+				break
+			}
+			cur = cur.Parent
+		}
+	}
+}
+
+// PlainText returns the text of n and its descendants as a reader sees it:
+// line breaks and block boundaries become spaces or newlines, runs of space
+// collapse, and images and errors contribute nothing. Templates contribute
+// their expansion, so {{heart|K}} reads "K♥".
+func PlainText(n *Node) string {
+	var b strings.Builder
+	space := true // suppress leading space
+	emit := func(s string) {
+		for _, r := range s {
+			switch r {
+			case ' ', '\t', '\n', '\r', '\f':
+				if !space {
+					b.WriteByte(' ')
+					space = true
+				}
+			default:
+				b.WriteRune(r)
+				space = false
+			}
+		}
+	}
+	Walk(n, func(c *Node, entering bool) WalkStatus {
+		switch c.Kind {
+		case KindText:
+			if entering {
+				emit(c.Text)
+			}
+		case KindImage, KindError:
+			return WalkSkipChildren
+		case KindLineBreak:
+			if entering {
+				emit(" ")
+			}
+		case KindParagraph, KindListItem, KindCell, KindRow, KindHeading, KindPre, KindCaption:
+			emit(" ")
+		}
+		return WalkContinue
+	})
+	return strings.TrimRight(b.String(), " ")
+}
+
+// Document is a parsed revision.
+type Document struct {
+	Root *Node
+	// Source is the text the positions refer to.
+	Source string
+	// Categories lists the [[Category:…]] links, in order, without the
+	// namespace ("Card games"); they are page metadata, not content.
+	Categories []string
+	// Templates lists every template call in the source, outermost first,
+	// whether or not its expansion could be wrapped in a KindTemplate node.
+	Templates []*TemplateCall
+	// Switches holds the behaviour switches found (__NOTOC__, __TOC__,
+	// __FORCETOC__, __NOEDITSECTION__…), without underscores, upper case.
+	Switches    map[string]bool
+	Diagnostics Diagnostics
+
+	lines *LineIndex
+}
+
+// Lines returns the document's line index (built on first use).
+func (d *Document) Lines() *LineIndex {
+	if d.lines == nil {
+		d.lines = NewLineIndex(d.Source)
+	}
+	return d.lines
+}
+
+// Line returns the 1-based source line of a byte offset.
+func (d *Document) Line(offset int) int { return d.Lines().Line(offset) }
+
+// Section is a view of a KindSection node.
+type Section struct {
+	Node    *Node
+	Heading *Node // nil for the lead section before the first heading
+}
+
+// Title is the section heading's plain text ("" for the lead).
+func (s Section) Title() string {
+	if s.Heading == nil {
+		return ""
+	}
+	return PlainText(s.Heading)
+}
+
+// Sections iterates over every section below n, depth first.
+func Sections(n *Node) iter.Seq[Section] {
+	return func(yield func(Section) bool) {
+		for c := range n.FindAll(KindSection) {
+			s := Section{Node: c}
+			if h := c.FirstChild; h != nil && h.Kind == KindHeading {
+				s.Heading = h
+			}
+			if !yield(s) {
+				return
+			}
+		}
+	}
+}
+
+// SectionPath returns the titles of the headings of the sections that
+// contain n, outermost first.
+func SectionPath(n *Node) []string {
+	var path []string
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Kind == KindSection {
+			if h := p.FirstChild; h != nil && h.Kind == KindHeading {
+				path = append(path, PlainText(h))
+			}
+		}
+	}
+	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	return path
+}

@@ -1,0 +1,471 @@
+package parser
+
+import (
+	"strings"
+)
+
+// blockLevels is MediaWiki's BlockLevelPass: it reads the text line by line
+// and makes lists from leading * # ; :, <pre> from lines starting with a
+// space, and paragraphs from the rest, except around block-level HTML.
+
+type blockState struct {
+	b             *builder
+	in            *text
+	lastParagraph string // "", "p" or "pre"
+	inPre         bool
+	dtOpen        bool
+}
+
+func (st *blockState) gen(s string, from, to int) { st.b.genAt(s, st.in, from, to) }
+
+func (st *blockState) closeParagraph(atEnd bool) string {
+	r := ""
+	if st.lastParagraph != "" {
+		r = "</" + st.lastParagraph + ">"
+		if !atEnd {
+			r += "\n"
+		}
+	}
+	st.inPre = false
+	st.lastParagraph = ""
+	return r
+}
+
+func (st *blockState) openList(c byte) string {
+	r := st.closeParagraph(false)
+	switch c {
+	case '*':
+		r += "<ul><li>"
+	case '#':
+		r += "<ol><li>"
+	case ':':
+		r += "<dl><dd>"
+	case ';':
+		r += "<dl><dt>"
+		st.dtOpen = true
+	}
+	return r
+}
+
+func (st *blockState) nextItem(c byte) string {
+	switch c {
+	case '*', '#':
+		return "</li>\n<li>"
+	case ':', ';':
+		cl := "</dd>\n"
+		if st.dtOpen {
+			cl = "</dt>\n"
+		}
+		if c == ';' {
+			st.dtOpen = true
+			return cl + "<dt>"
+		}
+		st.dtOpen = false
+		return cl + "<dd>"
+	}
+	return ""
+}
+
+func (st *blockState) closeList(c byte) string {
+	switch c {
+	case '*':
+		return "</li></ul>"
+	case '#':
+		return "</li></ol>"
+	case ':':
+		if st.dtOpen {
+			st.dtOpen = false
+			return "</dt></dl>"
+		}
+		return "</dd></dl>"
+	}
+	return ""
+}
+
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+func (ps *parseState) blockLevels(in *text) *text {
+	s := in.s
+	b := newBuilder(len(s) + len(s)/4 + 16)
+	st := &blockState{b: b, in: in}
+	lastPrefix := ""
+	var prefix2 string
+	prefixLength := 0
+	pendingPTag := "" // "" means false
+	inBlockElem := false
+	inBlockquote := false
+	for ls := 0; ; {
+		le := strings.IndexByte(s[ls:], '\n')
+		notLast := le >= 0
+		if le < 0 {
+			le = len(s)
+		} else {
+			le += ls
+		}
+		line := s[ls:le]
+		lastPrefixLength := len(lastPrefix)
+		preCloseMatch := containsFold(line, "</pre")
+		preOpenMatch := containsFold(line, "<pre")
+		var prefix string
+		ts, te := ls, le // $t
+		if !st.inPre {
+			prefixLength = 0
+			for prefixLength < len(line) && strings.IndexByte("*#:;", line[prefixLength]) >= 0 {
+				prefixLength++
+			}
+			prefix = line[:prefixLength]
+			prefix2 = strings.ReplaceAll(prefix, ";", ":")
+			ts = ls + prefixLength
+			st.inPre = preOpenMatch
+		} else {
+			prefixLength = 0
+			prefix, prefix2 = "", ""
+		}
+		if prefixLength > 0 && lastPrefix == prefix2 {
+			// Same as the last item: no nesting to deal with.
+			st.gen(st.nextItem(prefix[len(prefix)-1]), ls, ls+prefixLength)
+			pendingPTag = ""
+			if prefix[len(prefix)-1] == ';' {
+				if c := findColonNoLinks(s, ts, te); c >= 0 {
+					ta, tz := trimRange(s, ts, c)
+					b.copy(in, ta, tz)
+					st.gen(st.nextItem(':'), c, c+1)
+					ts = c + 1
+				}
+			}
+		} else if prefixLength > 0 || lastPrefixLength > 0 {
+			common := commonPrefix(prefix, lastPrefix)
+			pendingPTag = ""
+			for common < lastPrefixLength {
+				st.gen(st.closeList(lastPrefix[lastPrefixLength-1]), ls, ls)
+				lastPrefixLength--
+			}
+			if prefixLength <= common && common > 0 {
+				st.gen(st.nextItem(prefix[common-1]), ls+common-1, ls+common)
+			}
+			if st.dtOpen && common > 0 && prefix[common-1] == ':' {
+				st.gen(st.nextItem(':'), ls+common-1, ls+common)
+			}
+			if lastPrefix != "" && prefixLength > common {
+				st.gen("\n", ls, ls)
+			}
+			for prefixLength > common {
+				c := prefix[common]
+				st.gen(st.openList(c), ls+common, ls+common+1)
+				if c == ';' {
+					if k := findColonNoLinks(s, ts, te); k >= 0 {
+						ta, tz := trimRange(s, ts, k)
+						b.copy(in, ta, tz)
+						st.gen(st.nextItem(':'), k, k+1)
+						ts = k + 1
+					}
+				}
+				common++
+			}
+			if prefixLength == 0 && lastPrefix != "" {
+				st.gen("\n", ls, ls)
+			}
+			lastPrefix = prefix2
+		}
+		if prefixLength == 0 {
+			t := s[ts:te]
+			openMatch := blockOpenMatch(t)
+			closeMatch := blockCloseMatch(t)
+			if openMatch || closeMatch {
+				pendingPTag = ""
+				st.gen(st.closeParagraph(false), ts, ts)
+				if preOpenMatch && !preCloseMatch {
+					st.inPre = true
+				}
+				if v, ok := lastBlockquote(t); ok {
+					inBlockquote = v
+				}
+				inBlockElem = !closeMatch
+			} else if !inBlockElem && !st.inPre {
+				if len(t) > 0 && t[0] == ' ' && (st.lastParagraph == "pre" || strings.TrimSpace(t) != "") && !inBlockquote {
+					// Indent-pre.
+					if st.lastParagraph != "pre" {
+						pendingPTag = ""
+						st.gen(st.closeParagraph(false)+"<pre>", ts, ts+1)
+						st.lastParagraph = "pre"
+					}
+					ts++
+				} else if onlyLinkTags(t) {
+					if pendingPTag != "" {
+						st.gen(st.closeParagraph(false), ts, ts)
+						pendingPTag = ""
+					}
+				} else if phpTrim(t) == "" {
+					switch {
+					case pendingPTag != "":
+						st.gen(pendingPTag+"<br />", ts, te)
+						pendingPTag = ""
+						st.lastParagraph = "p"
+					case st.lastParagraph != "p":
+						st.gen(st.closeParagraph(false), ts, ts)
+						pendingPTag = "<p>"
+					default:
+						pendingPTag = "</p><p>"
+					}
+				} else if pendingPTag != "" {
+					st.gen(pendingPTag, ts, ts)
+					pendingPTag = ""
+					st.lastParagraph = "p"
+				} else if st.lastParagraph != "p" {
+					st.gen(st.closeParagraph(false)+"<p>", ts, ts)
+					st.lastParagraph = "p"
+				}
+			}
+		}
+		if preCloseMatch && st.inPre {
+			st.inPre = false
+		}
+		if pendingPTag == "" {
+			if prefixLength == 0 {
+				b.copy(in, ts, te)
+				if notLast || st.lastParagraph != "" {
+					if notLast {
+						b.copy(in, le, le+1)
+					} else {
+						st.gen("\n", le, le)
+					}
+				}
+			} else {
+				ta, tz := trimRange(s, ts, te)
+				b.copy(in, ta, tz)
+			}
+		}
+		if !notLast {
+			break
+		}
+		ls = le + 1
+	}
+	for prefixLength > 0 {
+		st.gen(st.closeList(prefix2[prefixLength-1]), len(s), len(s))
+		prefixLength--
+		if prefixLength == 0 && st.lastParagraph != "" {
+			st.gen("\n", len(s), len(s))
+		}
+	}
+	st.gen(st.closeParagraph(true), len(s), len(s))
+	return b.text()
+}
+
+func phpTrim(s string) string {
+	a, z := trimRange(s, 0, len(s))
+	return s[a:z]
+}
+
+func containsFold(s, sub string) bool {
+	// sub is lower case ASCII.
+	for i := 0; i+len(sub) <= len(s); i++ {
+		k := strings.IndexByte(s[i:], sub[0])
+		if k < 0 {
+			return false
+		}
+		i += k
+		if i+len(sub) <= len(s) && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// tagNameAt reports whether s[i:] starts with one of names,
+// case-insensitively, followed by a word boundary (\b).
+func tagNameAt(s string, i int, names []string) bool {
+	for _, n := range names {
+		if len(s)-i >= len(n) && strings.EqualFold(s[i:i+len(n)], n) {
+			j := i + len(n)
+			next := j < len(s) && isWordByte(s[j])
+			if isWordByte(n[len(n)-1]) != next {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isWordByte is PCRE's \w without the u flag: ASCII letters, digits, '_'.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+var (
+	openBlockNames     = []string{"table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl"}
+	openAntiNames      = []string{"td", "th"}
+	openAlwaysNames    = []string{"tr", "caption", "dt", "dd", "li"}
+	closeNeverNames    = []string{"center", "blockquote", "div", "hr", "mw:", "aside", "figure"}
+	markerPreSignature = markerPrefix + "pre"
+)
+
+// blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b
+func blockOpenMatch(t string) bool {
+	for i := strings.IndexByte(t, '<'); i >= 0; {
+		j := i + 1
+		if tagNameAt(t, j, openBlockNames) || tagNameAt(t, j, openAlwaysNames) {
+			return true
+		}
+		if j < len(t) && t[j] == '/' && (tagNameAt(t, j+1, openAntiNames) || tagNameAt(t, j+1, openAlwaysNames)) {
+			return true
+		}
+		k := strings.IndexByte(t[i+1:], '<')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+	}
+	return false
+}
+
+// blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b, or a <pre> strip marker.
+func blockCloseMatch(t string) bool {
+	if strings.Contains(t, markerPreSignature) {
+		return true
+	}
+	for i := strings.IndexByte(t, '<'); i >= 0; {
+		j := i + 1
+		if tagNameAt(t, j, openAntiNames) || tagNameAt(t, j, closeNeverNames) {
+			return true
+		}
+		if j < len(t) && t[j] == '/' && (tagNameAt(t, j+1, openBlockNames) || tagNameAt(t, j+1, closeNeverNames)) {
+			return true
+		}
+		k := strings.IndexByte(t[i+1:], '<')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+	}
+	return false
+}
+
+// lastBlockquote finds the last <blockquote or </blockquote (followed by a
+// space or '>') on the line and reports whether it opens.
+func lastBlockquote(t string) (open bool, found bool) {
+	lt := strings.ToLower(t)
+	for i := 0; ; {
+		k := strings.Index(lt[i:], "blockquote")
+		if k < 0 {
+			return
+		}
+		k += i
+		end := k + len("blockquote")
+		if end < len(lt) && (lt[end] == '>' || isSpace(lt[end])) {
+			if k >= 1 && lt[k-1] == '<' {
+				open, found = true, true
+			} else if k >= 2 && lt[k-1] == '/' && lt[k-2] == '<' {
+				open, found = false, true
+			}
+		}
+		i = end
+	}
+}
+
+// onlyLinkTags reports whether t is nothing but <link> tags and spaces.
+func onlyLinkTags(t string) bool {
+	t = strings.TrimSpace(t)
+	if t == "" || !strings.HasPrefix(strings.ToLower(t), "<link") {
+		return false
+	}
+	for t != "" {
+		if !strings.HasPrefix(strings.ToLower(t), "<link") {
+			return false
+		}
+		k := strings.IndexByte(t, '>')
+		if k < 0 {
+			return false
+		}
+		t = strings.TrimSpace(t[k+1:])
+	}
+	return true
+}
+
+// findColonNoLinks finds the ':' that ends a ";term: definition" term,
+// skipping colons inside tags and inside elements (so a URL in a link does
+// not split), as MediaWiki's state machine does. It returns -1 when there
+// is none.
+func findColonNoLinks(s string, from, to int) int {
+	const (
+		stText = iota
+		stTag
+		stTagStart
+		stCloseTag
+		stTagSlash
+		stComment
+		stCommentDash
+		stCommentDashDash
+	)
+	state := stText
+	ltLevel := 0
+	for i := from; i < to; i++ {
+		c := s[i]
+		switch state {
+		case stText:
+			switch c {
+			case '<':
+				state = stTagStart
+			case ':':
+				if ltLevel == 0 {
+					return i
+				}
+			}
+		case stTag:
+			switch c {
+			case '>':
+				ltLevel++
+				state = stText
+			case '/':
+				state = stTagSlash
+			}
+		case stTagStart:
+			switch c {
+			case '/':
+				state = stCloseTag
+			case '!':
+				state = stComment
+			case '>':
+				state = stText
+			default:
+				state = stTag
+			}
+		case stCloseTag:
+			if c == '>' {
+				if ltLevel > 0 {
+					ltLevel--
+				}
+				state = stText
+			}
+		case stTagSlash:
+			if c == '>' {
+				state = stText
+			} else {
+				state = stTag
+			}
+		case stComment:
+			if c == '-' {
+				state = stCommentDash
+			}
+		case stCommentDash:
+			if c == '-' {
+				state = stCommentDashDash
+			} else {
+				state = stComment
+			}
+		case stCommentDashDash:
+			if c == '>' {
+				state = stText
+			} else {
+				state = stComment
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,649 @@
+package parser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// Expansion follows MediaWiki's PPFrame: a template call expands its
+// arguments lazily in the caller's frame, looks the template up, and expands
+// the template's own tree in a new frame holding the arguments. Everything a
+// template writes maps, in the source map, to the range of the call in the
+// page; an argument's text keeps the position where the page wrote it.
+
+// frame is one level of expansion.
+type frame struct {
+	parent *frame
+	src    string // text of the page or template being expanded
+	title  string // the template's normalized title ("" for the page)
+	depth  int
+	top    bool // the page itself: literal text maps to its own offsets
+	// callPos, callEnd: for template frames, the page range of the
+	// outermost call, which everything expanded here maps to.
+	callPos, callEnd int
+	args             map[string]*frameArg
+	numbered         int
+}
+
+type frameArg struct {
+	nodes    []*ppNode
+	owner    *frame // the frame the argument was written in
+	trim     bool   // named arguments are trimmed, positional ones are not
+	expanded *text
+}
+
+// stripKind distinguishes when a strip marker is replaced: nowiki content
+// after the block-level pass, everything else before tree building.
+const (
+	stripNowiki  = 'n'
+	stripGeneral = 'g'
+)
+
+type strip struct {
+	kind byte
+	html *text
+}
+
+type expander struct {
+	opts     *Options
+	strips   []strip
+	calls    []*model.TemplateCall
+	diags    model.Diagnostics
+	ppCache  map[string]ppCacheEntry
+	outBytes int // bytes written by template expansions so far
+	expands  int // template expansions so far
+	limitHit bool
+}
+
+type ppCacheEntry struct {
+	src   string
+	nodes []*ppNode
+	ok    bool
+}
+
+// Limits on expansion. They bound time and memory on hostile input (a
+// template that calls itself twice per level doubles its output per level).
+const (
+	defaultMaxDepth     = 40
+	defaultMaxExpands   = 50000
+	defaultMaxOutput    = 8 << 20
+	maxOutputPerSrcByte = 50
+)
+
+func (e *expander) maxOutput(srcLen int) int {
+	if e.opts.MaxExpansionBytes > 0 {
+		return e.opts.MaxExpansionBytes
+	}
+	return max(defaultMaxOutput, srcLen*maxOutputPerSrcByte)
+}
+
+// markerFor writes a strip marker, in MediaWiki's format so that the later
+// passes treat it as MediaWiki's would: not a title character, not a space,
+// not part of a URL.
+func markerFor(kind string, idx int) string {
+	return "\x7f'\"`UNIQ-" + kind + "-" + fmt.Sprintf("%08X", idx) + "-QINU`\"'\x7f"
+}
+
+const markerPrefix = "\x7f'\"`UNIQ-"
+const markerSuffix = "-QINU`\"'\x7f"
+
+// emitText writes src[pos:end] of frame f.
+func (e *expander) emitText(b *builder, f *frame, pos, end int) {
+	if f.top {
+		b.copySrc(f.src, pos, end)
+	} else {
+		b.gen(f.src[pos:end], f.callPos, f.callEnd)
+	}
+}
+
+// emitGen writes generated text attributed to the node range [pos, end) of
+// frame f.
+func (e *expander) emitGen(b *builder, f *frame, s string, pos, end int) {
+	if f.top {
+		b.gen(s, pos, end)
+	} else {
+		b.gen(s, f.callPos, f.callEnd)
+	}
+}
+
+func (e *expander) expand(nodes []*ppNode, f *frame, b *builder) {
+	for _, n := range nodes {
+		switch n.kind {
+		case ppText:
+			e.emitText(b, f, n.pos, n.end)
+		case ppExt:
+			e.extTag(n, f, b)
+		case ppTemplate:
+			e.template(n, f, b)
+		case ppTplArg:
+			e.tplArg(n, f, b)
+		}
+	}
+}
+
+// expandText expands nodes into a new text.
+func (e *expander) expandText(nodes []*ppNode, f *frame) *text {
+	b := newBuilder(64)
+	e.expand(nodes, f, b)
+	return b.text()
+}
+
+func (e *expander) expandString(nodes []*ppNode, f *frame) string {
+	return e.expandText(nodes, f).s
+}
+
+// rawText writes nodes back as the source text they came from, for
+// displaying a call that cannot be expanded.
+func rawText(f *frame, pos, end int) string { return f.src[pos:end] }
+
+func (e *expander) tplArg(n *ppNode, f *frame, b *builder) {
+	name := strings.TrimSpace(e.expandString(n.title, f))
+	if a := f.args[name]; a != nil {
+		b.appendText(e.argText(a))
+		return
+	}
+	if len(n.parts) > 0 {
+		// The default is everything after the first pipe, pipes included
+		// in the first part only.
+		e.expand(n.parts[0].allNodes(), f, b)
+		return
+	}
+	e.emitGen(b, f, rawText(f, n.pos, n.end), n.pos, n.end)
+}
+
+// allNodes returns a part's nodes including a name and '=' if it had them.
+func (p *ppPart) allNodes() []*ppNode {
+	if p.name == nil {
+		return p.value
+	}
+	out := make([]*ppNode, 0, len(p.name)+1+len(p.value))
+	out = append(out, p.name...)
+	out = append(out, &ppNode{kind: ppText, pos: p.eqposOffset(), end: p.eqposOffset() + 1})
+	return append(out, p.value...)
+}
+
+// eqposOffset finds the source offset of the '=' of a named part.
+func (p *ppPart) eqposOffset() int {
+	if len(p.name) > 0 {
+		return p.name[len(p.name)-1].end
+	}
+	return p.pos
+}
+
+func (e *expander) argText(a *frameArg) *text {
+	if a.expanded == nil {
+		t := e.expandText(a.nodes, a.owner)
+		if a.trim {
+			t = trimText(t)
+		}
+		a.expanded = t
+	}
+	return a.expanded
+}
+
+// trimText trims spaces from both ends of t, keeping the map.
+func trimText(t *text) *text {
+	from, to := 0, len(t.s)
+	for from < to && isSpace(t.s[from]) {
+		from++
+	}
+	for to > from && isSpace(t.s[to-1]) {
+		to--
+	}
+	if from == 0 && to == len(t.s) {
+		return t
+	}
+	b := newBuilder(to - from)
+	b.copy(t, from, to)
+	return b.text()
+}
+
+// template expands {{…}}.
+func (e *expander) template(n *ppNode, f *frame, b *builder) {
+	titleText := e.expandText(n.title, f)
+	name := strings.TrimSpace(titleText.s)
+	var call *model.TemplateCall
+	if f.top {
+		call = &model.TemplateCall{Pos: n.pos, End: n.end}
+		e.calls = append(e.calls, call)
+	}
+	// subst: and safesubst: only matter when saving a page.
+	for _, pfx := range []string{"subst:", "safesubst:"} {
+		if len(name) > len(pfx) && strings.EqualFold(name[:len(pfx)], pfx) {
+			name = strings.TrimSpace(name[len(pfx):])
+		}
+	}
+	out := newBuilder(64)
+	start := func(tname string) {
+		if call != nil {
+			call.Name = tname
+			call.Args = e.callArgs(n, f)
+		}
+	}
+	// Variables and magic words without arguments.
+	if v, ok := e.variable(name, f); ok && len(n.parts) == 0 {
+		start(name)
+		markBuiltinCall(call)
+		e.emitGen(out, f, v, n.pos, n.end)
+		e.finishTemplate(n, f, b, out)
+		return
+	}
+	// Parser functions: {{#if:…|…}}, {{lc:…}}.
+	if colon := strings.IndexByte(name, ':'); colon > 0 {
+		fname := strings.ToLower(strings.TrimSpace(name[:colon]))
+		if fn, ok := parserFunctions[fname]; ok {
+			start(name[:colon])
+			markBuiltinCall(call)
+			// The first argument is the rest of the title, with its map.
+			first := firstArgText(titleText, colon)
+			args := []pfArg{{text: first, trimmed: true}}
+			for _, p := range n.parts {
+				args = append(args, pfArg{part: p, frame: f})
+			}
+			fn(&pfCall{e: e, f: f, node: n, args: args, out: out})
+			e.finishTemplate(n, f, b, out)
+			return
+		}
+	}
+	title, ok := templateTitle(name)
+	if !ok {
+		// Not a valid title: MediaWiki writes the call out as text.
+		start(name)
+		e.emitGen(b, f, rawText(f, n.pos, n.end), n.pos, n.end)
+		if call != nil {
+			call.Unknown = true
+		}
+		return
+	}
+	short := strings.TrimPrefix(title, "Template:")
+	start(short)
+	if f.depth >= e.maxDepth() {
+		e.errorOut(b, f, n, model.DiagTemplateDepth, fmt.Sprintf("Template recursion depth limit (%d) exceeded at %s", e.maxDepth(), title))
+		return
+	}
+	for g := f; g != nil; g = g.parent {
+		if g.title == title {
+			e.errorOut(b, f, n, model.DiagTemplateLoop, "Template loop detected: "+title)
+			return
+		}
+	}
+	if e.limitHit || e.expands >= e.maxExpands() {
+		e.limitHit = true
+		e.errorOut(b, f, n, model.DiagTemplateSize, "Template expansion limit reached: "+title+" was not expanded")
+		return
+	}
+	e.expands++
+	src, nodes, found := e.lookup(title)
+	if !found {
+		if bt, ok := builtinTemplates[strings.ToLower(short)]; ok {
+			if call != nil {
+				call.Builtin = true
+			}
+			args := e.frameArgs(n, f)
+			bt(&builtinCall{e: e, f: f, node: n, args: args, out: out})
+			e.finishTemplate(n, f, b, out)
+			return
+		}
+		if call != nil {
+			call.Unknown = true
+		}
+		e.diags.Add(n.pos, n.end, model.SevWarning, model.DiagUnknownTemplate, "unknown template %q: no definition in the inputs or the template directory", short)
+		e.emitGen(b, f, `<span class="template-unknown" title="`+htmlAttrEscape(title)+`">`+htmlEscape(title)+`</span>`, n.pos, n.end)
+		return
+	}
+	nf := &frame{parent: f, src: src, title: title, depth: f.depth + 1, args: e.frameArgs(n, f)}
+	if f.top {
+		nf.callPos, nf.callEnd = n.pos, n.end
+	} else {
+		nf.callPos, nf.callEnd = f.callPos, f.callEnd
+	}
+	e.expand(nodes, nf, out)
+	e.finishTemplate(n, f, b, out)
+}
+
+// markBuiltin marks a call as handled by wikirules itself (magic words and
+// parser functions) on a possibly nil call.
+func markBuiltinCall(c *model.TemplateCall) {
+	if c != nil {
+		c.Builtin = true
+	}
+}
+
+// finishTemplate applies MediaWiki's rule that output starting with block
+// syntax starts a new line, checks the output budget and appends out to b.
+func (e *expander) finishTemplate(n *ppNode, f *frame, b *builder, out *builder) {
+	t := out.text()
+	e.outBytes += len(t.s)
+	if e.outBytes > e.maxOutput(len(f.src)) {
+		e.limitHit = true
+		e.errorOut(b, f, n, model.DiagTemplateSize, fmt.Sprintf("Template output limit (%d bytes) exceeded; the rest of the templates are not expanded", e.maxOutput(len(f.src))))
+		return
+	}
+	if !n.lineStart && len(t.s) > 0 {
+		switch t.s[0] {
+		case ':', ';', '#', '*':
+			e.emitGen(b, f, "\n", n.pos, n.pos)
+		case '{':
+			if strings.HasPrefix(t.s, "{|") {
+				e.emitGen(b, f, "\n", n.pos, n.pos)
+			}
+		}
+	}
+	b.appendText(t)
+}
+
+func (e *expander) maxDepth() int {
+	if e.opts.MaxTemplateDepth > 0 {
+		return e.opts.MaxTemplateDepth
+	}
+	return defaultMaxDepth
+}
+
+func (e *expander) maxExpands() int {
+	if e.opts.MaxTemplateCalls > 0 {
+		return e.opts.MaxTemplateCalls
+	}
+	return defaultMaxExpands
+}
+
+// errorOut writes a visible error in place of a call and reports it.
+func (e *expander) errorOut(b *builder, f *frame, n *ppNode, id model.DiagID, msg string) {
+	pos, end := n.pos, n.end
+	if !f.top {
+		pos, end = f.callPos, f.callEnd
+	}
+	e.diags.Add(pos, end, model.SevError, id, "%s", msg)
+	e.emitGen(b, f, `<span class="error">`+htmlEscape(msg)+`</span>`, n.pos, n.end)
+}
+
+// lookup finds and preprocesses a template, caching the tree.
+func (e *expander) lookup(title string) (string, []*ppNode, bool) {
+	if c, ok := e.ppCache[title]; ok {
+		return c.src, c.nodes, c.ok
+	}
+	var src string
+	ok := false
+	if e.opts.Templates != nil {
+		src, ok = e.opts.Templates.Template(title)
+	}
+	var nodes []*ppNode
+	if ok {
+		nodes, _ = preprocess(src, true)
+	}
+	if e.ppCache == nil {
+		e.ppCache = map[string]ppCacheEntry{}
+	}
+	e.ppCache[title] = ppCacheEntry{src: src, nodes: nodes, ok: ok}
+	return src, nodes, ok
+}
+
+// frameArgs builds the argument table of a call.
+func (e *expander) frameArgs(n *ppNode, f *frame) map[string]*frameArg {
+	args := make(map[string]*frameArg, len(n.parts))
+	idx := 0
+	for _, p := range n.parts {
+		if p.name == nil {
+			idx++
+			args[strconv.Itoa(idx)] = &frameArg{nodes: p.value, owner: f}
+			continue
+		}
+		name := strings.TrimSpace(e.expandString(p.name, f))
+		args[name] = &frameArg{nodes: p.value, owner: f, trim: true}
+	}
+	return args
+}
+
+// callArgs records a top-level call's arguments as written (expanded).
+func (e *expander) callArgs(n *ppNode, f *frame) []model.TemplateArg {
+	var out []model.TemplateArg
+	idx := 0
+	for _, p := range n.parts {
+		if p.name == nil {
+			idx++
+			out = append(out, model.TemplateArg{Name: strconv.Itoa(idx), Value: e.expandString(p.value, f), Positional: true})
+			continue
+		}
+		out = append(out, model.TemplateArg{
+			Name:  strings.TrimSpace(e.expandString(p.name, f)),
+			Value: strings.TrimSpace(e.expandString(p.value, f)),
+		})
+	}
+	return out
+}
+
+// firstArgText returns the part of an expanded title after the colon.
+func firstArgText(t *text, colon int) *text {
+	b := newBuilder(len(t.s) - colon)
+	// colon indexes the trimmed name; find it in the untrimmed text.
+	lead := 0
+	for lead < len(t.s) && isSpace(t.s[lead]) {
+		lead++
+	}
+	b.copy(t, lead+colon+1, len(t.s))
+	return trimText(b.text())
+}
+
+// templateTitle normalizes a template name to a full title:
+// "heart" → "Template:Heart", ":Main Page" → "Main Page".
+func templateTitle(name string) (string, bool) {
+	if name == "" || strings.ContainsAny(name, "<>[]{}|\x7f\n") {
+		return "", false
+	}
+	if strings.HasPrefix(name, ":") {
+		t := model.NormalizeTitle(name[1:])
+		return t, t != ""
+	}
+	ns, _ := model.SplitNamespace(name)
+	if ns != model.NSMain {
+		return model.NormalizeTitle(name), true
+	}
+	return "Template:" + model.NormalizeTitle(name), true
+}
+
+// extTag expands an extension tag into a strip marker.
+func (e *expander) extTag(n *ppNode, f *frame, b *builder) {
+	var kind byte = stripGeneral
+	var html *text
+	inner := func() *text {
+		// The content as written, with its map.
+		if f.top {
+			return newSourceText(n.inner, n.innerPos)
+		}
+		ib := newBuilder(len(n.inner))
+		ib.gen(n.inner, f.callPos, f.callEnd)
+		return ib.text()
+	}
+	switch n.name {
+	case "nowiki":
+		kind = stripNowiki
+		html = escapeNowiki(inner())
+	case "pre":
+		html = e.preTag(n, f, inner())
+	case "syntaxhighlight", "source":
+		html = e.codeTag(n, f, inner())
+	case "math":
+		hb := newBuilder(len(n.inner) + 40)
+		e.emitGen(hb, f, `<code class="math">`, n.pos, n.innerPos)
+		hb.appendText(escapeAll(inner()))
+		e.emitGen(hb, f, `</code>`, n.innerPos+len(n.inner), n.end)
+		html = hb.text()
+	case "gallery":
+		// A gallery becomes wikitext (a list of image links) that the
+		// later passes parse like the rest of the page.
+		e.emitGen(b, f, galleryWikitext(n.inner), n.pos, n.end)
+		return
+	default:
+		html = inner()
+	}
+	idx := len(e.strips)
+	e.strips = append(e.strips, strip{kind: kind, html: html})
+	name := "general"
+	if n.name == "pre" {
+		name = "pre"
+	} else if kind == stripNowiki {
+		name = "nowiki"
+	}
+	e.emitGen(b, f, markerFor(name, idx), n.pos, n.end)
+}
+
+// escapeNowiki escapes < and > (entities stay: &amp; in nowiki is still an
+// ampersand).
+func escapeNowiki(t *text) *text {
+	return replaceBytes(t, func(c byte) string {
+		switch c {
+		case '<':
+			return "&lt;"
+		case '>':
+			return "&gt;"
+		}
+		return ""
+	})
+}
+
+// escapeAll escapes <, > and & so the text shows exactly as written.
+func escapeAll(t *text) *text {
+	return replaceBytes(t, func(c byte) string {
+		switch c {
+		case '<':
+			return "&lt;"
+		case '>':
+			return "&gt;"
+		case '&':
+			return "&amp;"
+		}
+		return ""
+	})
+}
+
+// replaceBytes rewrites single bytes of t, keeping the map.
+func replaceBytes(t *text, repl func(byte) string) *text {
+	b := newBuilder(len(t.s) + 16)
+	last := 0
+	for i := 0; i < len(t.s); i++ {
+		r := repl(t.s[i])
+		if r == "" {
+			continue
+		}
+		b.copy(t, last, i)
+		b.genAt(r, t, i, i+1)
+		last = i + 1
+	}
+	b.copy(t, last, len(t.s))
+	return b.text()
+}
+
+// preTag renders <pre>: <nowiki> pairs inside are unwrapped, < and > are
+// escaped, entities are kept.
+func (e *expander) preTag(n *ppNode, f *frame, content *text) *text {
+	// Remove <nowiki> and </nowiki> pairs.
+	content = unwrapNowiki(content)
+	hb := newBuilder(len(content.s) + 32)
+	attrs := sanitizeAttrs(n.attrs, "pre")
+	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.innerPos)
+	hb.appendText(escapeNowiki(content))
+	e.emitGen(hb, f, "</pre>", n.innerPos+len(n.inner), n.end)
+	return hb.text()
+}
+
+func unwrapNowiki(t *text) *text {
+	low := strings.ToLower(t.s)
+	if !strings.Contains(low, "<nowiki>") {
+		return t
+	}
+	b := newBuilder(len(t.s))
+	i := 0
+	for {
+		a := strings.Index(low[i:], "<nowiki>")
+		if a < 0 {
+			break
+		}
+		a += i
+		z := strings.Index(low[a+8:], "</nowiki>")
+		if z < 0 {
+			break
+		}
+		z += a + 8
+		b.copy(t, i, a)
+		b.copy(t, a+8, z)
+		i = z + 9
+	}
+	b.copy(t, i, len(t.s))
+	return b.text()
+}
+
+// codeTag renders <syntaxhighlight lang="…"> as a <pre> the renderer can
+// highlight: the language goes in a data attribute.
+func (e *expander) codeTag(n *ppNode, f *frame, content *text) *text {
+	attrs := parseAttrs(n.attrs)
+	lang := ""
+	for _, a := range attrs {
+		if a.name == "lang" {
+			lang = a.value
+		}
+	}
+	hb := newBuilder(len(content.s) + 64)
+	open := `<pre class="mw-code"`
+	if lang != "" && safeToken(lang) {
+		open += ` data-lang="` + lang + `"`
+	}
+	e.emitGen(hb, f, open+">", n.pos, n.innerPos)
+	hb.appendText(escapeAll(trimNewlines(content)))
+	e.emitGen(hb, f, "</pre>", n.innerPos+len(n.inner), n.end)
+	return hb.text()
+}
+
+func trimNewlines(t *text) *text {
+	from, to := 0, len(t.s)
+	for from < to && (t.s[from] == '\n' || t.s[from] == '\r') {
+		from++
+	}
+	for to > from && (t.s[to-1] == '\n' || t.s[to-1] == '\r' || t.s[to-1] == ' ') {
+		to--
+	}
+	b := newBuilder(to - from)
+	b.copy(t, from, to)
+	return b.text()
+}
+
+func safeToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '+' || c == '#') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// galleryWikitext turns <gallery> lines ("File:Name.png|caption") into a
+// list of image links.
+func galleryWikitext(inner string) string {
+	var sb strings.Builder
+	sb.WriteString("<ul class=\"gallery\">")
+	for _, line := range strings.Split(inner, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		file, caption, _ := strings.Cut(line, "|")
+		if ns, _ := model.SplitNamespace(file); ns != model.NSFile {
+			file = "File:" + file
+		}
+		sb.WriteString("<li class=\"gallerybox\">[[" + file + "|thumb|" + caption + "]]</li>")
+	}
+	sb.WriteString("</ul>")
+	return sb.String()
+}
+
+func htmlEscape(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+	return r.Replace(s)
+}
+
+func htmlAttrEscape(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
+	return r.Replace(s)
+}

@@ -1,0 +1,342 @@
+package parser
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// Internal links follow MediaWiki's handleInternalLinks2: the text is split
+// at every "[[", and each piece must start with a target, an optional
+// "|label", and "]]". A link becomes a placeholder (a "link holder") that
+// hides its label from the later passes; placeholders are replaced by <a>
+// tags after the block-level pass. Images are written in place, categories
+// are collected and removed.
+
+// holder is a link waiting to be written.
+type holder struct {
+	link  int   // index into parseState.links
+	label *text // label (and link trail), already through the quote pass
+}
+
+const holderPrefix = "<!--LINK'\" "
+const holderSuffix = "-->"
+
+// linkTrail returns how many bytes at the start of s are a link trail
+// (lower-case ASCII letters, MediaWiki's English $linkTrail).
+func linkTrail(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	return i
+}
+
+func (ps *parseState) internalLinks(in *text) *text {
+	s := in.s
+	first := strings.Index(s, "[[")
+	if first < 0 {
+		return in
+	}
+	b := newBuilder(len(s) + len(s)/8)
+	b.copy(in, 0, first)
+	// Positions of every "[[", as explode() finds them.
+	var opens []int
+	for i := first; i >= 0; {
+		opens = append(opens, i)
+		k := strings.Index(s[i+2:], "[[")
+		if k < 0 {
+			break
+		}
+		i += 2 + k
+	}
+	pieceEnd := func(k int) int {
+		if k+1 < len(opens) {
+			return opens[k+1]
+		}
+		return len(s)
+	}
+	for k := 0; k < len(opens); k++ {
+		open := opens[k]
+		p, pe := open+2, pieceEnd(k)
+		// The target: a run of title characters.
+		t := p
+		for t < pe && titleBytes[s[t]] {
+			t++
+		}
+		var labelFrom, labelTo, trailFrom int
+		hasLabel, mightBeImage, matched := false, false, false
+		if t > p && t < pe {
+			if strings.HasPrefix(s[t:pe], "]]") {
+				matched = true
+				trailFrom = t + 2
+			} else if s[t] == '|' {
+				if c := strings.Index(s[t+2:pe], "]]"); t+1 < pe && c >= 0 {
+					matched = true
+					hasLabel = true
+					labelFrom, labelTo = t+1, t+2+c
+					trailFrom = labelTo + 2
+				} else {
+					mightBeImage = true
+					hasLabel = true
+					labelFrom, labelTo = t+1, pe
+					trailFrom = pe
+				}
+			}
+		}
+		if !matched && !mightBeImage {
+			b.copy(in, open, pe)
+			continue
+		}
+		// "[[Foo|[http://x]]]": the third ']' belongs to the label.
+		if matched && hasLabel && trailFrom < pe && s[trailFrom] == ']' && strings.Contains(s[labelFrom:labelTo], "[") {
+			labelTo++
+			trailFrom++
+		}
+		target := s[p:t]
+		if strings.IndexByte(target, '%') >= 0 {
+			if dec, err := url.PathUnescape(strings.ReplaceAll(target, "+", "%2B")); err == nil {
+				target = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(dec)
+			}
+		}
+		origLink := strings.TrimLeft(target, " ")
+		if hasURLProtocol(origLink) {
+			b.copy(in, open, pe)
+			continue
+		}
+		title, ok := parseTitle(origLink)
+		if !ok {
+			b.copy(in, open, pe)
+			continue
+		}
+		if mightBeImage {
+			if title.ns != model.NSFile || title.forced {
+				b.copy(in, open, pe)
+				continue
+			}
+			// Look for the end of the image in the following pieces: a
+			// caption may hold links.
+			found := false
+			for k+1 < len(opens) {
+				k++
+				np, npe := opens[k]+2, pieceEnd(k)
+				c1 := strings.Index(s[np:npe], "]]")
+				if c1 < 0 {
+					break // not closed here: give up
+				}
+				c2 := strings.Index(s[np+c1+2:npe], "]]")
+				if c2 >= 0 {
+					labelTo = np + c1 + 2 + c2
+					trailFrom = labelTo + 2
+					pe = npe
+					found = true
+					break
+				}
+			}
+			if !found {
+				// Write the start out as text; links in the rest still
+				// count.
+				b.copy(in, open, labelFrom)
+				rest := newBuilder(pieceEnd(k) - labelFrom)
+				rest.copy(in, labelFrom, pieceEnd(k))
+				b.appendText(ps.internalLinks(rest.text()))
+				continue
+			}
+		}
+		linkFrom, linkTo := open, trailFrom
+		var label *text
+		if !hasLabel || labelTo <= labelFrom {
+			lb := newBuilder(t - p)
+			from := p
+			for from < t && s[from] == ' ' {
+				from++
+			}
+			if title.forced {
+				for from < t && s[from] != ':' {
+					from++
+				}
+				from++
+			}
+			lb.copy(in, from, t)
+			label = lb.text()
+		} else {
+			lb := newBuilder(labelTo - labelFrom)
+			lb.copy(in, labelFrom, labelTo)
+			label = lb.text()
+		}
+		switch {
+		case title.ns == model.NSFile && !title.forced:
+			ps.image(b, in, title, label, hasLabel, linkFrom, linkTo)
+			b.copy(in, trailFrom, pe)
+			continue
+		case title.ns == model.NSCategory && !title.forced:
+			ps.categories = append(ps.categories, strings.TrimPrefix(title.text, "Category:"))
+			trimTrailingNewlineSpace(b)
+			b.copy(in, trailFrom, pe)
+			continue
+		}
+		if hasLabel {
+			label = ps.quotesLine(label)
+		}
+		// Link trail: letters right after "]]" join the label.
+		n := linkTrail(s[trailFrom:pe])
+		if n > 0 {
+			lb := newBuilder(len(label.s) + n)
+			lb.appendText(label)
+			lb.copy(in, trailFrom, trailFrom+n)
+			label = lb.text()
+		}
+		info := &model.LinkInfo{Target: title.text, Fragment: title.fragment}
+		li := len(ps.links)
+		ps.links = append(ps.links, info)
+		hi := len(ps.holders)
+		ps.holders = append(ps.holders, holder{link: li, label: label})
+		b.genAt(holderPrefix+strconv.Itoa(hi)+holderSuffix, in, linkFrom, trailFrom+n)
+		b.copy(in, trailFrom+n, pe)
+	}
+	return b.text()
+}
+
+// trimTrailingNewlineSpace removes /\n\s*$/ from what has been written,
+// as MediaWiki does before a category link.
+func trimTrailingNewlineSpace(b *builder) {
+	j := len(b.b)
+	for j > 0 && isRegexSpace(b.b[j-1]) {
+		j--
+	}
+	for x := j; x < len(b.b); x++ {
+		if b.b[x] == '\n' {
+			b.trimEnd(len(b.b) - x)
+			return
+		}
+	}
+}
+
+// replaceHolders writes the links held back by internalLinks.
+func (ps *parseState) replaceHolders(in *text) *text {
+	s := in.s
+	if len(ps.holders) == 0 || !strings.Contains(s, holderPrefix) {
+		return in
+	}
+	b := newBuilder(len(s) + len(s)/4)
+	last := 0
+	for i := 0; ; {
+		k := strings.Index(s[i:], holderPrefix)
+		if k < 0 {
+			break
+		}
+		k += i
+		e := strings.Index(s[k:], holderSuffix)
+		if e < 0 {
+			break
+		}
+		e += k
+		n, err := strconv.Atoi(s[k+len(holderPrefix) : e])
+		if err != nil || n < 0 || n >= len(ps.holders) {
+			i = e
+			continue
+		}
+		h := ps.holders[n]
+		b.copy(in, last, k)
+		b.genAt(`<a @link="`+strconv.Itoa(h.link)+`">`, in, k, e+len(holderSuffix))
+		b.appendText(h.label)
+		b.genAt(`</a>`, in, e, e+len(holderSuffix))
+		last = e + len(holderSuffix)
+		i = last
+	}
+	b.copy(in, last, len(s))
+	return b.text()
+}
+
+// imageOptions are the File: link parameters that are not captions.
+var imageKeywords = map[string]bool{
+	"thumb": true, "thumbnail": true, "frame": true, "framed": true, "frameless": true, "border": true,
+	"left": true, "right": true, "center": true, "centre": true, "none": true,
+	"baseline": true, "middle": true, "sub": true, "super": true, "text-top": true, "text-bottom": true, "top": true, "bottom": true,
+	"upright": true,
+}
+
+func isImageOption(p string) bool {
+	p = strings.TrimSpace(p)
+	if imageKeywords[strings.ToLower(p)] {
+		return true
+	}
+	for _, pfx := range []string{"alt=", "link=", "class=", "page=", "lang=", "upright=", "thumb=", "thumbnail="} {
+		if strings.HasPrefix(strings.ToLower(p), pfx) {
+			return true
+		}
+	}
+	// 200px, 200x100px, x100px
+	if strings.HasSuffix(p, "px") {
+		v := strings.TrimSuffix(p, "px")
+		v = strings.Replace(v, "x", "", 1)
+		_, err := strconv.Atoi(v)
+		return err == nil && v != ""
+	}
+	return false
+}
+
+// image writes [[File:…]] as a figure (thumb, frame) or an inline image,
+// with its caption parsed like the rest of the page.
+func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text, hasParams bool, from, to int) {
+	info := &model.LinkInfo{Target: title.text}
+	var caption *text
+	if hasParams {
+		// Split at '|' outside [[…]].
+		parts := splitOutsideLinks(params.s)
+		capIdx := -1
+		for i, pr := range parts {
+			seg := params.s[pr[0]:pr[1]]
+			if isImageOption(seg) {
+				info.Options = append(info.Options, strings.TrimSpace(seg))
+			} else {
+				capIdx = i
+			}
+		}
+		if capIdx >= 0 {
+			cb := newBuilder(parts[capIdx][1] - parts[capIdx][0])
+			cb.copy(params, parts[capIdx][0], parts[capIdx][1])
+			caption = ps.externalLinks(ps.internalLinks(cb.text()))
+		}
+	}
+	block := false
+	for _, o := range info.Options {
+		switch strings.ToLower(o) {
+		case "thumb", "thumbnail", "frame", "framed":
+			block = true
+		}
+	}
+	li := len(ps.links)
+	ps.links = append(ps.links, info)
+	tag := "span"
+	if block {
+		tag = "figure"
+	}
+	b.genAt("<"+tag+` @img="`+strconv.Itoa(li)+`">`, in, from, to)
+	if caption != nil {
+		b.appendText(caption)
+	}
+	b.genAt("</"+tag+">", in, from, to)
+}
+
+// splitOutsideLinks splits s at '|' characters that are not inside [[…]].
+func splitOutsideLinks(s string) [][2]int {
+	var out [][2]int
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "[["):
+			depth++
+			i++
+		case strings.HasPrefix(s[i:], "]]") && depth > 0:
+			depth--
+			i++
+		case s[i] == '|' && depth == 0:
+			out = append(out, [2]int{start, i})
+			start = i + 1
+		}
+	}
+	return append(out, [2]int{start, len(s)})
+}

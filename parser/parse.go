@@ -1,0 +1,426 @@
+package parser
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// TemplateSource supplies template definitions by full title
+// ("Template:Heart"; other namespaces for {{:Page}} transclusion).
+type TemplateSource interface {
+	Template(title string) (string, bool)
+}
+
+// Options control a parse.
+type Options struct {
+	// Title is the page's title (for {{PAGENAME}} and self-links).
+	Title string
+	// SiteName is returned by {{SITENAME}}.
+	SiteName string
+	// Time is the revision's time, used by {{CURRENTYEAR}} and friends so
+	// that output does not depend on when it was built.
+	Time time.Time
+	// Templates supplies template definitions; the built-in card
+	// templates are used when it has none of that name.
+	Templates TemplateSource
+	// Limits; zero means the default.
+	MaxTemplateDepth  int
+	MaxTemplateCalls  int
+	MaxExpansionBytes int
+}
+
+// parseState is the state of one parse, shared by the passes.
+type parseState struct {
+	opts       *Options
+	src        string
+	ex         *expander
+	links      []*model.LinkInfo
+	holders    []holder
+	categories []string
+	switches   map[string]bool
+	diags      model.Diagnostics
+	autonumber int
+}
+
+// Parse parses wikitext into a document. It never fails: problems are
+// reported as diagnostics and, where a reader would see them, as error
+// nodes.
+func Parse(src string, opts *Options) *model.Document {
+	if opts == nil {
+		opts = &Options{}
+	}
+	ps := &parseState{opts: opts, src: src}
+	ps.ex = &expander{opts: opts}
+	nodes, ppDiags := preprocess(src, false)
+	for _, d := range ppDiags {
+		ps.diags.Add(d.pos, d.end, model.SevWarning, model.DiagID(d.id), "%s", d.msg)
+	}
+	b := newBuilder(len(src) + len(src)/8)
+	top := &frame{src: src, top: true}
+	ps.ex.expand(nodes, top, b)
+	t := b.text()
+	ps.diags = append(ps.diags, ps.ex.diags...)
+
+	t = ps.removeHTMLTags(t)
+	t = ps.tables(t)
+	t = ps.rules(t)
+	t = ps.doubleUnderscore(t)
+	t = ps.headings(t)
+	t = ps.internalLinks(t)
+	t = ps.quotes(t)
+	t = ps.externalLinks(t)
+	t = ps.magicLinks(t)
+	t = ps.blockLevels(t)
+	t = ps.replaceHolders(t)
+	t = ps.unstrip(t)
+	root := ps.buildTree(t)
+
+	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches}
+	ps.postprocess(doc)
+	ps.diags.Sort()
+	doc.Diagnostics = ps.diags
+	return doc
+}
+
+// unstripAttr replaces strip markers in attribute text with their content.
+func (ps *parseState) unstripAttr(s string) string {
+	if !strings.Contains(s, markerPrefix) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, markerPrefix)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.Index(s[i:], markerSuffix)
+		if j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j += i
+		b.WriteString(s[:i])
+		if idx, ok := markerIndex(s[i:j]); ok && idx < len(ps.ex.strips) {
+			b.WriteString(ps.ex.strips[idx].html.s)
+		}
+		s = s[j+len(markerSuffix):]
+	}
+}
+
+// markerIndex reads the index out of "\x7f'\"`UNIQ-kind-0000000A".
+func markerIndex(m string) (int, bool) {
+	k := strings.LastIndexByte(m, '-')
+	if k < 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(m[k+1:], 16, 64)
+	return int(v), err == nil
+}
+
+// unstrip replaces every strip marker with its content.
+func (ps *parseState) unstrip(in *text) *text {
+	s := in.s
+	if len(ps.ex.strips) == 0 || !strings.Contains(s, markerPrefix) {
+		return in
+	}
+	b := newBuilder(len(s) + len(s)/4)
+	last := 0
+	for i := 0; ; {
+		k := strings.Index(s[i:], markerPrefix)
+		if k < 0 {
+			break
+		}
+		k += i
+		e := strings.Index(s[k:], markerSuffix)
+		if e < 0 {
+			break
+		}
+		e += k
+		idx, ok := markerIndex(s[k:e])
+		end := e + len(markerSuffix)
+		if ok && idx < len(ps.ex.strips) {
+			b.copy(in, last, k)
+			b.appendText(ps.ex.strips[idx].html)
+			last = end
+		}
+		i = end
+	}
+	b.copy(in, last, len(s))
+	return b.text()
+}
+
+// postprocess finishes the tree: French spacing, heading ids, error nodes,
+// template nodes, sections and node ranges.
+func (ps *parseState) postprocess(doc *model.Document) {
+	root := doc.Root
+	fixRanges(root)
+	frenchSpaces(root)
+	ps.markErrors(root)
+	calls := ps.ex.calls
+	sort.SliceStable(calls, func(i, j int) bool {
+		if calls[i].Pos != calls[j].Pos {
+			return calls[i].Pos < calls[j].Pos
+		}
+		return calls[i].End > calls[j].End
+	})
+	doc.Templates = calls
+	wrapTemplates(root, calls)
+	assignHeadingIDs(root)
+	buildSections(root)
+}
+
+// fixRanges makes every element's range cover its children.
+func fixRanges(root *model.Node) {
+	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		if entering || n.FirstChild == nil {
+			return model.WalkContinue
+		}
+		pos, end := n.Pos, n.End
+		if n.Kind == model.KindParagraph && pos == 0 && end == 0 {
+			pos, end = n.FirstChild.Pos, n.FirstChild.End
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Pos < pos {
+				pos = c.Pos
+			}
+			if c.End > end {
+				end = c.End
+			}
+		}
+		if n.Kind != model.KindDocument {
+			n.Pos, n.End = pos, end
+		}
+		return model.WalkContinue
+	})
+}
+
+// frenchSpaces puts a no-break space before ? : ; ! % » › (when no word
+// character follows) and after « ‹, as MediaWiki does.
+func frenchSpaces(root *model.Node) {
+	for n := range root.FindAll(model.KindText) {
+		s := n.Text
+		if !strings.ContainsAny(s, "?:;!%»›«‹") {
+			continue
+		}
+		var b strings.Builder
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == ' ' && i+1 < len(s) {
+				nr, ns := utf8.DecodeRuneInString(s[i+1:])
+				if strings.ContainsRune("?:;!%»›", nr) {
+					after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
+					if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+						b.WriteRune('\u00a0')
+						i++
+						continue
+					}
+				}
+			}
+			if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' {
+				b.WriteRune(r)
+				b.WriteRune('\u00a0')
+				i += size + 1
+				continue
+			}
+			b.WriteRune(r)
+			i += size
+		}
+		n.Text = b.String()
+	}
+}
+
+// markErrors turns the error spans written for expansion problems into
+// KindError nodes.
+func (ps *parseState) markErrors(root *model.Node) {
+	errAt := map[[2]int]string{}
+	for _, d := range ps.diags {
+		if d.Severity == model.SevError {
+			errAt[[2]int{d.Pos, d.End}] = d.Message
+		}
+	}
+	if len(errAt) == 0 {
+		return
+	}
+	for n := range root.Descendants() {
+		if n.Kind != model.KindElement || n.Tag != "span" {
+			continue
+		}
+		if c, ok := n.Attr("class"); !ok || c != "error" {
+			continue
+		}
+		if msg, ok := errAt[[2]int{n.Pos, n.End}]; ok {
+			n.Kind = model.KindError
+			n.Text = msg
+		}
+	}
+}
+
+// wrapTemplates wraps the nodes produced by each template call in a
+// KindTemplate node, when they form a run of siblings.
+func wrapTemplates(root *model.Node, calls []*model.TemplateCall) {
+	const maxWrapped = 20000
+	for i, c := range calls {
+		if i >= maxWrapped {
+			return
+		}
+		wrapCall(root, c)
+	}
+}
+
+func inside(n *model.Node, c *model.TemplateCall) bool {
+	return n.Pos >= c.Pos && n.End <= c.End && n.End > n.Pos || (n.Pos == n.End && n.Pos > c.Pos && n.Pos < c.End)
+}
+
+func overlaps(n *model.Node, c *model.TemplateCall) bool {
+	return n.Pos < c.End && n.End > c.Pos
+}
+
+func wrapCall(root *model.Node, c *model.TemplateCall) {
+	parent := root
+	for depth := 0; depth < 1000; depth++ {
+		var first, last *model.Node
+		count, straddle := 0, false
+		var into *model.Node
+		for ch := parent.FirstChild; ch != nil; ch = ch.NextSibling {
+			if !overlaps(ch, c) {
+				if first != nil && last == ch.PrevSibling {
+					// Contiguity ends here; a later overlapping child
+					// would make the run non-contiguous.
+					continue
+				}
+				continue
+			}
+			if inside(ch, c) {
+				if first == nil {
+					first = ch
+				} else if last != ch.PrevSibling {
+					return // not contiguous
+				}
+				last = ch
+				count++
+			} else {
+				straddle = true
+				into = ch
+			}
+		}
+		switch {
+		case count > 0 && !straddle:
+			w := &model.Node{Kind: model.KindTemplate, Template: c, Pos: c.Pos, End: c.End}
+			parent.InsertBefore(w, first)
+			for ch := first; ; {
+				next := ch.NextSibling
+				ch.Remove()
+				w.AppendChild(ch)
+				if ch == last {
+					break
+				}
+				ch = next
+			}
+			return
+		case count == 0 && into != nil:
+			parent = into
+		default:
+			return
+		}
+	}
+}
+
+// assignHeadingIDs gives every heading an id made from its text,
+// de-duplicated like MediaWiki ("Scoring", "Scoring_2"…), comparing case
+// insensitively.
+func assignHeadingIDs(root *model.Node) {
+	seen := map[string]int{}
+	for h := range root.FindAll(model.KindHeading) {
+		base := AnchorID(model.PlainText(h))
+		if base == "" {
+			base = "section"
+		}
+		id := base
+		key := strings.ToLower(base)
+		if n := seen[key]; n > 0 {
+			for {
+				n++
+				id = base + "_" + strconv.Itoa(n)
+				if seen[strings.ToLower(id)] == 0 {
+					break
+				}
+			}
+			seen[key] = n
+		} else {
+			seen[key] = 1
+		}
+		seen[strings.ToLower(id)] = max(seen[strings.ToLower(id)], 1)
+		setAttr(h, "id", id)
+	}
+}
+
+func setAttr(n *model.Node, name, value string) {
+	for i, a := range n.Attrs {
+		if a.Name == name {
+			n.Attrs[i].Value = value
+			return
+		}
+	}
+	n.Attrs = append(n.Attrs, model.Attr{Name: name, Value: value})
+}
+
+// buildSections groups the document's top-level content under its
+// headings: a section holds its heading, what follows, and its
+// subsections.
+func buildSections(root *model.Node) {
+	var children []*model.Node
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		children = append(children, c)
+	}
+	hasHeading := false
+	for _, c := range children {
+		if c.Kind == model.KindHeading {
+			hasHeading = true
+			break
+		}
+	}
+	if !hasHeading {
+		return
+	}
+	for _, c := range children {
+		c.Remove()
+	}
+	var stack []*model.Node
+	for _, c := range children {
+		if c.Kind == model.KindHeading {
+			for len(stack) > 0 && stack[len(stack)-1].Level >= c.Level {
+				stack = stack[:len(stack)-1]
+			}
+			sec := &model.Node{Kind: model.KindSection, Level: c.Level, Pos: c.Pos, End: c.End}
+			if len(stack) > 0 {
+				stack[len(stack)-1].AppendChild(sec)
+			} else {
+				root.AppendChild(sec)
+			}
+			sec.AppendChild(c)
+			stack = append(stack, sec)
+			continue
+		}
+		if len(stack) > 0 {
+			stack[len(stack)-1].AppendChild(c)
+		} else {
+			root.AppendChild(c)
+		}
+	}
+	// Section ranges cover their content.
+	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		if !entering && n.Kind == model.KindSection {
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				n.End = max(n.End, c.End)
+			}
+		}
+		return model.WalkContinue
+	})
+}

@@ -1,0 +1,534 @@
+package parser
+
+import (
+	"strings"
+)
+
+// The preprocessor turns wikitext into a tree of literal text, template
+// calls ({{…}}), template parameters ({{{…}}}), and extension tags
+// (<nowiki>, <pre>…), following MediaWiki's Preprocessor_Hash: a stack of
+// open brace runs, where a run of closing braces matches the innermost open
+// run, and pipes and equals signs split a template's parts. Comments are
+// dropped (with MediaWiki's rule that a comment alone on a line takes the
+// line with it). Everything is linear in the input: each byte is examined a
+// bounded number of times.
+
+type ppKind uint8
+
+const (
+	ppText     ppKind = iota // literal text src[pos:end]
+	ppTemplate               // {{title|parts}}
+	ppTplArg                 // {{{name|default}}}
+	ppExt                    // <nowiki>…</nowiki> and other extension tags
+)
+
+type ppNode struct {
+	kind     ppKind
+	pos, end int // range in the preprocessed text
+
+	// ppTemplate, ppTplArg
+	title     []*ppNode
+	parts     []*ppPart
+	lineStart bool // the call starts a line (affects block-level output)
+
+	// ppExt
+	name       string // lower-case tag name
+	attrs      string // raw attribute text
+	inner      string // content between the tags
+	innerPos   int
+	selfClosed bool
+}
+
+type ppPart struct {
+	name     []*ppNode // nil for a positional part
+	value    []*ppNode
+	pos, end int
+	eqpos    int // index in the accumulated nodes of the '=' (-1: none)
+}
+
+// extTags are the tags whose content the preprocessor takes verbatim.
+var extTags = map[string]bool{
+	"nowiki":          true,
+	"pre":             true,
+	"syntaxhighlight": true,
+	"source":          true,
+	"gallery":         true,
+	"math":            true,
+	"includeonly":     true,
+	"noinclude":       true,
+	"onlyinclude":     true,
+}
+
+// ppStackElem is an open brace run.
+type ppStackElem struct {
+	open      byte // '{' or '['
+	count     int
+	pos       int // offset of the first brace
+	lineStart bool
+	parts     []*ppPart
+	accum     []*ppNode // accumulator of the current part
+}
+
+func (e *ppStackElem) findPipe() bool { return e.open == '{' }
+func (e *ppStackElem) findEquals() bool {
+	return e.open == '{' && len(e.parts) > 0 && e.parts[len(e.parts)-1].eqpos < 0
+}
+
+// preprocessor builds the tree of one text.
+type preprocessor struct {
+	src     string
+	include bool // expanding as a template: honour noinclude/includeonly/onlyinclude
+	nodes   []*ppNode
+	stack   []*ppStackElem
+	diags   []ppDiag
+	// noClose caches tag names known to have no closing tag after some
+	// point, so that input like <nowiki><nowiki>… stays linear.
+	noClose map[string]int
+}
+
+type ppDiag struct {
+	pos, end int
+	id       string
+	msg      string
+}
+
+// accum returns the accumulator new nodes go to.
+func (p *preprocessor) accum() *[]*ppNode {
+	if n := len(p.stack); n > 0 {
+		return &p.stack[n-1].accum
+	}
+	return &p.nodes
+}
+
+func (p *preprocessor) addText(from, to int) {
+	if to <= from {
+		return
+	}
+	acc := p.accum()
+	if k := len(*acc) - 1; k >= 0 {
+		if last := (*acc)[k]; last.kind == ppText && last.end == from {
+			last.end = to
+			return
+		}
+	}
+	*acc = append(*acc, &ppNode{kind: ppText, pos: from, end: to})
+}
+
+func (p *preprocessor) addNode(n *ppNode) {
+	acc := p.accum()
+	*acc = append(*acc, n)
+}
+
+// preprocess parses src. With include set, src is a template body.
+func preprocess(src string, include bool) ([]*ppNode, []ppDiag) {
+	p := &preprocessor{src: src, include: include}
+	if include {
+		// With <onlyinclude>, only what is inside it is transcluded.
+		if strings.Contains(strings.ToLower(src), "<onlyinclude>") {
+			return p.onlyinclude()
+		}
+	}
+	p.run(0, len(src))
+	p.finish()
+	return p.nodes, p.diags
+}
+
+// onlyinclude preprocesses only the parts of src inside <onlyinclude>.
+func (p *preprocessor) onlyinclude() ([]*ppNode, []ppDiag) {
+	low := strings.ToLower(p.src)
+	i := 0
+	for {
+		a := strings.Index(low[i:], "<onlyinclude>")
+		if a < 0 {
+			break
+		}
+		a += i + len("<onlyinclude>")
+		b := strings.Index(low[a:], "</onlyinclude>")
+		end := len(p.src)
+		if b >= 0 {
+			end = a + b
+		}
+		p.run(a, end)
+		p.finish()
+		if b < 0 {
+			break
+		}
+		i = end + len("</onlyinclude>")
+	}
+	return p.nodes, p.diags
+}
+
+// searchSet returns the bytes that may start something special in the
+// current state.
+var (
+	ppBase       = makeSet("[{<")
+	ppWithClose  = [3]*[256]bool{} // indexed by close kind: 0 none, 1 '}', 2 ']'
+	ppPipeEquals = [4]*[256]bool{}
+)
+
+func makeSet(chars string) [256]bool {
+	var t [256]bool
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
+}
+
+func init() {
+	closes := []string{"", "}", "]"}
+	for i, c := range closes {
+		s := makeSet("[{<" + c)
+		ppWithClose[i] = &s
+	}
+	extras := []string{"", "|", "=", "|="}
+	for i, e := range extras {
+		s := makeSet("[{<}" + e)
+		ppPipeEquals[i] = &s
+	}
+}
+
+func (p *preprocessor) set() *[256]bool {
+	n := len(p.stack)
+	if n == 0 {
+		return &ppBase
+	}
+	top := p.stack[n-1]
+	if top.open == '[' {
+		return ppWithClose[2]
+	}
+	k := 0
+	if top.findPipe() {
+		k = 1
+	}
+	if top.findEquals() {
+		k = 3
+	}
+	return ppPipeEquals[k]
+}
+
+func (p *preprocessor) run(i, end int) {
+	src := p.src
+	for i < end {
+		set := p.set()
+		j := i
+		for j < end && !set[src[j]] {
+			j++
+		}
+		p.addText(i, j)
+		i = j
+		if i >= end {
+			break
+		}
+		c := src[i]
+		var top *ppStackElem
+		if n := len(p.stack); n > 0 {
+			top = p.stack[n-1]
+		}
+		switch {
+		case c == '|' && top != nil && top.findPipe():
+			last := top.parts[len(top.parts)-1]
+			last.value, last.end = top.accum, i
+			top.parts = append(top.parts, &ppPart{pos: i + 1, eqpos: -1})
+			top.accum = nil
+			i++
+		case c == '=' && top != nil && top.findEquals():
+			part := top.parts[len(top.parts)-1]
+			part.eqpos = len(top.accum)
+			top.accum = append(top.accum, &ppNode{kind: ppText, pos: i, end: i + 1})
+			i++
+		case c == '<':
+			i = p.angle(i, end)
+		case (c == '}' && top != nil && top.open == '{') || (c == ']' && top != nil && top.open == '['):
+			i = p.close(i, end, c)
+		case c == '{' || c == '[':
+			count := 1
+			for i+count < end && src[i+count] == c {
+				count++
+			}
+			if count >= 2 {
+				p.stack = append(p.stack, &ppStackElem{
+					open: c, count: count, pos: i,
+					lineStart: i == 0 || src[i-1] == '\n',
+					parts:     []*ppPart{{pos: i + count, eqpos: -1}},
+				})
+			} else {
+				p.addText(i, i+count)
+			}
+			i += count
+		default:
+			p.addText(i, i+1)
+			i++
+		}
+	}
+}
+
+// close handles a run of closing braces at i.
+func (p *preprocessor) close(i, end int, c byte) int {
+	src := p.src
+	top := p.stack[len(p.stack)-1]
+	count := 0
+	for i+count < end && src[i+count] == c && count < top.count {
+		count++
+	}
+	matching := count
+	if c == '}' {
+		if matching > 3 {
+			matching = 3
+		}
+	} else if matching > 2 {
+		matching = 2
+	}
+	if matching < 2 {
+		p.addText(i, i+count)
+		return i + count
+	}
+	// Finish the current part.
+	top.parts[len(top.parts)-1].value = top.accum
+	top.parts[len(top.parts)-1].end = i
+	p.stack = p.stack[:len(p.stack)-1]
+	rest := top.count - matching
+	// What is left of the opening run comes first in the text: re-open it
+	// (the new node then goes inside it) or write it out as text.
+	if rest >= 2 {
+		p.stack = append(p.stack, &ppStackElem{
+			open: top.open, count: rest, pos: top.pos,
+			lineStart: top.lineStart,
+			parts:     []*ppPart{{pos: top.pos + rest, eqpos: -1}},
+		})
+	} else if rest > 0 {
+		p.addText(top.pos, top.pos+rest)
+	}
+	if c == ']' {
+		// [[…]] is not a node: its text goes back, as text, to the
+		// enclosing accumulator. It only mattered that pipes inside it did
+		// not split template arguments.
+		p.addText(top.pos+rest, top.pos+top.count)
+		p.flattenParts(top)
+		p.addText(i, i+matching)
+		return i + matching
+	}
+	node := &ppNode{kind: ppTemplate, pos: top.pos + rest, end: i + matching}
+	if matching == 3 {
+		node.kind = ppTplArg
+	}
+	node.lineStart = top.lineStart && rest == 0
+	node.title = top.parts[0].value
+	for _, part := range top.parts[1:] {
+		if part.eqpos >= 0 {
+			part.name = part.value[:part.eqpos]
+			part.value = part.value[part.eqpos+1:]
+		}
+		node.parts = append(node.parts, part)
+	}
+	p.addNode(node)
+	return i + matching
+}
+
+// flattenParts writes an unmatched element's parts back as text: the
+// separators are literal again.
+func (p *preprocessor) flattenParts(e *ppStackElem) {
+	for k, part := range e.parts {
+		if k > 0 {
+			p.addText(part.pos-1, part.pos) // the '|'
+		}
+		for _, n := range part.value {
+			if n.kind == ppText {
+				p.addText(n.pos, n.end)
+			} else {
+				p.addNode(n)
+			}
+		}
+	}
+}
+
+// finish writes the elements still open at the end back as text, as
+// MediaWiki's breakSyntax does: the braces and separators were literal.
+func (p *preprocessor) finish() {
+	stack := p.stack
+	p.stack = nil
+	for _, e := range stack {
+		e.parts[len(e.parts)-1].value = e.accum
+		p.addText(e.pos, e.pos+e.count)
+		p.flattenParts(e)
+	}
+}
+
+// angle handles '<' at i: comments, extension tags, or a literal '<'.
+func (p *preprocessor) angle(i, end int) int {
+	src := p.src
+	if strings.HasPrefix(src[i:], "<!--") {
+		return p.comment(i, end)
+	}
+	// Extension tag?
+	j := i + 1
+	closing := false
+	if j < end && src[j] == '/' {
+		closing = true
+		j++
+	}
+	k := j
+	for k < end && isTagNameByte(src[k]) {
+		k++
+	}
+	name := strings.ToLower(src[j:k])
+	if name == "" || !extTags[name] || (k < end && !isSpaceOrTagEnd(src[k])) {
+		p.addText(i, i+1)
+		return i + 1
+	}
+	switch name {
+	case "noinclude", "includeonly", "onlyinclude":
+		return p.inclusionTag(i, end, name, closing)
+	}
+	if closing {
+		p.addText(i, i+1)
+		return i + 1
+	}
+	// Find the end of the opening tag.
+	gt := strings.IndexByte(src[k:end], '>')
+	if gt < 0 {
+		p.addText(i, i+1)
+		return i + 1
+	}
+	tagEnd := k + gt // position of '>'
+	n := &ppNode{kind: ppExt, pos: i, name: name}
+	if src[tagEnd-1] == '/' {
+		n.selfClosed = true
+		n.attrs = src[k : tagEnd-1]
+		n.end = tagEnd + 1
+		n.innerPos = n.end
+		p.addNode(n)
+		return n.end
+	}
+	n.attrs = src[k:tagEnd]
+	// Find the closing tag.
+	if lim, ok := p.noClose[name]; ok && lim <= tagEnd {
+		p.addText(i, tagEnd+1)
+		return tagEnd + 1
+	}
+	ci, cl := findCloseTag(src[tagEnd+1:end], name)
+	if ci < 0 {
+		if p.noClose == nil {
+			p.noClose = map[string]int{}
+		}
+		p.noClose[name] = tagEnd
+		p.addText(i, tagEnd+1)
+		return tagEnd + 1
+	}
+	n.innerPos = tagEnd + 1
+	n.inner = src[tagEnd+1 : tagEnd+1+ci]
+	n.end = tagEnd + 1 + ci + cl
+	p.addNode(n)
+	return n.end
+}
+
+// findCloseTag finds "</name\s*>" (case-insensitive) in s and returns its
+// index and length.
+func findCloseTag(s, name string) (int, int) {
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "</")
+		if j < 0 {
+			return -1, 0
+		}
+		j += i
+		k := j + 2
+		if k+len(name) <= len(s) && strings.EqualFold(s[k:k+len(name)], name) {
+			m := k + len(name)
+			for m < len(s) && isSpace(s[m]) {
+				m++
+			}
+			if m < len(s) && s[m] == '>' {
+				return j, m + 1 - j
+			}
+		}
+		i = j + 2
+	}
+	return -1, 0
+}
+
+// inclusionTag handles <noinclude>, <includeonly> and <onlyinclude>.
+func (p *preprocessor) inclusionTag(i, end int, name string, closing bool) int {
+	src := p.src
+	gt := strings.IndexByte(src[i:end], '>')
+	if gt < 0 {
+		p.addText(i, i+1)
+		return i + 1
+	}
+	tagEnd := i + gt + 1
+	// Tags that are not "ignored content" simply vanish.
+	dropContent := (name == "includeonly" && !p.include) || (name == "noinclude" && p.include)
+	if closing || !dropContent || src[tagEnd-2] == '/' {
+		return tagEnd
+	}
+	// Drop everything up to the closing tag, or to the end.
+	ci, cl := findCloseTag(src[tagEnd:end], name)
+	if ci < 0 {
+		return end
+	}
+	return tagEnd + ci + cl
+}
+
+// comment removes a comment at i; a comment alone on a line (with only
+// spaces around it) also removes the line's newline.
+func (p *preprocessor) comment(i, end int) int {
+	src := p.src
+	c := strings.Index(src[i+4:end], "-->")
+	if c < 0 {
+		p.diags = append(p.diags, ppDiag{pos: i, end: end, id: "unclosed-comment", msg: "comment is not closed (<!-- without -->): the rest of the page is hidden"})
+		return end
+	}
+	cend := i + 4 + c + 3 // after -->
+	// Leading whitespace on the line.
+	ws := i
+	for ws > 0 && (src[ws-1] == ' ' || src[ws-1] == '\t') {
+		ws--
+	}
+	// Trailing whitespace, and following comments on the same line.
+	we := cend
+	for {
+		for we < end && (src[we] == ' ' || src[we] == '\t') {
+			we++
+		}
+		if strings.HasPrefix(src[we:end], "<!--") {
+			c2 := strings.Index(src[we+4:end], "-->")
+			if c2 < 0 {
+				break
+			}
+			we = we + 4 + c2 + 3
+			continue
+		}
+		break
+	}
+	if ws > 0 && src[ws-1] == '\n' && we < end && src[we] == '\n' {
+		// Eat the line: remove the whitespace already accumulated before
+		// the comment, and the newline after.
+		p.trimAccum(i - ws)
+		return we + 1
+	}
+	return cend
+}
+
+// trimAccum removes n trailing bytes (spaces or tabs) from the last text
+// node of the current accumulator.
+func (p *preprocessor) trimAccum(n int) {
+	if n <= 0 {
+		return
+	}
+	acc := p.accum()
+	if k := len(*acc) - 1; k >= 0 {
+		last := (*acc)[k]
+		if last.kind == ppText && last.end-last.pos >= n {
+			last.end -= n
+			if last.end == last.pos {
+				*acc = (*acc)[:k]
+			}
+		}
+	}
+}
+
+func isTagNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == ':' || c == '_'
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+func isSpaceOrTagEnd(c byte) bool { return isSpace(c) || c == '>' || c == '/' }

@@ -1,0 +1,86 @@
+package parser
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// Templates is a TemplateSource backed by a map: definitions from Template:
+// pages in the inputs and from a directory of .wiki files.
+type Templates struct {
+	m map[string]string
+}
+
+// NewTemplates returns an empty set of definitions.
+func NewTemplates() *Templates { return &Templates{m: map[string]string{}} }
+
+// Template implements TemplateSource.
+func (t *Templates) Template(title string) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	s, ok := t.m[title]
+	return s, ok
+}
+
+// Add defines a template. A title without a namespace is taken to be in
+// the Template namespace ("Heart" is "Template:Heart").
+func (t *Templates) Add(title, text string) {
+	full, ok := templateTitle(strings.TrimSpace(title))
+	if !ok {
+		return
+	}
+	if ns, _ := model.SplitNamespace(title); ns == model.NSMain && !strings.HasPrefix(title, ":") {
+		full = "Template:" + model.NormalizeTitle(title)
+	}
+	t.m[full] = text
+}
+
+// Names lists the defined titles, sorted.
+func (t *Templates) Names() []string {
+	out := make([]string, 0, len(t.m))
+	for k := range t.m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// AddFS defines a template for every .wiki file below dir: "Die.wiki"
+// defines Template:Die.
+func (t *Templates) AddFS(fsys fs.FS, dir string) error {
+	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("reading templates: %w", err)
+		}
+		if d.IsDir() || !strings.HasSuffix(d.Name(), ".wiki") {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return fmt.Errorf("reading template %s: %w", p, err)
+		}
+		name := strings.TrimSuffix(path.Base(p), ".wiki")
+		name = strings.ReplaceAll(name, "_", " ")
+		t.Add(name, string(data))
+		return nil
+	})
+}
+
+// AddCorpus defines a template for every Template: page in c (its latest
+// revision).
+func (t *Templates) AddCorpus(c *model.Corpus) {
+	for _, p := range c.Pages {
+		if p.Kind != model.PageTemplate {
+			continue
+		}
+		if r := p.Latest(); r != nil {
+			t.m[p.Title] = r.Text
+		}
+	}
+}

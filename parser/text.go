@@ -1,0 +1,238 @@
+package parser
+
+import "sort"
+
+// The parser works like MediaWiki's: a series of passes, each rewriting the
+// whole text (tables become <table> tags, ''' becomes <b>, lines become
+// paragraphs…). To keep every node of the final tree pointing at the
+// wikitext that produced it, each intermediate text carries a segment map
+// from its bytes back to the source: copied runs map linearly, generated
+// runs (a "<td>" written for a "|") map to the range of the construct that
+// made them.
+
+// seg maps text[off:off+n] to the source. For a copied run (gen false) byte
+// off+i comes from source byte src+i. For a generated run every byte maps to
+// the source range [src, srcEnd).
+type seg struct {
+	off, n      int
+	src, srcEnd int
+	gen         bool
+}
+
+// text is a string with its source map.
+type text struct {
+	s    string
+	segs []seg
+	hint int // index of the last segment looked up; passes scan forward
+}
+
+// newSourceText maps s one to one onto the source starting at offset base.
+func newSourceText(s string, base int) *text {
+	t := &text{s: s}
+	if len(s) > 0 {
+		t.segs = []seg{{off: 0, n: len(s), src: base, srcEnd: base + len(s)}}
+	}
+	return t
+}
+
+// find returns the index of the segment holding byte off (the last segment
+// when off is at the end).
+func (t *text) find(off int) int {
+	segs := t.segs
+	if len(segs) == 0 {
+		return -1
+	}
+	h := t.hint
+	if h < len(segs) && segs[h].off <= off {
+		// Scan forward a few segments before falling back to a search.
+		for k := 0; k < 8 && h < len(segs); k, h = k+1, h+1 {
+			if off < segs[h].off+segs[h].n {
+				t.hint = h
+				return h
+			}
+		}
+	}
+	i := sort.Search(len(segs), func(i int) bool { return segs[i].off+segs[i].n > off })
+	if i == len(segs) {
+		i = len(segs) - 1
+	}
+	t.hint = i
+	return i
+}
+
+// srcAt returns the source offset of byte off.
+func (t *text) srcAt(off int) int {
+	i := t.find(off)
+	if i < 0 {
+		return 0
+	}
+	sg := t.segs[i]
+	if sg.gen {
+		return sg.src
+	}
+	return sg.src + (off - sg.off)
+}
+
+// srcRange returns the source range covered by t.s[from:to].
+func (t *text) srcRange(from, to int) (int, int) {
+	if len(t.segs) == 0 {
+		return 0, 0
+	}
+	if to <= from {
+		p := t.srcAt(from)
+		return p, p
+	}
+	i := t.find(from)
+	lo, hi := -1, -1
+	for ; i < len(t.segs) && t.segs[i].off < to; i++ {
+		sg := t.segs[i]
+		a, b := sg.src, sg.srcEnd
+		if !sg.gen {
+			s0 := max(from, sg.off)
+			s1 := min(to, sg.off+sg.n)
+			a = sg.src + (s0 - sg.off)
+			b = sg.src + (s1 - sg.off)
+		}
+		if lo < 0 || a < lo {
+			lo = a
+		}
+		if b > hi {
+			hi = b
+		}
+	}
+	if lo < 0 {
+		p := t.srcAt(from)
+		return p, p
+	}
+	return lo, hi
+}
+
+// builder accumulates the output text of a pass with its segment map.
+type builder struct {
+	b    []byte
+	segs []seg
+}
+
+func newBuilder(capacity int) *builder {
+	return &builder{b: make([]byte, 0, capacity)}
+}
+
+func (b *builder) len() int { return len(b.b) }
+
+func (b *builder) addSeg(s seg) {
+	if s.n == 0 {
+		return
+	}
+	if k := len(b.segs) - 1; k >= 0 {
+		last := &b.segs[k]
+		if !s.gen && !last.gen && last.off+last.n == s.off && last.src+last.n == s.src {
+			last.n += s.n
+			last.srcEnd = last.src + last.n
+			return
+		}
+		if s.gen && last.gen && last.off+last.n == s.off && last.src == s.src && last.srcEnd == s.srcEnd {
+			last.n += s.n
+			return
+		}
+	}
+	b.segs = append(b.segs, s)
+}
+
+// copy appends in.s[from:to] with its mapping.
+func (b *builder) copy(in *text, from, to int) {
+	if to <= from {
+		return
+	}
+	b.b = append(b.b, in.s[from:to]...)
+	out := len(b.b) - (to - from)
+	i := in.find(from)
+	for ; i < len(in.segs) && in.segs[i].off < to; i++ {
+		sg := in.segs[i]
+		s0 := max(from, sg.off)
+		s1 := min(to, sg.off+sg.n)
+		ns := seg{off: out + (s0 - from), n: s1 - s0, gen: sg.gen, src: sg.src, srcEnd: sg.srcEnd}
+		if !sg.gen {
+			ns.src = sg.src + (s0 - sg.off)
+			ns.srcEnd = ns.src + ns.n
+		}
+		b.addSeg(ns)
+	}
+}
+
+// gen appends generated text mapped to the source range [src, srcEnd).
+func (b *builder) gen(s string, src, srcEnd int) {
+	if s == "" {
+		return
+	}
+	off := len(b.b)
+	b.b = append(b.b, s...)
+	b.addSeg(seg{off: off, n: len(s), src: src, srcEnd: srcEnd, gen: true})
+}
+
+// genAt appends generated text mapped to the source range of in.s[from:to].
+func (b *builder) genAt(s string, in *text, from, to int) {
+	a, z := in.srcRange(from, to)
+	b.gen(s, a, z)
+}
+
+// text returns the built text. The builder must not be used afterwards.
+func (b *builder) text() *text {
+	return &text{s: string(b.b), segs: b.segs}
+}
+
+// trimEnd drops trailing bytes (and their segments) from the builder.
+func (b *builder) trimEnd(n int) {
+	if n <= 0 {
+		return
+	}
+	if n > len(b.b) {
+		n = len(b.b)
+	}
+	newLen := len(b.b) - n
+	b.b = b.b[:newLen]
+	for len(b.segs) > 0 {
+		last := &b.segs[len(b.segs)-1]
+		if last.off >= newLen {
+			b.segs = b.segs[:len(b.segs)-1]
+			continue
+		}
+		if last.off+last.n > newLen {
+			last.n = newLen - last.off
+			if !last.gen {
+				last.srcEnd = last.src + last.n
+			}
+		}
+		break
+	}
+}
+
+// lastByte returns the last byte written, or 0.
+func (b *builder) lastByte() byte {
+	if len(b.b) == 0 {
+		return 0
+	}
+	return b.b[len(b.b)-1]
+}
+
+// copySrc appends src[from:to], mapped to the same offsets of the source.
+func (b *builder) copySrc(src string, from, to int) {
+	if to <= from {
+		return
+	}
+	off := len(b.b)
+	b.b = append(b.b, src[from:to]...)
+	b.addSeg(seg{off: off, n: to - from, src: from, srcEnd: to})
+}
+
+// appendText appends a whole text with its mapping.
+func (b *builder) appendText(t *text) {
+	if t == nil || len(t.s) == 0 {
+		return
+	}
+	off := len(b.b)
+	b.b = append(b.b, t.s...)
+	for _, sg := range t.segs {
+		sg.off += off
+		b.addSeg(sg)
+	}
+}

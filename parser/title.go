@@ -1,0 +1,145 @@
+package parser
+
+import (
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// isTitleByte reports whether c may appear in a link target as written
+// ($wgLegalTitleChars plus '#' and '%').
+var titleBytes = func() (t [256]bool) {
+	for c := 0x80; c <= 0xff; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte(" %!\"$&'()*,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ\\^_`abcdefghijklmnopqrstuvwxyz~+#") {
+		t[c] = true
+	}
+	return
+}()
+
+// wikiTitle is a parsed link target.
+type wikiTitle struct {
+	ns       int
+	text     string // full normalized title with namespace, spaces ("Gamehelp hearts")
+	fragment string
+	forced   bool // written with a leading ':'
+}
+
+// parseTitle validates and normalizes a link target as MediaWiki's
+// Title::newFromText does. It reports false for targets MediaWiki rejects,
+// which are then written out as text.
+func parseTitle(link string) (wikiTitle, bool) {
+	var t wikiTitle
+	s := decodeCharRefs(link)
+	s = strings.ReplaceAll(s, "_", " ")
+	s = strings.TrimSpace(collapseSpaces(s))
+	if strings.HasPrefix(s, ":") {
+		t.forced = true
+		s = strings.TrimSpace(s[1:])
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		t.fragment = strings.TrimSpace(s[i+1:])
+		s = strings.TrimSpace(s[:i])
+	}
+	if !legalTitleText(s) {
+		return t, false
+	}
+	if s == "" {
+		// A fragment-only link ([[#Section]]) points into the page.
+		return t, t.fragment != ""
+	}
+	if s[0] == ':' {
+		return t, false
+	}
+	ns, rest := model.SplitNamespace(s)
+	if ns != model.NSMain {
+		if rest == "" || rest[0] == ':' {
+			return t, false
+		}
+		name := s[:strings.IndexByte(s, ':')]
+		s = canonicalNamespace(ns, name) + ":" + ucfirst(rest)
+	} else {
+		s = ucfirst(s)
+	}
+	if len(s) > 255 {
+		return t, false
+	}
+	t.ns = ns
+	t.text = s
+	return t, true
+}
+
+func canonicalNamespace(ns int, written string) string {
+	if n := namespaceName(ns); n != "" {
+		return n
+	}
+	return ucfirst(strings.ToLower(written))
+}
+
+// legalTitleText applies MediaWiki's title rules to the part before '#'.
+func legalTitleText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x80 && !titleBytes[c] || c == '#' {
+			return false
+		}
+	}
+	if !utf8.ValidString(s) {
+		return false
+	}
+	// Percent escapes and entities left after decoding are rejected.
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && isHexDigit(s[i+1]) && isHexDigit(s[i+2]) {
+			return false
+		}
+	}
+	for i := strings.IndexByte(s, '&'); i >= 0 && i < len(s); {
+		j := i + 1
+		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= '0' && s[j] <= '9' || s[j] >= 0x80) {
+			j++
+		}
+		if j > i+1 && j < len(s) && s[j] == ';' {
+			return false
+		}
+		k := strings.IndexByte(s[i+1:], '&')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+	}
+	if s == "." || s == ".." || strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") ||
+		strings.Contains(s, "/./") || strings.Contains(s, "/../") || strings.HasSuffix(s, "/.") || strings.HasSuffix(s, "/..") {
+		return false
+	}
+	return !strings.Contains(s, "~~~")
+}
+
+func collapseSpaces(s string) string {
+	if !strings.Contains(s, "  ") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func ucfirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// wikiURLEncode encodes a title for a URL path the way MediaWiki does:
+// spaces become underscores, and a few characters stay readable.
+func wikiURLEncode(title string) string {
+	s := strings.ReplaceAll(title, " ", "_")
+	e := url.PathEscape(s)
+	for _, r := range []struct{ from, to string }{{"%3A", ":"}, {"%2F", "/"}, {"%28", "("}, {"%29", ")"}, {"%21", "!"}, {"%2C", ","}, {"%7E", "~"}} {
+		e = strings.ReplaceAll(e, r.from, r.to)
+	}
+	return e
+}

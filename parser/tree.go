@@ -1,0 +1,1184 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// The tree builder reads the HTML the passes produced and builds the syntax
+// tree the way a browser would (MediaWiki runs its output through an HTML5
+// tree builder, "tidy"): implied end tags, misnested formatting repaired by
+// the adoption agency algorithm, content directly in a table moved before
+// it, and MediaWiki's extra rule that inline content directly in the body
+// or a blockquote is wrapped in a paragraph.
+
+var voidTags = setOf("br wbr hr img meta link input col area embed source track param keygen")
+var formattingTags = setOf("a b big code em font i nobr s small strike strong tt u")
+var specialTags = setOf(`address applet area article aside base basefont bgsound blockquote body br button caption center
+	col colgroup dd details dir div dl dt embed fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6
+	head header hgroup hr html iframe img input keygen li link listing main marquee menu meta nav noembed noframes
+	noscript object ol p param plaintext pre script search section select source style summary table tbody td
+	template textarea tfoot th thead title tr track ul wbr xmp`)
+var closesP = setOf(`address article aside blockquote center details dialog dir div dl fieldset figcaption figure
+	footer header hgroup main menu nav ol p search section summary ul h1 h2 h3 h4 h5 h6 pre listing form table hr`)
+var impliedEnd = setOf("dd dt li optgroup option p rb rp rt rtc")
+var inlineTags = setOf(`a abbr acronym applet b basefont bdo big br button cite code del dfn em font i iframe img input
+	ins kbd label legend map object param q rb rbc rp rt rtc ruby s samp select small span strike strong sub sup
+	textarea tt u var video audio bdi data time mark`)
+var metadataTags = setOf("style script link meta")
+var scopeTags = setOf("applet caption html table td th marquee object template")
+var headingTags = setOf("h1 h2 h3 h4 h5 h6")
+
+func setOf(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range strings.Fields(s) {
+		m[f] = true
+	}
+	return m
+}
+
+// maxDepth bounds the tree's depth; deeper content is kept but flattened
+// into the deepest allowed element, with a diagnostic.
+const maxTreeDepth = 512
+
+// maxFormatting bounds the list of active formatting elements so hostile
+// input cannot make reconstruction quadratic.
+const maxFormatting = 64
+
+type treeBuilder struct {
+	ps    *parseState
+	in    *text
+	root  *model.Node
+	stack []*model.Node
+	afe   []*model.Node // nil entries are markers
+	// pwrap maps a body/blockquote element to its open p-wrapper.
+	pwrap map[*model.Node]*model.Node
+	// isPWrapper marks p elements made by the p-wrapping rule.
+	isPWrapper map[*model.Node]bool
+	// blockMode marks formatting elements split out of a p-wrapper to hold
+	// a block: inline content arriving in them needs a new p-wrapper.
+	blockMode map[*model.Node]bool
+	slab      []model.Node
+	depthWarn bool
+}
+
+func (tb *treeBuilder) newNode() *model.Node {
+	if len(tb.slab) == 0 {
+		tb.slab = make([]model.Node, 256)
+	}
+	n := &tb.slab[0]
+	tb.slab = tb.slab[1:]
+	return n
+}
+
+func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] }
+
+// buildTree parses the final HTML text into a document tree.
+func (ps *parseState) buildTree(in *text) *model.Node {
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}}
+	tb.root = tb.newNode()
+	tb.root.Kind = model.KindDocument
+	tb.root.Tag = "body"
+	tb.root.End = len(ps.src)
+	tb.stack = []*model.Node{tb.root}
+	tb.run()
+	return tb.root
+}
+
+// token kinds
+const (
+	tokText = iota
+	tokStart
+	tokEnd
+)
+
+type htmlToken struct {
+	kind      int
+	name      string
+	attrs     []model.Attr
+	meta      map[string]string // @-attributes written by the passes
+	selfClose bool
+	text      string
+	pos, end  int // source range
+}
+
+func (tb *treeBuilder) run() {
+	s := tb.in.s
+	i := 0
+	for i < len(s) {
+		if s[i] == '<' {
+			if tok, n, ok := tb.readTag(i); ok {
+				tb.process(&tok)
+				i = n
+				continue
+			}
+			if strings.HasPrefix(s[i:], "<!--") {
+				if e := strings.Index(s[i+4:], "-->"); e >= 0 {
+					i += 4 + e + 3
+					continue
+				}
+			}
+		}
+		// Text up to the next '<' or a break in the source map.
+		j := i + 1
+		for j < len(s) && s[j] != '<' {
+			j++
+		}
+		tb.textRun(i, j)
+		i = j
+	}
+	// Close everything: fix up end positions.
+	for len(tb.stack) > 1 {
+		tb.pop()
+	}
+}
+
+// textRun emits s[i:j] as text, split where the source map jumps so that
+// text from a template and text around it stay apart.
+func (tb *treeBuilder) textRun(i, j int) {
+	in := tb.in
+	for i < j {
+		k := in.find(i)
+		cut := j
+		if k >= 0 {
+			sg := in.segs[k]
+			cut = min(j, sg.off+sg.n)
+			// Extend over following segments that continue linearly.
+			for cut < j && k+1 < len(in.segs) {
+				nx := in.segs[k+1]
+				cur := in.segs[k]
+				if cur.gen || nx.gen || cur.src+cur.n != nx.src {
+					break
+				}
+				k++
+				cut = min(j, nx.off+nx.n)
+			}
+		}
+		if cut <= i {
+			cut = j
+		}
+		a, z := in.srcRange(i, cut)
+		tok := htmlToken{kind: tokText, text: decodeText(in.s[i:cut]), pos: a, end: z}
+		if tok.text != "" {
+			tb.process(&tok)
+		}
+		i = cut
+	}
+}
+
+// decodeText decodes character references; invalid ones stay literal.
+func decodeText(s string) string {
+	if strings.IndexByte(s, '&') < 0 {
+		return s
+	}
+	return decodeCharRefs(s)
+}
+
+// readTag reads a tag at s[i] == '<'.
+func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
+	s := tb.in.s
+	var t htmlToken
+	j := i + 1
+	if j < len(s) && s[j] == '/' {
+		t.kind = tokEnd
+		j++
+	} else {
+		t.kind = tokStart
+	}
+	k := j
+	for k < len(s) && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= '0' && s[k] <= '9' || s[k] >= 'A' && s[k] <= 'Z') {
+		k++
+	}
+	if k == j {
+		return t, 0, false
+	}
+	t.name = strings.ToLower(s[j:k])
+	// Attributes: name="value", as the passes and the sanitizer write them.
+	for {
+		for k < len(s) && s[k] == ' ' {
+			k++
+		}
+		if k >= len(s) {
+			return t, 0, false
+		}
+		if s[k] == '>' {
+			k++
+			break
+		}
+		if s[k] == '/' && k+1 < len(s) && s[k+1] == '>' {
+			t.selfClose = true
+			k += 2
+			break
+		}
+		a := k
+		for k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '>' && s[k] != '/' {
+			k++
+		}
+		name := s[a:k]
+		val := ""
+		if k+1 < len(s) && s[k] == '=' && s[k+1] == '"' {
+			e := strings.IndexByte(s[k+2:], '"')
+			if e < 0 {
+				return t, 0, false
+			}
+			val = decodeCharRefs(s[k+2 : k+2+e])
+			k = k + 2 + e + 1
+		}
+		if name == "" {
+			return t, 0, false
+		}
+		if name[0] == '@' {
+			if t.meta == nil {
+				t.meta = map[string]string{}
+			}
+			t.meta[name[1:]] = val
+		} else {
+			t.attrs = append(t.attrs, model.Attr{Name: name, Value: val})
+		}
+	}
+	t.pos, t.end = tb.in.srcRange(i, k)
+	return t, k, true
+}
+
+// kindOf maps an element name to a node kind.
+func kindOf(tag string) model.Kind {
+	switch tag {
+	case "p":
+		return model.KindParagraph
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		return model.KindHeading
+	case "ul", "ol", "dl":
+		return model.KindList
+	case "li", "dt", "dd":
+		return model.KindListItem
+	case "table":
+		return model.KindTable
+	case "caption":
+		return model.KindCaption
+	case "tr":
+		return model.KindRow
+	case "td", "th":
+		return model.KindCell
+	case "pre":
+		return model.KindPre
+	case "b":
+		return model.KindBold
+	case "i":
+		return model.KindItalic
+	case "br":
+		return model.KindLineBreak
+	case "hr":
+		return model.KindRule
+	}
+	return model.KindElement
+}
+
+func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
+	n := tb.newNode()
+	n.Tag = t.name
+	n.Kind = kindOf(t.name)
+	if n.Kind == model.KindHeading {
+		n.Level = t.name[1] - '0'
+	}
+	n.Attrs = t.attrs
+	n.Pos, n.End = t.pos, t.end
+	if t.meta != nil {
+		if v, ok := t.meta["link"]; ok {
+			n.Kind = model.KindLink
+			n.Link = tb.ps.linkInfo(v)
+		} else if v, ok := t.meta["ext"]; ok {
+			n.Kind = model.KindExtLink
+			n.Link = tb.ps.linkInfo(v)
+		} else if v, ok := t.meta["img"]; ok {
+			n.Kind = model.KindImage
+			n.Link = tb.ps.linkInfo(v)
+		}
+	}
+	return n
+}
+
+func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {
+	c := tb.newNode()
+	c.Kind, c.Tag, c.Level, c.Attrs, c.Link = n.Kind, n.Tag, n.Level, n.Attrs, n.Link
+	c.Pos, c.End = n.Pos, n.End
+	return c
+}
+
+// --- the stack ---
+
+func (tb *treeBuilder) push(n *model.Node) {
+	if len(tb.stack) >= maxTreeDepth {
+		if !tb.depthWarn {
+			tb.depthWarn = true
+			tb.ps.diags.Add(n.Pos, n.End, model.SevWarning, model.DiagNestingDepth, "markup nested more than %d levels deep; deeper elements are flattened", maxTreeDepth)
+		}
+		return
+	}
+	tb.stack = append(tb.stack, n)
+}
+
+func (tb *treeBuilder) pop() *model.Node {
+	n := tb.stack[len(tb.stack)-1]
+	tb.stack = tb.stack[:len(tb.stack)-1]
+	return n
+}
+
+func (tb *treeBuilder) indexInStack(n *model.Node) int {
+	for i := len(tb.stack) - 1; i >= 0; i-- {
+		if tb.stack[i] == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// inScope reports whether an element with tag is in scope; extra are
+// additional scope boundaries (list item, button, table scopes).
+func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
+	for i := len(tb.stack) - 1; i > 0; i-- {
+		t := tb.stack[i].Tag
+		if t == tag {
+			return true
+		}
+		if scopeTags[t] {
+			return false
+		}
+		for _, e := range extra {
+			if t == e {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+func (tb *treeBuilder) inTableScope(tag string) bool {
+	for i := len(tb.stack) - 1; i > 0; i-- {
+		t := tb.stack[i].Tag
+		if t == tag {
+			return true
+		}
+		if t == "table" || t == "template" {
+			return false
+		}
+	}
+	return false
+}
+
+func (tb *treeBuilder) headingInScope() bool {
+	for i := len(tb.stack) - 1; i > 0; i-- {
+		t := tb.stack[i].Tag
+		if headingTags[t] {
+			return true
+		}
+		if scopeTags[t] {
+			return false
+		}
+	}
+	return false
+}
+
+func (tb *treeBuilder) popUntil(tag string, end int) {
+	for len(tb.stack) > 1 {
+		n := tb.pop()
+		if end > n.End {
+			n.End = end
+		}
+		if n.Tag == tag {
+			return
+		}
+	}
+}
+
+func (tb *treeBuilder) generateImpliedEnd(except string) {
+	for len(tb.stack) > 1 {
+		t := tb.current().Tag
+		if !impliedEnd[t] || t == except {
+			return
+		}
+		tb.pop()
+	}
+}
+
+func (tb *treeBuilder) closeP(end int) {
+	if tb.inScope("p", "button") {
+		tb.generateImpliedEnd("p")
+		tb.popUntil("p", end)
+	}
+}
+
+// --- insertion, with foster parenting and p-wrapping ---
+
+func isTableContext(t string) bool {
+	return t == "table" || t == "tbody" || t == "thead" || t == "tfoot" || t == "tr"
+}
+
+// insertionParent returns where a node goes: the current node, or before
+// the table when the current node is a table part (foster parenting).
+func (tb *treeBuilder) insertionParent(isTableElem bool) (parent, before *model.Node, fostered bool) {
+	cur := tb.current()
+	if isTableContext(cur.Tag) && !isTableElem {
+		// Foster: insert before the innermost table.
+		for i := len(tb.stack) - 1; i > 0; i-- {
+			if tb.stack[i].Tag == "table" {
+				t := tb.stack[i]
+				if t.Parent != nil {
+					return t.Parent, t, true
+				}
+				return tb.stack[i-1], nil, true
+			}
+		}
+	}
+	return cur, nil, false
+}
+
+func needsPWrap(n *model.Node) bool {
+	return n.Kind == model.KindDocument || n.Tag == "blockquote"
+}
+
+// target decides where a node goes, applying MediaWiki's p-wrapping:
+// inline content directly in the body or a blockquote goes into a
+// paragraph made for it; a block closes that paragraph, or, when it
+// arrives inside inline elements in the paragraph, splits them around it.
+// It returns the parent and the node to insert before (nil: append).
+func (tb *treeBuilder) target(parent, before *model.Node, fostered, isText, inline, blank, meta bool) (*model.Node, *model.Node) {
+	if fostered {
+		return parent, before
+	}
+	if needsPWrap(parent) {
+		w := tb.pwrap[parent]
+		switch {
+		case w != nil && (isText || inline || meta):
+			return w, nil
+		case w != nil:
+			delete(tb.pwrap, parent)
+			return parent, nil
+		case isText && !blank || !isText && inline:
+			w = tb.newNode()
+			w.Kind, w.Tag = model.KindParagraph, "p"
+			parent.AppendChild(w)
+			tb.pwrap[parent] = w
+			tb.isPWrapper[w] = true
+			return w, nil
+		}
+		return parent, nil
+	}
+	if meta {
+		return parent, nil
+	}
+	if !isText && !inline {
+		tb.blockInInline(parent)
+	} else {
+		tb.inlineInBlockMode(parent)
+	}
+	return tb.current(), nil
+}
+
+// pWrapperAncestor returns the p-wrapper containing n, if any, and the
+// chain of elements from it down to n.
+func (tb *treeBuilder) pWrapperAncestor(n *model.Node) (*model.Node, []*model.Node) {
+	var chain []*model.Node
+	for p := n; p != nil; p = p.Parent {
+		if tb.isPWrapper[p] {
+			return p, chain
+		}
+		if !inlineTags[p.Tag] || p.Kind == model.KindDocument {
+			return nil, nil
+		}
+		chain = append(chain, p)
+	}
+	return nil, nil
+}
+
+// blockInInline handles a block element about to be inserted under an
+// inline element inside a p-wrapper: formatting elements are split around
+// the p-wrapper; otherwise the inline ancestor leaves the p-wrapper.
+func (tb *treeBuilder) blockInInline(parent *model.Node) {
+	w, chain := tb.pWrapperAncestor(parent)
+	if w == nil || len(chain) == 0 {
+		return
+	}
+	container := w.Parent
+	allFormatting := true
+	for _, c := range chain {
+		if !formattingTags[c.Tag] {
+			allFormatting = false
+		}
+	}
+	delete(tb.pwrap, container)
+	if !allFormatting {
+		// Move the p-wrapper's child that holds the insertion point out,
+		// after the p-wrapper.
+		top := chain[len(chain)-1]
+		top.Remove()
+		container.InsertBefore(top, w.NextSibling)
+		return
+	}
+	// Clone the formatting chain outside the p-wrapper.
+	var prev *model.Node
+	for k := len(chain) - 1; k >= 0; k-- {
+		c := cloneElement(tb, chain[k])
+		if prev == nil {
+			container.InsertBefore(c, w.NextSibling)
+		} else {
+			prev.AppendChild(c)
+		}
+		tb.blockMode[c] = true
+		tb.replaceOpen(chain[k], c)
+		prev = c
+	}
+}
+
+// replaceOpen puts clone in old's place on the stack and in the list of
+// active formatting elements.
+func (tb *treeBuilder) replaceOpen(old, clone *model.Node) {
+	if i := tb.indexInStack(old); i >= 0 {
+		tb.stack[i] = clone
+	}
+	for i, f := range tb.afe {
+		if f == old {
+			tb.afe[i] = clone
+		}
+	}
+}
+
+// inlineInBlockMode handles inline content arriving in a chain of
+// formatting elements that sits directly in the body (after a block
+// inside it): the chain is continued inside a new p-wrapper.
+func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
+	if !formattingTags[parent.Tag] {
+		return
+	}
+	var chain []*model.Node
+	p := parent
+	for p != nil && formattingTags[p.Tag] && !tb.isPWrapper[p] {
+		chain = append(chain, p)
+		p = p.Parent
+	}
+	if p == nil || !needsPWrap(p) {
+		return
+	}
+	// Only when the chain is in "block mode": split out of a p-wrapper to
+	// hold a block, directly in the container.
+	top := chain[len(chain)-1]
+	if top.Parent != p || !tb.blockMode[top] {
+		return
+	}
+	w := tb.newNode()
+	w.Kind, w.Tag = model.KindParagraph, "p"
+	w.Pos, w.End = parent.Pos, parent.End
+	p.InsertBefore(w, top.NextSibling)
+	tb.pwrap[p] = w
+	tb.isPWrapper[w] = true
+	prev := w
+	for k := len(chain) - 1; k >= 0; k-- {
+		c := cloneElement(tb, chain[k])
+		prev.AppendChild(c)
+		tb.replaceOpen(chain[k], c)
+		prev = c
+	}
+}
+
+func isBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isSpace(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (tb *treeBuilder) insertText(t *htmlToken) {
+	blank := isBlank(t.text)
+	tb.reconstruct()
+	parent, before, fostered := tb.insertionParent(false)
+	if fostered && blank {
+		parent, before, fostered = tb.current(), nil, false
+	}
+	parent, before = tb.target(parent, before, fostered, true, false, blank, false)
+	// Continue the previous text node when the source is contiguous.
+	last := parent.LastChild
+	if before != nil {
+		last = before.PrevSibling
+	}
+	if last != nil && last.Kind == model.KindText && last.End == t.pos && t.pos < t.end {
+		last.Text += t.text
+		last.End = t.end
+		return
+	}
+	n := tb.newNode()
+	n.Kind = model.KindText
+	n.Text = t.text
+	n.Pos, n.End = t.pos, t.end
+	parent.InsertBefore(n, before)
+	if tb.isPWrapper[parent] && parent.FirstChild == n {
+		parent.Pos = n.Pos
+	}
+}
+
+// insertElement inserts an element for a start tag and pushes it unless
+// it is void.
+func (tb *treeBuilder) insertElement(t *htmlToken) *model.Node {
+	n := tb.makeElement(t)
+	isTable := t.name == "table" || t.name == "tr" || t.name == "td" || t.name == "th" || t.name == "caption"
+	parent, before, fostered := tb.insertionParent(isTable)
+	inline := inlineTags[t.name]
+	parent, before = tb.target(parent, before, fostered, false, inline, false, metadataTags[t.name])
+	parent.InsertBefore(n, before)
+	if tb.isPWrapper[parent] && parent.FirstChild == n {
+		parent.Pos = n.Pos
+	}
+	if !voidTags[t.name] {
+		tb.push(n)
+	}
+	return n
+}
+
+// --- active formatting elements ---
+
+func (tb *treeBuilder) pushFormatting(n *model.Node) {
+	// Noah's ark: at most three identical entries after the last marker.
+	count := 0
+	first := -1
+	for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
+		f := tb.afe[i]
+		if f.Tag == n.Tag && sameAttrs(f.Attrs, n.Attrs) {
+			count++
+			first = i
+		}
+	}
+	if count >= 3 {
+		tb.afe = append(tb.afe[:first], tb.afe[first+1:]...)
+	}
+	if len(tb.afe) >= maxFormatting {
+		tb.afe = tb.afe[1:]
+	}
+	tb.afe = append(tb.afe, n)
+}
+
+func sameAttrs(a, b []model.Attr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// reconstruct reopens formatting elements closed by a block end.
+func (tb *treeBuilder) reconstruct() {
+	if len(tb.afe) == 0 {
+		return
+	}
+	last := tb.afe[len(tb.afe)-1]
+	if last == nil || tb.indexInStack(last) >= 0 {
+		return
+	}
+	i := len(tb.afe) - 1
+	for i > 0 {
+		e := tb.afe[i-1]
+		if e == nil || tb.indexInStack(e) >= 0 {
+			break
+		}
+		i--
+	}
+	for ; i < len(tb.afe); i++ {
+		e := tb.afe[i]
+		c := cloneElement(tb, e)
+		parent, before, fostered := tb.insertionParent(false)
+		parent, before = tb.target(parent, before, fostered, false, true, false, false)
+		parent.InsertBefore(c, before)
+		tb.push(c)
+		tb.afe[i] = c
+	}
+}
+
+func (tb *treeBuilder) clearToMarker() {
+	for len(tb.afe) > 0 {
+		e := tb.afe[len(tb.afe)-1]
+		tb.afe = tb.afe[:len(tb.afe)-1]
+		if e == nil {
+			return
+		}
+	}
+}
+
+func (tb *treeBuilder) removeFormatting(n *model.Node) {
+	for i, f := range tb.afe {
+		if f == n {
+			tb.afe = append(tb.afe[:i], tb.afe[i+1:]...)
+			return
+		}
+	}
+}
+
+// adoption runs the adoption agency algorithm for an end tag of a
+// formatting element.
+func (tb *treeBuilder) adoption(t *htmlToken) {
+	tag := t.name
+	if cur := tb.current(); cur.Tag == tag {
+		inAfe := false
+		for _, f := range tb.afe {
+			if f == cur {
+				inAfe = true
+			}
+		}
+		if !inAfe {
+			tb.pop().End = max(cur.End, t.end)
+			return
+		}
+	}
+	for outer := 0; outer < 8; outer++ {
+		fi := -1
+		for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
+			if tb.afe[i].Tag == tag {
+				fi = i
+				break
+			}
+		}
+		if fi < 0 {
+			tb.anyOtherEnd(t)
+			return
+		}
+		fe := tb.afe[fi]
+		si := tb.indexInStack(fe)
+		if si < 0 {
+			tb.afe = append(tb.afe[:fi], tb.afe[fi+1:]...)
+			return
+		}
+		if !tb.inScope(tag) {
+			return
+		}
+		fb := -1
+		for i := si + 1; i < len(tb.stack); i++ {
+			if specialTags[tb.stack[i].Tag] {
+				fb = i
+				break
+			}
+		}
+		if fb < 0 {
+			for len(tb.stack) > si {
+				n := tb.pop()
+				n.End = max(n.End, t.end)
+			}
+			tb.removeFormatting(fe)
+			return
+		}
+		furthest := tb.stack[fb]
+		common := tb.stack[si-1]
+		bookmark := fi
+		node, lastNode := furthest, furthest
+		ni := fb
+		for inner := 1; ; inner++ {
+			ni--
+			node = tb.stack[ni]
+			if node == fe {
+				break
+			}
+			ai := -1
+			for k, f := range tb.afe {
+				if f == node {
+					ai = k
+				}
+			}
+			if inner > 3 && ai >= 0 {
+				tb.afe = append(tb.afe[:ai], tb.afe[ai+1:]...)
+				if ai < bookmark {
+					bookmark--
+				}
+				ai = -1
+			}
+			if ai < 0 {
+				tb.stack = append(tb.stack[:ni], tb.stack[ni+1:]...)
+				fb--
+				continue
+			}
+			c := cloneElement(tb, node)
+			tb.afe[ai] = c
+			tb.stack[ni] = c
+			node = c
+			if lastNode == furthest {
+				bookmark = ai + 1
+			}
+			lastNode.Remove()
+			node.AppendChild(lastNode)
+			lastNode = node
+		}
+		lastNode.Remove()
+		if isTableContext(common.Tag) {
+			parent, before, _ := tb.insertionParent(false)
+			parent.InsertBefore(lastNode, before)
+		} else {
+			common.AppendChild(lastNode)
+		}
+		c := cloneElement(tb, fe)
+		for ch := furthest.FirstChild; ch != nil; {
+			next := ch.NextSibling
+			ch.Remove()
+			c.AppendChild(ch)
+			ch = next
+		}
+		furthest.AppendChild(c)
+		fi = -1
+		for k, f := range tb.afe {
+			if f == fe {
+				fi = k
+			}
+		}
+		if fi >= 0 {
+			tb.afe = append(tb.afe[:fi], tb.afe[fi+1:]...)
+			if fi < bookmark {
+				bookmark--
+			}
+		}
+		if bookmark > len(tb.afe) {
+			bookmark = len(tb.afe)
+		}
+		tb.afe = append(tb.afe[:bookmark], append([]*model.Node{c}, tb.afe[bookmark:]...)...)
+		si = tb.indexInStack(fe)
+		if si >= 0 {
+			tb.stack = append(tb.stack[:si], tb.stack[si+1:]...)
+		}
+		fb = tb.indexInStack(furthest)
+		tb.stack = append(tb.stack[:fb+1], append([]*model.Node{c}, tb.stack[fb+1:]...)...)
+	}
+}
+
+// anyOtherEnd handles an end tag with no special rule.
+func (tb *treeBuilder) anyOtherEnd(t *htmlToken) {
+	for i := len(tb.stack) - 1; i > 0; i-- {
+		n := tb.stack[i]
+		if n.Tag == t.name {
+			tb.generateImpliedEnd(t.name)
+			for len(tb.stack) > i {
+				x := tb.pop()
+				x.End = max(x.End, t.end)
+			}
+			return
+		}
+		if specialTags[n.Tag] {
+			return
+		}
+	}
+}
+
+// --- the table modes, reduced to what wikitext produces ---
+
+// currentTable returns the index of the innermost open table, or -1.
+func (tb *treeBuilder) currentTable() int {
+	for i := len(tb.stack) - 1; i > 0; i-- {
+		if tb.stack[i].Tag == "table" {
+			return i
+		}
+	}
+	return -1
+}
+
+// inTableMode reports whether the current node is a table part (not
+// inside a cell or caption).
+func (tb *treeBuilder) inTableMode() bool { return isTableContext(tb.current().Tag) }
+
+func (tb *treeBuilder) closeCell(end int) {
+	for i := len(tb.stack) - 1; i > 0; i-- {
+		t := tb.stack[i].Tag
+		if t == "td" || t == "th" {
+			tb.generateImpliedEnd("")
+			for len(tb.stack) > i {
+				n := tb.pop()
+				n.End = max(n.End, end)
+			}
+			tb.clearToMarker()
+			return
+		}
+		if t == "table" {
+			return
+		}
+	}
+}
+
+// clearToTableContext pops until a table or a row (when row is set).
+func (tb *treeBuilder) clearTo(tags ...string) {
+	for len(tb.stack) > 1 {
+		t := tb.current().Tag
+		for _, x := range tags {
+			if t == x {
+				return
+			}
+		}
+		tb.pop()
+	}
+}
+
+func (tb *treeBuilder) process(t *htmlToken) {
+	switch t.kind {
+	case tokText:
+		tb.insertText(t)
+	case tokStart:
+		tb.startTag(t)
+	case tokEnd:
+		tb.endTag(t)
+	}
+}
+
+func (tb *treeBuilder) startTag(t *htmlToken) {
+	name := t.name
+	ti := tb.currentTable()
+	inCell := false
+	if ti >= 0 {
+		for i := len(tb.stack) - 1; i > ti; i-- {
+			if x := tb.stack[i].Tag; x == "td" || x == "th" || x == "caption" {
+				inCell = true
+				break
+			}
+		}
+	}
+	switch name {
+	case "table":
+		if ti >= 0 && !inCell {
+			// A table directly in a table closes the first.
+			tb.popUntil("table", t.pos)
+		}
+		tb.closeP(t.pos)
+		tb.insertElement(t)
+		return
+	case "caption":
+		if ti >= 0 {
+			if inCell {
+				tb.closeCell(t.pos)
+			}
+			tb.clearTo("table")
+			tb.insertElement(t)
+			tb.afe = append(tb.afe, nil)
+			return
+		}
+		return // ignored outside tables
+	case "tr":
+		if ti >= 0 {
+			if inCell {
+				tb.closeCell(t.pos)
+			}
+			tb.closeCaption(t.pos)
+			tb.clearTo("table")
+			tb.insertElement(t)
+			return
+		}
+		return
+	case "td", "th":
+		if ti >= 0 {
+			if inCell {
+				tb.closeCell(t.pos)
+			}
+			tb.closeCaption(t.pos)
+			if tb.current().Tag != "tr" {
+				tb.clearTo("table", "tr")
+				if tb.current().Tag != "tr" {
+					tr := &htmlToken{kind: tokStart, name: "tr", pos: t.pos, end: t.pos}
+					tb.insertElement(tr)
+				}
+			}
+			tb.insertElement(t)
+			tb.afe = append(tb.afe, nil)
+			return
+		}
+		return
+	}
+	if ti >= 0 && !inCell && tb.inTableMode() {
+		// Anything else directly in a table is foster parented; it is
+		// handled by the body rules below with insertionParent fostering.
+	}
+	switch {
+	case name == "li":
+		for i := len(tb.stack) - 1; i > 0; i-- {
+			n := tb.stack[i]
+			if n.Tag == "li" {
+				tb.generateImpliedEnd("li")
+				tb.popUntil("li", t.pos)
+				break
+			}
+			if specialTags[n.Tag] && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
+				break
+			}
+		}
+		tb.closeP(t.pos)
+		tb.insertElement(t)
+	case name == "dd" || name == "dt":
+		for i := len(tb.stack) - 1; i > 0; i-- {
+			n := tb.stack[i]
+			if n.Tag == "dd" || n.Tag == "dt" {
+				tb.generateImpliedEnd(n.Tag)
+				tb.popUntil(n.Tag, t.pos)
+				break
+			}
+			if specialTags[n.Tag] && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
+				break
+			}
+		}
+		tb.closeP(t.pos)
+		tb.insertElement(t)
+	case headingTags[name]:
+		tb.closeP(t.pos)
+		if headingTags[tb.current().Tag] {
+			tb.pop()
+		}
+		tb.insertElement(t)
+	case name == "pre" || name == "listing":
+		tb.closeP(t.pos)
+		tb.insertElement(t)
+	case name == "hr":
+		tb.closeP(t.pos)
+		tb.insertElement(t)
+	case closesP[name] || name == "figure":
+		tb.closeP(t.pos)
+		tb.insertElement(t)
+	case name == "a":
+		// An open <a> is closed first.
+		for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
+			if tb.afe[i].Tag == "a" {
+				a := tb.afe[i]
+				tb.adoption(&htmlToken{kind: tokEnd, name: "a", pos: t.pos, end: t.pos})
+				tb.removeFormatting(a)
+				if k := tb.indexInStack(a); k >= 0 {
+					tb.stack = append(tb.stack[:k], tb.stack[k+1:]...)
+				}
+				break
+			}
+		}
+		tb.reconstruct()
+		n := tb.insertElement(t)
+		tb.pushFormatting(n)
+	case name == "nobr":
+		tb.reconstruct()
+		n := tb.insertElement(t)
+		tb.pushFormatting(n)
+	case formattingTags[name]:
+		tb.reconstruct()
+		n := tb.insertElement(t)
+		tb.pushFormatting(n)
+	case name == "br" || name == "wbr" || name == "img":
+		tb.reconstruct()
+		tb.insertElement(t)
+	case name == "ruby" || name == "rb" || name == "rtc":
+		if name != "ruby" && tb.inScope("ruby") {
+			tb.generateImpliedEnd("")
+		}
+		tb.reconstruct()
+		tb.insertElement(t)
+	case name == "rp" || name == "rt":
+		if tb.inScope("ruby") {
+			tb.generateImpliedEnd("rtc")
+		}
+		tb.reconstruct()
+		tb.insertElement(t)
+	default:
+		if !metadataTags[name] {
+			tb.reconstruct()
+		}
+		tb.insertElement(t)
+	}
+}
+
+func (tb *treeBuilder) closeCaption(end int) {
+	for i := len(tb.stack) - 1; i > 0; i-- {
+		t := tb.stack[i].Tag
+		if t == "caption" {
+			for len(tb.stack) > i {
+				n := tb.pop()
+				n.End = max(n.End, end)
+			}
+			tb.clearToMarker()
+			return
+		}
+		if t == "table" {
+			return
+		}
+	}
+}
+
+func (tb *treeBuilder) endTag(t *htmlToken) {
+	name := t.name
+	switch {
+	case name == "table":
+		if tb.inTableScope("table") {
+			for len(tb.stack) > 1 {
+				n := tb.pop()
+				n.End = max(n.End, t.end)
+				if n.Tag == "td" || n.Tag == "th" || n.Tag == "caption" {
+					tb.clearToMarker()
+				}
+				if n.Tag == "table" {
+					break
+				}
+			}
+		}
+	case name == "tr":
+		if tb.inTableScope("tr") {
+			tb.closeCell(t.end)
+			tb.clearTo("tr", "table")
+			if tb.current().Tag == "tr" {
+				n := tb.pop()
+				n.End = max(n.End, t.end)
+			}
+		}
+	case name == "td" || name == "th":
+		if tb.inTableScope(name) {
+			tb.closeCell(t.end)
+		}
+	case name == "caption":
+		if tb.inTableScope("caption") {
+			tb.closeCaption(t.end)
+		}
+	case name == "p":
+		if !tb.inScope("p", "button") {
+			// </p> with no open paragraph makes an empty one.
+			tb.insertElement(&htmlToken{kind: tokStart, name: "p", pos: t.pos, end: t.end})
+		}
+		tb.generateImpliedEnd("p")
+		tb.popUntil("p", t.end)
+	case name == "li":
+		if tb.inScope("li", "ol", "ul") {
+			tb.generateImpliedEnd("li")
+			tb.popUntil("li", t.end)
+		}
+	case name == "dd" || name == "dt":
+		if tb.inScope(name) {
+			tb.generateImpliedEnd(name)
+			tb.popUntil(name, t.end)
+		}
+	case headingTags[name]:
+		if tb.headingInScope() {
+			tb.generateImpliedEnd("")
+			for len(tb.stack) > 1 {
+				n := tb.pop()
+				n.End = max(n.End, t.end)
+				if headingTags[n.Tag] {
+					break
+				}
+			}
+		}
+	case formattingTags[name]:
+		tb.adoption(t)
+	case name == "br":
+		tb.startTag(&htmlToken{kind: tokStart, name: "br", pos: t.pos, end: t.end})
+	case specialTags[name] || name == "figure":
+		if tb.inScope(name) {
+			tb.generateImpliedEnd("")
+			tb.popUntil(name, t.end)
+		}
+	default:
+		tb.anyOtherEnd(t)
+	}
+}
+
+// linkInfo returns the link record an @link/@ext/@img attribute points to.
+func (ps *parseState) linkInfo(v string) *model.LinkInfo {
+	i, err := strconv.Atoi(v)
+	if err != nil || i < 0 || i >= len(ps.links) {
+		return &model.LinkInfo{}
+	}
+	return ps.links[i]
+}

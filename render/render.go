@@ -1,0 +1,526 @@
+// Package render writes a parsed wikitext document as an HTML fragment.
+//
+// There is one render function per node kind, held in a table (as
+// goldmark's HTML renderer does), so a caller can replace how one kind is
+// written without copying the rest. Output is safe by construction: only
+// whitelisted elements and attributes are written, text and attribute
+// values are escaped, and link targets are limited to http(s), mailto and
+// relative URLs, independently of the parser's own sanitizing.
+package render
+
+import (
+	"bufio"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// Linker maps wiki titles to URLs for the output.
+type Linker interface {
+	// PageURL returns the URL of a page (title normalized, with spaces)
+	// and fragment.
+	PageURL(title, fragment string) string
+	// PageExists reports whether a page exists; links to missing pages are
+	// rendered as red links.
+	PageExists(title string) bool
+	// FileURL returns the URL of an uploaded file ("File:Board.png"), if
+	// there is one.
+	FileURL(title string) (string, bool)
+}
+
+// WikiLinker links like a MediaWiki site at Base ("/wiki/Title"); every
+// page exists and no file does.
+type WikiLinker struct{ Base string }
+
+func (l WikiLinker) PageURL(title, fragment string) string {
+	base := l.Base
+	if base == "" {
+		base = "/wiki/"
+	}
+	u := ""
+	if title != "" {
+		u = base + titlePath(title)
+	}
+	if fragment != "" {
+		u += "#" + url.PathEscape(strings.ReplaceAll(fragment, " ", "_"))
+	}
+	return u
+}
+func (WikiLinker) PageExists(string) bool        { return true }
+func (WikiLinker) FileURL(string) (string, bool) { return "", false }
+func titlePath(title string) string {
+	s := url.PathEscape(strings.ReplaceAll(title, " ", "_"))
+	return strings.NewReplacer("%3A", ":", "%2F", "/", "%28", "(", "%29", ")", "%2C", ",").Replace(s)
+}
+
+// Options configure a Renderer.
+type Options struct {
+	Linker Linker
+	// TOCTitle is the heading of the table of contents ("Contents").
+	TOCTitle string
+	// NoTOC never writes a table of contents (the site writes its own).
+	NoTOC bool
+}
+
+// RenderFunc writes one node. entering is true before the children are
+// written and false after; returning false from an entering call skips the
+// children (and the leaving call).
+type RenderFunc func(w *Writer, n *model.Node, entering bool) bool
+
+// Renderer renders documents.
+type Renderer struct {
+	opts  Options
+	funcs [32]RenderFunc
+}
+
+// New returns a renderer with the default render functions.
+func New(opts Options) *Renderer {
+	if opts.Linker == nil {
+		opts.Linker = WikiLinker{}
+	}
+	if opts.TOCTitle == "" {
+		opts.TOCTitle = "Contents"
+	}
+	r := &Renderer{opts: opts}
+	r.funcs[model.KindDocument] = renderTransparent
+	r.funcs[model.KindSection] = renderTransparent
+	r.funcs[model.KindTemplate] = renderTransparent
+	r.funcs[model.KindText] = renderText
+	r.funcs[model.KindElement] = renderElement
+	r.funcs[model.KindParagraph] = renderElement
+	r.funcs[model.KindHeading] = renderElement
+	r.funcs[model.KindList] = renderElement
+	r.funcs[model.KindListItem] = renderElement
+	r.funcs[model.KindTable] = renderElement
+	r.funcs[model.KindCaption] = renderElement
+	r.funcs[model.KindRow] = renderElement
+	r.funcs[model.KindCell] = renderElement
+	r.funcs[model.KindPre] = renderElement
+	r.funcs[model.KindBold] = renderElement
+	r.funcs[model.KindItalic] = renderElement
+	r.funcs[model.KindLineBreak] = renderElement
+	r.funcs[model.KindRule] = renderElement
+	r.funcs[model.KindLink] = r.renderLink
+	r.funcs[model.KindExtLink] = renderExtLink
+	r.funcs[model.KindImage] = r.renderImage
+	r.funcs[model.KindError] = renderError
+	return r
+}
+
+// SetFunc replaces the render function of a kind.
+func (r *Renderer) SetFunc(k model.Kind, f RenderFunc) { r.funcs[k] = f }
+
+// Writer is the output of a render: a buffered writer with escaping
+// helpers.
+type Writer struct {
+	*bufio.Writer
+	r *Renderer
+}
+
+// Render writes doc's body as an HTML fragment.
+func (r *Renderer) Render(out io.Writer, doc *model.Document) error {
+	w := &Writer{Writer: bufio.NewWriterSize(out, 32<<10), r: r}
+	if !r.opts.NoTOC && wantTOC(doc) {
+		r.writeTOC(w, doc)
+	}
+	r.walk(w, doc.Root)
+	return w.Flush()
+}
+
+// RenderNode writes one node and its descendants.
+func (r *Renderer) RenderNode(out io.Writer, n *model.Node) error {
+	w := &Writer{Writer: bufio.NewWriterSize(out, 4<<10), r: r}
+	r.walk(w, n)
+	return w.Flush()
+}
+
+// RenderChildren writes n's children (not n itself).
+func (r *Renderer) RenderChildren(out io.Writer, n *model.Node) error {
+	w := &Writer{Writer: bufio.NewWriterSize(out, 4<<10), r: r}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		r.walk(w, c)
+	}
+	return w.Flush()
+}
+
+func (r *Renderer) walk(w *Writer, n *model.Node) {
+	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
+		f := r.funcs[c.Kind]
+		if f == nil {
+			return model.WalkContinue
+		}
+		if !f(w, c, entering) && entering {
+			return model.WalkSkipChildren
+		}
+		return model.WalkContinue
+	})
+}
+
+func renderTransparent(*Writer, *model.Node, bool) bool { return true }
+
+func renderText(w *Writer, n *model.Node, entering bool) bool {
+	if entering {
+		w.Text(n.Text)
+	}
+	return true
+}
+
+func renderError(w *Writer, n *model.Node, entering bool) bool {
+	if entering {
+		w.WriteString(`<span class="error">`)
+		w.Text(n.Text)
+		w.WriteString(`</span>`)
+	}
+	return false
+}
+
+// Text writes escaped text.
+func (w *Writer) Text(s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var rep string
+		switch s[i] {
+		case '&':
+			rep = "&amp;"
+		case '<':
+			rep = "&lt;"
+		case '>':
+			rep = "&gt;"
+		case 0xc2:
+			if i+1 < len(s) && s[i+1] == 0xa0 {
+				w.WriteString(s[last:i])
+				w.WriteString("&#160;")
+				i++
+				last = i + 1
+			}
+			continue
+		default:
+			continue
+		}
+		w.WriteString(s[last:i])
+		w.WriteString(rep)
+		last = i + 1
+	}
+	w.WriteString(s[last:])
+}
+
+// Attr writes ` name="value"` with the value escaped.
+func (w *Writer) Attr(name, value string) {
+	w.WriteByte(' ')
+	w.WriteString(name)
+	w.WriteString(`="`)
+	w.WriteString(EscapeAttr(value))
+	w.WriteByte('"')
+}
+
+// EscapeAttr escapes an attribute value.
+func EscapeAttr(s string) string {
+	if !strings.ContainsAny(s, `&<>"'`) {
+		return s
+	}
+	return attrEscaper.Replace(s)
+}
+
+var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+
+// outputTags are the elements the renderer writes; anything else is
+// written as its children only.
+var outputTags = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Fields(`b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s
+		strike strong tt var div center blockquote ol ul dl table caption pre ruby rb rp rt rtc p span abbr dfn kbd
+		samp data time mark br wbr hr li dt dd meta link tr td th q bdo figure figcaption`) {
+		outputTags[t] = true
+	}
+}
+
+var voidTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true, "img": true}
+
+// safeAttr reports whether an attribute may be written: event handlers and
+// URL-carrying attributes never are (links get their href from the
+// Linker).
+func safeAttr(name, value string) bool {
+	l := strings.ToLower(name)
+	if strings.HasPrefix(l, "on") || l == "href" || l == "src" || l == "srcset" || l == "action" || l == "formaction" {
+		return false
+	}
+	if l == "style" {
+		v := strings.ToLower(value)
+		for _, bad := range []string{"url(", "expression", "javascript:", "image(", "image-set(", "src(", "-moz-binding", "behavior"} {
+			if strings.Contains(v, bad) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func renderElement(w *Writer, n *model.Node, entering bool) bool {
+	tag := n.Tag
+	if !outputTags[tag] {
+		return true // children only
+	}
+	if entering {
+		w.WriteByte('<')
+		w.WriteString(tag)
+		for _, a := range n.Attrs {
+			if safeAttr(a.Name, a.Value) {
+				w.Attr(a.Name, a.Value)
+			}
+		}
+		if voidTags[tag] {
+			w.WriteString(" />")
+			return false
+		}
+		w.WriteByte('>')
+		if tag == "table" {
+			w.WriteString("<tbody>")
+		}
+		return true
+	}
+	if voidTags[tag] {
+		return true
+	}
+	if tag == "table" {
+		w.WriteString("</tbody>")
+	}
+	w.WriteString("</")
+	w.WriteString(tag)
+	w.WriteString(">")
+	if tag == "p" || tag == "li" || tag == "dd" || tag == "dt" || tag == "tr" || tag == "td" || tag == "th" || strings.HasPrefix(tag, "h") && len(tag) == 2 {
+		w.WriteByte('\n')
+	}
+	return true
+}
+
+// SafeURL reports whether a URL may be used as a link target: http(s),
+// mailto, protocol-relative or relative; never javascript:, data: or
+// anything else.
+func SafeURL(u string) bool {
+	t := strings.TrimSpace(u)
+	l := strings.ToLower(t)
+	if strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "mailto:") || strings.HasPrefix(l, "//") {
+		return true
+	}
+	// Relative: no scheme before the first '/', '?' or '#'.
+	end := strings.IndexAny(l, "/?#")
+	if end < 0 {
+		end = len(l)
+	}
+	if strings.Contains(l[:end], ":") {
+		return false
+	}
+	for _, c := range l {
+		if c < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Renderer) renderLink(w *Writer, n *model.Node, entering bool) bool {
+	if !entering {
+		w.WriteString("</a>")
+		return true
+	}
+	li := n.Link
+	if li == nil {
+		li = &model.LinkInfo{}
+	}
+	href := r.opts.Linker.PageURL(li.Target, li.Fragment)
+	w.WriteString("<a")
+	if SafeURL(href) {
+		w.Attr("href", href)
+	}
+	title := li.Target
+	if li.Target != "" && !r.opts.Linker.PageExists(li.Target) {
+		w.Attr("class", "new")
+		title += " (page does not exist)"
+	}
+	if title != "" {
+		w.Attr("title", title)
+	}
+	w.WriteByte('>')
+	return true
+}
+
+func renderExtLink(w *Writer, n *model.Node, entering bool) bool {
+	if !entering {
+		w.WriteString("</a>")
+		return true
+	}
+	li := n.Link
+	if li == nil {
+		li = &model.LinkInfo{}
+	}
+	class := "external text"
+	switch {
+	case li.Free:
+		class = "external free"
+	case li.Autonumber:
+		class = "external autonumber"
+	}
+	w.WriteString(`<a rel="nofollow"`)
+	w.Attr("class", class)
+	if SafeURL(li.URL) {
+		w.Attr("href", li.URL)
+	}
+	w.WriteByte('>')
+	return true
+}
+
+func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
+	if !entering {
+		return false
+	}
+	li := n.Link
+	if li == nil {
+		li = &model.LinkInfo{}
+	}
+	alt, width := "", ""
+	for _, o := range li.Options {
+		lo := strings.ToLower(o)
+		if strings.HasPrefix(lo, "alt=") {
+			alt = o[4:]
+		}
+		if strings.HasSuffix(lo, "px") {
+			width = strings.TrimSuffix(strings.SplitN(lo, "x", 2)[0], "px")
+		}
+	}
+	caption := ""
+	if n.FirstChild != nil {
+		var sb strings.Builder
+		r.RenderChildren(&sb, n)
+		caption = sb.String()
+	}
+	if alt == "" {
+		alt = model.PlainText(n)
+	}
+	img := func() {
+		src, ok := r.opts.Linker.FileURL(li.Target)
+		if ok && SafeURL(src) {
+			w.WriteString("<img")
+			w.Attr("src", src)
+			w.Attr("alt", alt)
+			if _, err := strconv.Atoi(width); err == nil {
+				w.Attr("width", width)
+			}
+			w.WriteString(` loading="lazy" decoding="async" />`)
+			return
+		}
+		w.WriteString(`<span class="file-missing" role="img"`)
+		w.Attr("aria-label", alt)
+		w.WriteByte('>')
+		w.Text(strings.TrimPrefix(li.Target, "File:"))
+		w.WriteString(`</span>`)
+	}
+	href := r.opts.Linker.PageURL(li.Target, "")
+	if n.Tag == "figure" {
+		w.WriteString(`<figure class="wiki-figure">`)
+		if SafeURL(href) {
+			w.WriteString(`<a`)
+			w.Attr("href", href)
+			w.WriteString(`>`)
+			img()
+			w.WriteString(`</a>`)
+		} else {
+			img()
+		}
+		if caption != "" {
+			w.WriteString("<figcaption>")
+			w.WriteString(caption)
+			w.WriteString("</figcaption>")
+		}
+		w.WriteString("</figure>")
+		return false
+	}
+	w.WriteString(`<span class="wiki-image"`)
+	if alt != "" {
+		w.Attr("title", alt)
+	}
+	w.WriteByte('>')
+	img()
+	w.WriteString("</span>")
+	return false
+}
+
+// wantTOC applies MediaWiki's rule: a table of contents for four or more
+// headings, unless __NOTOC__; always with __FORCETOC__ or __TOC__.
+func wantTOC(doc *model.Document) bool {
+	if doc.Switches["NOTOC"] {
+		return false
+	}
+	if doc.Switches["FORCETOC"] || doc.Switches["TOC"] {
+		return true
+	}
+	n := 0
+	for range doc.Root.FindAll(model.KindHeading) {
+		n++
+	}
+	return n >= 4
+}
+
+// TOCEntry is one heading in a table of contents.
+type TOCEntry struct {
+	Level  int
+	Number string // "1", "1.2"
+	Title  string
+	ID     string
+}
+
+// TOC lists the document's section headings with MediaWiki's numbering.
+func TOC(doc *model.Document) []TOCEntry {
+	var out []TOCEntry
+	var counters []int
+	var levels []int
+	for h := range doc.Root.FindAll(model.KindHeading) {
+		lvl := int(h.Level)
+		for len(levels) > 0 && levels[len(levels)-1] > lvl {
+			levels = levels[:len(levels)-1]
+			counters = counters[:len(counters)-1]
+		}
+		if len(levels) > 0 && levels[len(levels)-1] == lvl {
+			counters[len(counters)-1]++
+		} else {
+			levels = append(levels, lvl)
+			counters = append(counters, 1)
+		}
+		parts := make([]string, len(counters))
+		for i, c := range counters {
+			parts[i] = strconv.Itoa(c)
+		}
+		id, _ := h.Attr("id")
+		out = append(out, TOCEntry{Level: len(levels), Number: strings.Join(parts, "."), Title: model.PlainText(h), ID: id})
+	}
+	return out
+}
+
+func (r *Renderer) writeTOC(w *Writer, doc *model.Document) {
+	entries := TOC(doc)
+	w.WriteString(`<div id="toc" class="toc" role="navigation" aria-labelledby="mw-toc-heading"><div class="toctitle"><h2 id="mw-toc-heading">`)
+	w.Text(r.opts.TOCTitle)
+	w.WriteString("</h2></div>\n")
+	depth := 0
+	for _, e := range entries {
+		for depth < e.Level {
+			w.WriteString("<ul>\n")
+			depth++
+		}
+		for depth > e.Level {
+			w.WriteString("</ul>\n")
+			depth--
+		}
+		w.WriteString(`<li class="toclevel-` + strconv.Itoa(e.Level) + `"><a href="#` + EscapeAttr(url.PathEscape(e.ID)) + `"><span class="tocnumber">` + e.Number + `</span> <span class="toctext">`)
+		w.Text(e.Title)
+		w.WriteString("</span></a></li>\n")
+	}
+	for depth > 0 {
+		w.WriteString("</ul>\n")
+		depth--
+	}
+	w.WriteString("</div>\n")
+}
