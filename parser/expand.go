@@ -112,7 +112,7 @@ func (e *expander) emitGen(b *builder, f *frame, s string, pos, end int) {
 func (e *expander) expand(nodes []*ppNode, f *frame, b *builder) {
 	for _, n := range nodes {
 		switch n.kind {
-		case ppText:
+		case ppText, ppEquals:
 			e.emitText(b, f, n.pos, n.end)
 		case ppExt:
 			e.extTag(n, f, b)
@@ -161,7 +161,7 @@ func (p *ppPart) allNodes() []*ppNode {
 	}
 	out := make([]*ppNode, 0, len(p.name)+1+len(p.value))
 	out = append(out, p.name...)
-	out = append(out, &ppNode{kind: ppText, pos: p.eqposOffset(), end: p.eqposOffset() + 1})
+	out = append(out, &ppNode{kind: ppEquals, pos: p.eqposOffset(), end: p.eqposOffset() + 1})
 	return append(out, p.value...)
 }
 
@@ -210,11 +210,17 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		call = &model.TemplateCall{Pos: n.pos, End: n.end}
 		e.calls = append(e.calls, call)
 	}
-	// subst: and safesubst: only matter when saving a page.
-	for _, pfx := range []string{"subst:", "safesubst:"} {
-		if len(name) > len(pfx) && strings.EqualFold(name[:len(pfx)], pfx) {
-			name = strings.TrimSpace(name[len(pfx):])
+	// On a normal parse, {{subst:…}} stays as written (it only acts when a
+	// page is saved) and safesubst: expands like a plain call.
+	if len(name) > 6 && strings.EqualFold(name[:6], "subst:") {
+		if call != nil {
+			call.Name = strings.TrimSpace(name[6:])
 		}
+		e.implode(b, f, n, titleText)
+		return
+	}
+	if len(name) > 10 && strings.EqualFold(name[:10], "safesubst:") {
+		name = strings.TrimSpace(name[10:])
 	}
 	out := newBuilder(64)
 	start := func(tname string) {
@@ -250,12 +256,13 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	}
 	title, ok := templateTitle(name)
 	if !ok {
-		// Not a valid title: MediaWiki writes the call out as text.
+		// Not a valid title: MediaWiki writes the call out as text, with
+		// its parts expanded.
 		start(name)
-		e.emitGen(b, f, rawText(f, n.pos, n.end), n.pos, n.end)
 		if call != nil {
 			call.Unknown = true
 		}
+		e.implode(b, f, n, titleText)
 		return
 	}
 	short := strings.TrimPrefix(title, "Template:")
@@ -277,6 +284,16 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	}
 	e.expands++
 	src, nodes, found := e.lookup(title)
+	if found {
+		// A template that is a redirect transcludes its target.
+		if target, ok := redirectTarget(src); ok {
+			if t2, ok := templateTitle(target); ok {
+				if s2, n2, ok := e.lookup(t2); ok {
+					title, src, nodes = t2, s2, n2
+				}
+			}
+		}
+	}
 	if !found {
 		if bt, ok := builtinTemplates[strings.ToLower(short)]; ok {
 			if call != nil {
@@ -445,17 +462,29 @@ func templateTitle(name string) (string, bool) {
 
 // extTag expands an extension tag into a strip marker.
 func (e *expander) extTag(n *ppNode, f *frame, b *builder) {
-	var kind byte = stripGeneral
-	var html *text
-	inner := func() *text {
-		// The content as written, with its map.
-		if f.top {
-			return newSourceText(n.inner, n.innerPos)
-		}
+	// The content as written, with its map.
+	var content *text
+	if f.top {
+		content = newSourceText(n.inner, n.innerPos)
+	} else {
 		ib := newBuilder(len(n.inner))
 		ib.gen(n.inner, f.callPos, f.callEnd)
-		return ib.text()
+		content = ib.text()
 	}
+	e.extTagContent(n, f, b, content)
+}
+
+// extTagContent renders an extension tag with the given content.
+func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text) {
+	var kind byte = stripGeneral
+	var html *text
+	// Content made by a template (#tag) may hold nowiki markers: their
+	// text is part of the content.
+	if strings.Contains(content.s, markerPrefix) {
+		content = e.unstripText(content)
+	}
+	inner := func() *text { return content }
+	innerEnd := n.innerPos + len(n.inner)
 	switch n.name {
 	case "nowiki":
 		kind = stripNowiki
@@ -468,12 +497,12 @@ func (e *expander) extTag(n *ppNode, f *frame, b *builder) {
 		hb := newBuilder(len(n.inner) + 40)
 		e.emitGen(hb, f, `<code class="math">`, n.pos, n.innerPos)
 		hb.appendText(escapeAll(inner()))
-		e.emitGen(hb, f, `</code>`, n.innerPos+len(n.inner), n.end)
+		e.emitGen(hb, f, `</code>`, innerEnd, n.end)
 		html = hb.text()
 	case "gallery":
 		// A gallery becomes wikitext (a list of image links) that the
 		// later passes parse like the rest of the page.
-		e.emitGen(b, f, galleryWikitext(n.inner), n.pos, n.end)
+		e.emitGen(b, f, galleryWikitext(content.s), n.pos, n.end)
 		return
 	default:
 		html = inner()
@@ -544,7 +573,7 @@ func (e *expander) preTag(n *ppNode, f *frame, content *text) *text {
 	attrs := sanitizeAttrs(n.attrs, "pre")
 	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.innerPos)
 	hb.appendText(escapeNowiki(content))
-	e.emitGen(hb, f, "</pre>", n.innerPos+len(n.inner), n.end)
+	e.emitGen(hb, f, "</pre>", n.end-6, n.end)
 	return hb.text()
 }
 
@@ -591,7 +620,7 @@ func (e *expander) codeTag(n *ppNode, f *frame, content *text) *text {
 	}
 	e.emitGen(hb, f, open+">", n.pos, n.innerPos)
 	hb.appendText(escapeAll(trimNewlines(content)))
-	e.emitGen(hb, f, "</pre>", n.innerPos+len(n.inner), n.end)
+	e.emitGen(hb, f, "</pre>", n.end-6, n.end)
 	return hb.text()
 }
 
@@ -646,4 +675,70 @@ func htmlEscape(s string) string {
 func htmlAttrEscape(s string) string {
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
 	return r.Replace(s)
+}
+
+// implode writes a call back as text with its title and parts expanded,
+// as MediaWiki's virtualBracketedImplode.
+func (e *expander) implode(b *builder, f *frame, n *ppNode, title *text) {
+	open, close := "{{", "}}"
+	if n.kind == ppTplArg {
+		open, close = "{{{", "}}}"
+	}
+	e.emitGen(b, f, open, n.pos, n.pos+len(open))
+	b.appendText(title)
+	for _, p := range n.parts {
+		e.emitGen(b, f, "|", p.pos-1, p.pos)
+		if p.name != nil {
+			e.expand(p.name, f, b)
+			e.emitGen(b, f, "=", p.eqposOffset(), p.eqposOffset()+1)
+		}
+		e.expand(p.value, f, b)
+	}
+	e.emitGen(b, f, close, n.end-len(close), n.end)
+}
+
+// redirectTarget recognises "#REDIRECT [[Target]]".
+func redirectTarget(src string) (string, bool) {
+	s := strings.TrimLeft(src, " \t\n")
+	if len(s) < 9 || !strings.EqualFold(s[:9], "#redirect") {
+		return "", false
+	}
+	s = strings.TrimLeft(s[9:], " \t\n:")
+	if !strings.HasPrefix(s, "[[") {
+		return "", false
+	}
+	end := strings.IndexAny(s, "]|")
+	if end < 0 {
+		return "", false
+	}
+	return strings.TrimSpace(s[2:end]), true
+}
+
+// unstripText replaces strip markers in t with their content.
+func (e *expander) unstripText(t *text) *text {
+	s := t.s
+	b := newBuilder(len(s))
+	last := 0
+	for i := 0; ; {
+		k := strings.Index(s[i:], markerPrefix)
+		if k < 0 {
+			break
+		}
+		k += i
+		z := strings.Index(s[k:], markerSuffix)
+		if z < 0 {
+			break
+		}
+		z += k + len(markerSuffix)
+		k2 := strings.LastIndexByte(s[k:z-len(markerSuffix)], '-')
+		idx, err := strconv.ParseInt(s[k+k2+1:z-len(markerSuffix)], 16, 64)
+		if err == nil && int(idx) < len(e.strips) {
+			b.copy(t, last, k)
+			b.appendText(e.strips[idx].html)
+			last = z
+		}
+		i = z
+	}
+	b.copy(t, last, len(s))
+	return b.text()
 }

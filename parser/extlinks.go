@@ -363,7 +363,9 @@ func splitFreeURL(u string, protoLen int) (string, string) {
 			}
 		}
 	}
-	sep := ",;.:!?"
+	// MediaWiki's separator list is the PHP string ',;\.:!?', which holds
+	// a backslash too.
+	sep := ",;.:!?\\"
 	if !strings.Contains(u, "(") {
 		sep += ")"
 	}

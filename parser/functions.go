@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -15,11 +16,23 @@ import (
 // ParserFunctions extension that wikis rely on) and wikirules' built-in
 // card templates.
 
-// variable returns the value of a magic word used as {{NAME}}.
+// variable returns the value of a magic word used as {{NAME}}. Times come
+// from Options.Time (the revision's time), so output is reproducible.
 func (e *expander) variable(name string, f *frame) (string, bool) {
 	title := e.opts.Title
 	ns, rest := model.SplitNamespace(title)
-	t := e.opts.Time
+	t := e.opts.Time.UTC()
+	switch strings.ToUpper(name) {
+	case "SERVER":
+		return e.opts.Server, true
+	case "SERVERNAME":
+		return strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(e.opts.Server, "https:"), "http:"), "//"), true
+	case "SCRIPTPATH", "STYLEPATH":
+		return "", true
+	}
+	if v, ok := timeVariable(name, t); ok {
+		return v, true
+	}
 	switch name {
 	case "!":
 		return "|", true
@@ -27,7 +40,7 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 		return "=", true
 	case "PAGENAME", "BASEPAGENAME", "ROOTPAGENAME", "SUBPAGENAME":
 		return htmlAttrEscapeTitle(rest), true
-	case "PAGENAMEE":
+	case "PAGENAMEE", "BASEPAGENAMEE", "ROOTPAGENAMEE", "SUBPAGENAMEE":
 		return wikiURLEncode(rest), true
 	case "FULLPAGENAME":
 		return htmlAttrEscapeTitle(title), true
@@ -35,23 +48,62 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 		return wikiURLEncode(title), true
 	case "NAMESPACE":
 		return namespaceName(ns), true
+	case "NAMESPACENUMBER":
+		return strconv.Itoa(ns), true
+	case "CONTENTLANGUAGE", "CONTENTLANG":
+		return "en", true
+	case "DIRMARK", "DIRECTIONMARK":
+		return "\u200e", true
 	case "SITENAME":
 		if e.opts.SiteName != "" {
 			return e.opts.SiteName, true
 		}
-		return "Wiki", true
-	case "CURRENTYEAR", "REVISIONYEAR":
+		return "MediaWiki", true
+	}
+	return "", false
+}
+
+// timeVariable handles CURRENT…, LOCAL… and REVISION… time words.
+func timeVariable(name string, t time.Time) (string, bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(name, "CURRENT"):
+		rest = name[len("CURRENT"):]
+	case strings.HasPrefix(name, "LOCAL"):
+		rest = name[len("LOCAL"):]
+	case strings.HasPrefix(name, "REVISION"):
+		rest = name[len("REVISION"):]
+	default:
+		return "", false
+	}
+	switch rest {
+	case "YEAR":
 		return strconv.Itoa(t.Year()), true
-	case "CURRENTMONTH", "REVISIONMONTH":
+	case "MONTH", "MONTH2":
 		return pad2(int(t.Month())), true
-	case "CURRENTMONTHNAME":
+	case "MONTH1":
+		return strconv.Itoa(int(t.Month())), true
+	case "MONTHNAME", "MONTHNAMEGEN":
 		return t.Month().String(), true
-	case "CURRENTDAY", "REVISIONDAY":
+	case "MONTHABBREV":
+		return t.Month().String()[:3], true
+	case "DAY":
 		return strconv.Itoa(t.Day()), true
-	case "CURRENTDAY2", "REVISIONDAY2":
+	case "DAY2":
 		return pad2(t.Day()), true
-	case "CURRENTTIMESTAMP", "REVISIONTIMESTAMP":
-		return t.UTC().Format("20060102150405"), true
+	case "DOW":
+		return strconv.Itoa(int(t.Weekday())), true
+	case "DAYNAME":
+		return t.Weekday().String(), true
+	case "TIME":
+		return pad2(t.Hour()) + ":" + pad2(t.Minute()), true
+	case "HOUR":
+		return pad2(t.Hour()), true
+	case "WEEK":
+		_, w := t.ISOWeek()
+		return strconv.Itoa(w), true
+	case "TIMESTAMP":
+		return t.Format("20060102150405"), true
 	}
 	return "", false
 }
@@ -68,22 +120,27 @@ func pad2(n int) string {
 	return strconv.Itoa(n)
 }
 
-func namespaceName(ns int) string {
-	switch ns {
-	case model.NSUser:
-		return "User"
-	case model.NSProject:
-		return "Project"
-	case model.NSFile:
-		return "File"
-	case model.NSTemplate:
-		return "Template"
-	case model.NSHelp:
-		return "Help"
-	case model.NSCategory:
-		return "Category"
+var namespaceNames = map[int]string{
+	-2: "Media", -1: "Special", 0: "", 1: "Talk", 2: "User", 3: "User talk", 4: "Project", 5: "Project talk",
+	6: "File", 7: "File talk", 8: "MediaWiki", 9: "MediaWiki talk", 10: "Template", 11: "Template talk",
+	12: "Help", 13: "Help talk", 14: "Category", 15: "Category talk",
+}
+
+func namespaceName(ns int) string { return namespaceNames[ns] }
+
+// namespaceByName resolves a namespace name or alias ("user_talk",
+// "Image") to its canonical name.
+func namespaceByName(s string) (string, bool) {
+	s = strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, "_", " ")))
+	if s == "image" {
+		s = "file"
 	}
-	return ""
+	for _, name := range namespaceNames {
+		if strings.ToLower(name) == s {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // pfArg is an argument of a parser function: either already expanded (the
@@ -116,6 +173,46 @@ func (c *pfCall) arg(i int) *text {
 }
 
 func (c *pfCall) str(i int) string { return c.arg(i).s }
+
+// plain is str without strip markers: functions that compute on text
+// (urlencode, padleft, #expr…) must not see the markers' bytes.
+func (c *pfCall) plain(i int) string { return killMarkers(c.str(i)) }
+
+// killMarkers removes strip markers from s.
+func killMarkers(s string) string {
+	for {
+		i := strings.Index(s, markerPrefix)
+		if i < 0 {
+			return s
+		}
+		j := strings.Index(s[i:], markerSuffix)
+		if j < 0 {
+			return s
+		}
+		s = s[:i] + s[i+j+len(markerSuffix):]
+	}
+}
+
+// markerSkip applies fn to the parts of s between strip markers.
+func markerSkip(s string, fn func(string) string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, markerPrefix)
+		if i < 0 {
+			b.WriteString(fn(s))
+			return b.String()
+		}
+		j := strings.Index(s[i:], markerSuffix)
+		if j < 0 {
+			b.WriteString(fn(s))
+			return b.String()
+		}
+		j += i + len(markerSuffix)
+		b.WriteString(fn(s[:i]))
+		b.WriteString(s[i:j])
+		s = s[j:]
+	}
+}
 
 func (c *pfCall) emit(s string) { c.e.emitGen(c.out, c.f, s, c.node.pos, c.node.end) }
 
@@ -151,7 +248,7 @@ func init() {
 			}
 		},
 		"#ifexpr": func(c *pfCall) {
-			v, err := evalExpr(c.str(0))
+			v, err := evalExpr(c.plain(0))
 			if err != nil {
 				c.emit(`<strong class="error">Expression error: ` + htmlEscape(err.Error()) + `</strong>`)
 				return
@@ -163,7 +260,7 @@ func init() {
 			}
 		},
 		"#expr": func(c *pfCall) {
-			v, err := evalExpr(c.str(0))
+			v, err := evalExpr(c.plain(0))
 			if err != nil {
 				c.emit(`<strong class="error">Expression error: ` + htmlEscape(err.Error()) + `</strong>`)
 				return
@@ -186,10 +283,44 @@ func init() {
 			r, n := utf8.DecodeRuneInString(s)
 			c.emit(string(unicode.ToUpper(r)) + s[n:])
 		},
-		"urlencode":    func(c *pfCall) { c.emit(url.QueryEscape(c.str(0))) },
-		"anchorencode": func(c *pfCall) { c.emit(AnchorID(c.str(0))) },
-		"padleft":      func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.str(2), true)) },
-		"padright":     func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.str(2), false)) },
+		"urlencode": func(c *pfCall) {
+			v := c.plain(0)
+			switch strings.ToUpper(c.str(1)) {
+			case "WIKI":
+				c.emit(wikiURLEncode(v))
+			case "PATH":
+				c.emit(strings.ReplaceAll(url.QueryEscape(v), "+", "%20"))
+			default:
+				c.emit(url.QueryEscape(v))
+			}
+		},
+		"localurl":      func(c *pfCall) { c.emit(localURL(c.str(0), c.str(1))) },
+		"localurle":     func(c *pfCall) { c.emit(htmlAttrEscapeTitle(localURL(c.str(0), c.str(1)))) },
+		"fullurl":       func(c *pfCall) { c.emit(c.e.opts.Server + localURL(c.str(0), c.str(1))) },
+		"fullurle":      func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + localURL(c.str(0), c.str(1)))) },
+		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + localURL(c.str(0), c.str(1))) },
+		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + localURL(c.str(0), c.str(1)))) },
+		"int":           func(c *pfCall) { c.emit("⧼" + htmlEscape(c.str(0)) + "⧽") },
+		"msgnw": func(c *pfCall) {
+			title, ok := templateTitle(c.str(0))
+			if !ok {
+				return
+			}
+			if src, _, found := c.e.lookup(title); found {
+				c.emit(escapeWikitext(src))
+			}
+		},
+		"#tag": tagFunction,
+		"#language": func(c *pfCall) {
+			if strings.EqualFold(c.str(0), "en") {
+				c.emit("English")
+			} else {
+				c.emit(c.str(0))
+			}
+		},
+		"anchorencode": func(c *pfCall) { c.emit(AnchorID(c.plain(0))) },
+		"padleft":      func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), true)) },
+		"padright":     func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), false)) },
 		"formatnum": func(c *pfCall) {
 			if v, err := strconv.ParseFloat(strings.ReplaceAll(c.str(0), ",", ""), 64); err == nil {
 				c.emit(groupThousands(formatNumber(v)))
@@ -209,8 +340,15 @@ func init() {
 		"ns": func(c *pfCall) {
 			if n, err := strconv.Atoi(c.str(0)); err == nil {
 				c.emit(namespaceName(n))
-			} else {
-				c.emit(c.str(0))
+			} else if name, ok := namespaceByName(c.str(0)); ok {
+				c.emit(name)
+			}
+		},
+		"nse": func(c *pfCall) {
+			if n, err := strconv.Atoi(c.str(0)); err == nil {
+				c.emit(wikiURLEncode(namespaceName(n)))
+			} else if name, ok := namespaceByName(c.str(0)); ok {
+				c.emit(wikiURLEncode(name))
 			}
 		},
 	}
@@ -394,4 +532,68 @@ func cardholderTemplate(c *builtinCall) {
 		c.emit(`</span>`)
 	}
 	c.emit(`</span>`)
+}
+
+// localURL is {{localurl:Page|query}} for a wiki at /wiki/ and /index.php.
+func localURL(title, query string) string {
+	t := wikiURLEncode(model.NormalizeTitle(title))
+	if query == "" {
+		return "/wiki/" + t
+	}
+	return "/index.php?title=" + t + "&" + query
+}
+
+// escapeWikitext shows wikitext literally ({{msgnw:}}), as MediaWiki's
+// wfEscapeWikiText: the characters markup is made of become references.
+func escapeWikitext(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '"', '&', '\'', '<', '=', '>', '[', ']', '{', '|', '}', ';':
+			b.WriteString("&#" + strconv.Itoa(int(c)) + ";")
+		case '#', '*', ':', ' ', '\n', '!':
+			if i == 0 || s[i-1] == '\n' {
+				b.WriteString("&#" + strconv.Itoa(int(c)) + ";")
+			} else {
+				b.WriteByte(c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// tagFunction is {{#tag:name|content|attr=value…}}: an extension tag made
+// by a template.
+func tagFunction(c *pfCall) {
+	name := strings.ToLower(strings.TrimSpace(c.str(0)))
+	var content *text
+	var attrs strings.Builder
+	for i := 1; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.part != nil && a.part.name != nil {
+			k := strings.TrimSpace(c.e.expandString(a.part.name, a.frame))
+			v := strings.TrimSpace(c.e.expandString(a.part.value, a.frame))
+			v = strings.Trim(v, `"'`)
+			attrs.WriteString(" " + k + `="` + htmlAttrEscape(v) + `"`)
+			continue
+		}
+		if content == nil {
+			content = c.arg(i)
+		}
+	}
+	if content == nil {
+		content = &text{}
+	}
+	if !extTags[name] {
+		// Not an extension: written as an HTML tag for the sanitizer.
+		c.emit("<" + name + attrs.String() + ">")
+		c.out.appendText(content)
+		c.emit("</" + name + ">")
+		return
+	}
+	n := &ppNode{kind: ppExt, name: name, attrs: attrs.String(), pos: c.node.pos, end: c.node.end, innerPos: c.node.pos}
+	c.e.extTagContent(n, c.f, c.out, content)
 }

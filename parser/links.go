@@ -73,7 +73,11 @@ func (ps *parseState) internalLinks(in *text) *text {
 				matched = true
 				trailFrom = t + 2
 			} else if s[t] == '|' {
-				if c := strings.Index(s[t+2:pe], "]]"); t+1 < pe && c >= 0 {
+				c := -1
+				if t+2 <= pe {
+					c = strings.Index(s[t+2:pe], "]]")
+				}
+				if c >= 0 {
 					matched = true
 					hasLabel = true
 					labelFrom, labelTo = t+1, t+2+c
@@ -113,7 +117,13 @@ func (ps *parseState) internalLinks(in *text) *text {
 		}
 		if mightBeImage {
 			if title.ns != model.NSFile || title.forced {
-				b.copy(in, open, pe)
+				// Written out with the target as read ("%3C" decoded).
+				if origLink != s[p:t] {
+					b.genAt("[["+origLink+"|", in, open, labelFrom)
+					b.copy(in, labelFrom, pe)
+				} else {
+					b.copy(in, open, pe)
+				}
 				continue
 			}
 			// Look for the end of the image in the following pieces: a

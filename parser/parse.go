@@ -21,8 +21,10 @@ type TemplateSource interface {
 type Options struct {
 	// Title is the page's title (for {{PAGENAME}} and self-links).
 	Title string
-	// SiteName is returned by {{SITENAME}}.
+	// SiteName is returned by {{SITENAME}}; Server by {{SERVER}}
+	// ("https://wiki.example.org").
 	SiteName string
+	Server   string
 	// Time is the revision's time, used by {{CURRENTYEAR}} and friends so
 	// that output does not depend on when it was built.
 	Time time.Time
@@ -223,7 +225,7 @@ func frenchSpaces(root *model.Node) {
 					}
 				}
 			}
-			if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' {
+			if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
 				b.WriteRune(r)
 				b.WriteRune('\u00a0')
 				i += size + 1
@@ -423,4 +425,13 @@ func buildSections(root *model.Node) {
 		}
 		return model.WalkContinue
 	})
+}
+
+// wordBefore reports whether s[:i] ends with a word character.
+func wordBefore(s string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }

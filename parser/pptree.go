@@ -20,6 +20,7 @@ const (
 	ppTemplate               // {{title|parts}}
 	ppTplArg                 // {{{name|default}}}
 	ppExt                    // <nowiki>…</nowiki> and other extension tags
+	ppEquals                 // the '=' between a template argument's name and value
 )
 
 type ppNode struct {
@@ -54,9 +55,6 @@ var extTags = map[string]bool{
 	"source":          true,
 	"gallery":         true,
 	"math":            true,
-	"includeonly":     true,
-	"noinclude":       true,
-	"onlyinclude":     true,
 }
 
 // ppStackElem is an open brace run.
@@ -81,9 +79,11 @@ type preprocessor struct {
 	nodes   []*ppNode
 	stack   []*ppStackElem
 	diags   []ppDiag
-	// noClose caches tag names known to have no closing tag after some
-	// point, so that input like <nowiki><nowiki>… stays linear.
-	noClose map[string]int
+	// noClose caches tag names known to have no closing tag, and noGT
+	// records that no '>' follows, so that input like <nowiki><nowiki>…
+	// stays linear.
+	noClose map[string]bool
+	noGT    bool
 }
 
 type ppDiag struct {
@@ -123,8 +123,10 @@ func (p *preprocessor) addNode(n *ppNode) {
 func preprocess(src string, include bool) ([]*ppNode, []ppDiag) {
 	p := &preprocessor{src: src, include: include}
 	if include {
-		// With <onlyinclude>, only what is inside it is transcluded.
-		if strings.Contains(strings.ToLower(src), "<onlyinclude>") {
+		// With <onlyinclude>…</onlyinclude>, only what is inside is
+		// transcluded.
+		low := strings.ToLower(src)
+		if strings.Contains(low, "<onlyinclude>") && strings.Contains(low, "</onlyinclude>") {
 			return p.onlyinclude()
 		}
 	}
@@ -234,7 +236,7 @@ func (p *preprocessor) run(i, end int) {
 		case c == '=' && top != nil && top.findEquals():
 			part := top.parts[len(top.parts)-1]
 			part.eqpos = len(top.accum)
-			top.accum = append(top.accum, &ppNode{kind: ppText, pos: i, end: i + 1})
+			top.accum = append(top.accum, &ppNode{kind: ppEquals, pos: i, end: i + 1})
 			i++
 		case c == '<':
 			i = p.angle(i, end)
@@ -332,7 +334,7 @@ func (p *preprocessor) flattenParts(e *ppStackElem) {
 			p.addText(part.pos-1, part.pos) // the '|'
 		}
 		for _, n := range part.value {
-			if n.kind == ppText {
+			if n.kind == ppText || n.kind == ppEquals {
 				p.addText(n.pos, n.end)
 			} else {
 				p.addNode(n)
@@ -353,13 +355,14 @@ func (p *preprocessor) finish() {
 	}
 }
 
-// angle handles '<' at i: comments, extension tags, or a literal '<'.
+// angle handles '<' at i: comments, extension tags, the inclusion tags
+// (which vanish or take their content with them, depending on whether a
+// page or a template is being read), or a literal '<'.
 func (p *preprocessor) angle(i, end int) int {
 	src := p.src
-	if strings.HasPrefix(src[i:], "<!--") {
+	if strings.HasPrefix(src[i:end], "<!--") {
 		return p.comment(i, end)
 	}
-	// Extension tag?
 	j := i + 1
 	closing := false
 	if j < end && src[j] == '/' {
@@ -371,52 +374,77 @@ func (p *preprocessor) angle(i, end int) int {
 		k++
 	}
 	name := strings.ToLower(src[j:k])
-	if name == "" || !extTags[name] || (k < end && !isSpaceOrTagEnd(src[k])) {
+	if name == "" || (k < end && !isSpaceOrTagEnd(src[k])) || (k < end && src[k] == '/' && (k+1 >= end || src[k+1] != '>')) {
 		p.addText(i, i+1)
 		return i + 1
 	}
-	switch name {
-	case "noinclude", "includeonly", "onlyinclude":
-		return p.inclusionTag(i, end, name, closing)
+	// Tags that simply vanish: <noinclude> and <onlyinclude> on a page,
+	// <includeonly> in a template.
+	ignoredTag := name == "noinclude" || name == "onlyinclude"
+	element := "includeonly" // removed with its content
+	if p.include {
+		ignoredTag = name == "includeonly"
+		element = "noinclude"
 	}
-	if closing {
+	if !ignoredTag && (closing || !extTags[name] && name != element) {
 		p.addText(i, i+1)
 		return i + 1
 	}
-	// Find the end of the opening tag.
+	if p.noGT {
+		p.addText(i, i+1)
+		return i + 1
+	}
 	gt := strings.IndexByte(src[k:end], '>')
 	if gt < 0 {
+		// No '>' anywhere after: stop looking for tags (keeps input such
+		// as "<nowiki <nowiki <nowiki…" linear).
+		p.noGT = true
 		p.addText(i, i+1)
 		return i + 1
 	}
 	tagEnd := k + gt // position of '>'
+	if ignoredTag {
+		return tagEnd + 1
+	}
+	if !extTags[name] && name != element {
+		p.addText(i, i+1)
+		return i + 1
+	}
 	n := &ppNode{kind: ppExt, pos: i, name: name}
 	if src[tagEnd-1] == '/' {
 		n.selfClosed = true
 		n.attrs = src[k : tagEnd-1]
 		n.end = tagEnd + 1
 		n.innerPos = n.end
-		p.addNode(n)
-		return n.end
-	}
-	n.attrs = src[k:tagEnd]
-	// Find the closing tag.
-	if lim, ok := p.noClose[name]; ok && lim <= tagEnd {
-		p.addText(i, tagEnd+1)
-		return tagEnd + 1
-	}
-	ci, cl := findCloseTag(src[tagEnd+1:end], name)
-	if ci < 0 {
-		if p.noClose == nil {
-			p.noClose = map[string]int{}
+	} else {
+		n.attrs = src[k:tagEnd]
+		ci, cl := -1, 0
+		if _, known := p.noClose[name]; !known {
+			ci, cl = findCloseTag(src[tagEnd+1:end], name)
 		}
-		p.noClose[name] = tagEnd
-		p.addText(i, tagEnd+1)
-		return tagEnd + 1
+		switch {
+		case ci >= 0:
+			n.innerPos = tagEnd + 1
+			n.inner = src[tagEnd+1 : tagEnd+1+ci]
+			n.end = tagEnd + 1 + ci + cl
+		case name == "includeonly" || name == "noinclude" || name == "onlyinclude":
+			n.innerPos = tagEnd + 1
+			n.inner = src[tagEnd+1 : end]
+			n.end = end
+		default:
+			if p.noClose == nil {
+				p.noClose = map[string]bool{}
+			}
+			p.noClose[name] = true
+			p.diags = append(p.diags, ppDiag{pos: i, end: tagEnd + 1, id: "unclosed-extension",
+				msg: "<" + name + "> has no closing </" + name + ">; it is shown as text"})
+			p.addText(i, tagEnd+1)
+			return tagEnd + 1
+		}
 	}
-	n.innerPos = tagEnd + 1
-	n.inner = src[tagEnd+1 : tagEnd+1+ci]
-	n.end = tagEnd + 1 + ci + cl
+	if name == element {
+		return n.end // removed with its content
+	}
 	p.addNode(n)
 	return n.end
 }
@@ -443,28 +471,6 @@ func findCloseTag(s, name string) (int, int) {
 		i = j + 2
 	}
 	return -1, 0
-}
-
-// inclusionTag handles <noinclude>, <includeonly> and <onlyinclude>.
-func (p *preprocessor) inclusionTag(i, end int, name string, closing bool) int {
-	src := p.src
-	gt := strings.IndexByte(src[i:end], '>')
-	if gt < 0 {
-		p.addText(i, i+1)
-		return i + 1
-	}
-	tagEnd := i + gt + 1
-	// Tags that are not "ignored content" simply vanish.
-	dropContent := (name == "includeonly" && !p.include) || (name == "noinclude" && p.include)
-	if closing || !dropContent || src[tagEnd-2] == '/' {
-		return tagEnd
-	}
-	// Drop everything up to the closing tag, or to the end.
-	ci, cl := findCloseTag(src[tagEnd:end], name)
-	if ci < 0 {
-		return end
-	}
-	return tagEnd + ci + cl
 }
 
 // comment removes a comment at i; a comment alone on a line (with only

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -197,6 +198,17 @@ func (w *Writer) Text(s string) {
 				last = i + 1
 			}
 			continue
+		case 0xef, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4:
+			// Noncharacters are written as references, as MediaWiki
+			// leaves them.
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r&0xfffe == 0xfffe || r >= 0xfdd0 && r <= 0xfdef {
+				w.WriteString(s[last:i])
+				w.WriteString("&#x" + strconv.FormatInt(int64(r), 16) + ";")
+				i += size - 1
+				last = i + 1
+			}
+			continue
 		default:
 			continue
 		}
@@ -291,20 +303,44 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	w.WriteString("</")
 	w.WriteString(tag)
 	w.WriteString(">")
-	if tag == "p" || tag == "li" || tag == "dd" || tag == "dt" || tag == "tr" || tag == "td" || tag == "th" || strings.HasPrefix(tag, "h") && len(tag) == 2 {
+	// A newline between blocks makes the output readable; it must not
+	// add a space to text, so none goes before text or inline content.
+	if blockTags[tag] && (n.NextSibling == nil || n.NextSibling.Kind != model.KindText && blockTags[n.NextSibling.Tag]) && !inPre(n) {
 		w.WriteByte('\n')
 	}
 	return true
 }
 
-// SafeURL reports whether a URL may be used as a link target: http(s),
-// mailto, protocol-relative or relative; never javascript:, data: or
-// anything else.
+// blockTags are the elements after which a newline is insignificant.
+var blockTags = map[string]bool{"p": true, "li": true, "dd": true, "dt": true, "tr": true, "td": true, "th": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "ul": true, "ol": true, "dl": true,
+	"table": true, "div": true, "blockquote": true, "pre": true, "caption": true, "figure": true, "center": true, "hr": true}
+
+func inPre(n *model.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Tag == "pre" {
+			return true
+		}
+	}
+	return false
+}
+
+// safeSchemes are the URL schemes a link may use: MediaWiki's default
+// $wgUrlProtocols. None of them runs code; javascript:, data:, vbscript:
+// and every scheme not listed are refused.
+var safeSchemes = []string{"http://", "https://", "mailto:", "//", "ftp://", "ftps://", "irc://", "ircs://",
+	"news:", "nntp://", "tel:", "sms:", "sip:", "sips:", "xmpp:", "geo:", "magnet:", "matrix:", "urn:",
+	"bitcoin:", "git://", "gopher://", "mms://", "redis://", "sftp://", "ssh://", "svn://", "telnet://", "worldwind://"}
+
+// SafeURL reports whether a URL may be used as a link target: one of
+// safeSchemes, or relative; never javascript:, data: or anything else.
 func SafeURL(u string) bool {
 	t := strings.TrimSpace(u)
 	l := strings.ToLower(t)
-	if strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "mailto:") || strings.HasPrefix(l, "//") {
-		return true
+	for _, s := range safeSchemes {
+		if strings.HasPrefix(l, s) {
+			return true
+		}
 	}
 	// Relative: no scheme before the first '/', '?' or '#'.
 	end := strings.IndexAny(l, "/?#")

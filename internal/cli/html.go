@@ -5,10 +5,12 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wikirules/wikirules/content"
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
@@ -40,7 +42,7 @@ func (tf *templateFlags) load() (*parser.Templates, error) {
 }
 
 func (a *app) htmlCommand() *cobra.Command {
-	var title string
+	var title, at string
 	var warnings bool
 	var tf templateFlags
 	cmd := &cobra.Command{
@@ -58,7 +60,12 @@ tables) are printed to standard error as file:line:col.`,
 			if err != nil {
 				return err
 			}
-			opts := &parser.Options{Title: title}
+			opts := &parser.Options{Title: title, Time: time.Now().UTC()}
+			if at != "" {
+				if opts.Time, err = time.Parse(model.TimeLayout, at); err != nil {
+					return fmt.Errorf("--time %q: expected a timestamp like 2024-11-15T16:30:17Z", at)
+				}
+			}
 			if strings.Contains(string(src), "{{") {
 				if opts.Templates, err = tf.load(); err != nil {
 					return err
@@ -77,6 +84,7 @@ tables) are printed to standard error as file:line:col.`,
 	}
 	cmd.Flags().StringVar(&title, "title", "", "page title (for {{PAGENAME}} and self-links)")
 	cmd.Flags().BoolVar(&warnings, "warnings", false, "print parse warnings to standard error")
+	cmd.Flags().StringVar(&at, "time", "", "time for {{CURRENTYEAR}} and similar words (default: now)")
 	tf.register(cmd)
 	return cmd
 }
