@@ -93,7 +93,7 @@ func commonPrefix(a, b string) int {
 
 func (ps *parseState) blockLevels(in *text) *text {
 	s := in.s
-	b := newBuilder(len(s) + len(s)/4 + 16)
+	b := newBuilderFor(in, len(s)/4)
 	st := &blockState{b: b, in: in}
 	lastPrefix := ""
 	var prefix2 string
@@ -350,33 +350,30 @@ func blockCloseMatch(t string) bool {
 // lastBlockquote finds the last <blockquote or </blockquote (followed by a
 // space or '>') on the line and reports whether it opens.
 func lastBlockquote(t string) (open bool, found bool) {
-	lt := strings.ToLower(t)
-	for i := 0; ; {
-		k := strings.Index(lt[i:], "blockquote")
-		if k < 0 {
-			return
+	for i := 0; i+10 <= len(t); i++ {
+		if t[i] != 'b' && t[i] != 'B' || !strings.EqualFold(t[i:i+10], "blockquote") {
+			continue
 		}
-		k += i
-		end := k + len("blockquote")
-		if end < len(lt) && (lt[end] == '>' || isSpace(lt[end])) {
-			if k >= 1 && lt[k-1] == '<' {
+		end := i + 10
+		if end < len(t) && (t[end] == '>' || isSpace(t[end])) {
+			if i >= 1 && t[i-1] == '<' {
 				open, found = true, true
-			} else if k >= 2 && lt[k-1] == '/' && lt[k-2] == '<' {
+			} else if i >= 2 && t[i-1] == '/' && t[i-2] == '<' {
 				open, found = false, true
 			}
 		}
-		i = end
 	}
+	return
 }
 
 // onlyLinkTags reports whether t is nothing but <link> tags and spaces.
 func onlyLinkTags(t string) bool {
 	t = strings.TrimSpace(t)
-	if t == "" || !strings.HasPrefix(strings.ToLower(t), "<link") {
+	if t == "" {
 		return false
 	}
 	for t != "" {
-		if !strings.HasPrefix(strings.ToLower(t), "<link") {
+		if len(t) < 5 || !strings.EqualFold(t[:5], "<link") {
 			return false
 		}
 		k := strings.IndexByte(t, '>')

@@ -717,7 +717,7 @@ func redirectTarget(src string) (string, bool) {
 // unstripText replaces strip markers in t with their content.
 func (e *expander) unstripText(t *text) *text {
 	s := t.s
-	b := newBuilder(len(s))
+	b := newBuilderFor(t, 0)
 	last := 0
 	for i := 0; ; {
 		k := strings.Index(s[i:], markerPrefix)

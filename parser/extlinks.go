@@ -16,15 +16,28 @@ var urlProtocols = []string{
 	"sms:", "ssh://", "svn://", "tel:", "telnet://", "urn:", "worldwind://", "xmpp:", "//",
 }
 
+// protocolFirst marks the bytes a protocol can start with, so that most
+// positions are rejected by one table lookup.
+var protocolFirst = func() (t [256]bool) {
+	for _, p := range urlProtocols {
+		t[p[0]] = true
+		t[p[0]&^0x20] = true // upper case
+	}
+	return
+}()
+
 // protocolAt returns the length of the URL protocol at s[i:] (case
 // insensitive), or 0. Protocol-relative "//" counts only when relative is
 // set.
 func protocolAt(s string, i int, relative bool) int {
+	if i >= len(s) || !protocolFirst[s[i]] {
+		return 0
+	}
 	for _, p := range urlProtocols {
 		if p == "//" && !relative {
 			continue
 		}
-		if len(s)-i >= len(p) && strings.EqualFold(s[i:i+len(p)], p) {
+		if len(s)-i >= len(p) && (s[i]|0x20) == p[0] && strings.EqualFold(s[i:i+len(p)], p) {
 			return len(p)
 		}
 	}
@@ -68,7 +81,7 @@ func (ps *parseState) externalLinks(in *text) *text {
 	if strings.IndexByte(s, '[') < 0 {
 		return in
 	}
-	b := newBuilder(len(s) + len(s)/8)
+	b := newBuilderFor(in, len(s)/8)
 	last := 0
 	for i := 0; i < len(s); {
 		k := strings.IndexByte(s[i:], '[')
@@ -161,27 +174,48 @@ func (ps *parseState) matchBracketLink(s string, i int) (bracketMatch, bool) {
 		j += n
 	}
 	m.labelFrom = j
-	for j < len(s) {
-		c := s[j]
-		if c == ']' {
-			m.labelTo = j
-			m.end = j + 1
-			return m, true
-		}
-		if c <= 0x08 || (c >= 0x0a && c <= 0x1f) {
-			return m, false
-		}
-		if c >= 0x80 {
-			r, n := utf8.DecodeRuneInString(s[j:])
-			if r == '\uFFFD' {
-				return m, false
-			}
-			j += n
-			continue
-		}
-		j++
+	// The label runs to the first ']' unless a control character or U+FFFD
+	// comes first. The positions of those are cached across calls, so a
+	// page full of "[http://x " stays linear.
+	c := ps.nextByte(s, j, &ps.extClose, func(s string) int { return strings.IndexByte(s, ']') })
+	bad := ps.nextByte(s, j, &ps.extBad, indexLabelStop)
+	if c < 0 || (bad >= 0 && bad < c) {
+		return m, false
 	}
-	return m, false
+	m.labelTo = c
+	m.end = c + 1
+	return m, true
+}
+
+// nextByte returns the first position >= from found by find, caching the
+// answer in *cache so that repeated calls with growing from are linear.
+func (ps *parseState) nextByte(s string, from int, cache *[2]int, find func(string) int) int {
+	// cache[0] is the position searched from, cache[1] the answer (-1:
+	// none after cache[0]).
+	if cache[0] > 0 && from >= cache[0]-1 && (cache[1] < 0 || cache[1] >= from) {
+		return cache[1]
+	}
+	k := find(s[from:])
+	if k >= 0 {
+		k += from
+	}
+	cache[0], cache[1] = from+1, k
+	return k
+}
+
+// indexLabelStop finds a character that may not be in a link label:
+// \x00-\x08, \x0a-\x1f, or U+FFFD.
+func indexLabelStop(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= 0x08 || (c >= 0x0a && c <= 0x1f) {
+			return i
+		}
+		if c == 0xef && strings.HasPrefix(s[i:], "\uFFFD") {
+			return i
+		}
+	}
+	return -1
 }
 
 // ignoredHostChars are stripped from host names (RFC 8264 ignorable
@@ -247,38 +281,73 @@ func cleanURL(u string) string {
 }
 
 // magicLinks links bare URLs in text (not inside tags or existing links),
-// as handleMagicLinks does for free external links.
+// as handleMagicLinks does for free external links. Every protocol has a
+// ':', so the scan jumps from colon to colon and looks back for a protocol
+// name; a second cursor skips what is inside tags and <a> elements.
 func (ps *parseState) magicLinks(in *text) *text {
 	s := in.s
 	if !strings.Contains(s, ":") {
 		return in
 	}
-	b := newBuilder(len(s) + len(s)/8)
+	var b *builder
 	last := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c == '<' {
-			// <a …>…</a> on one line, or any tag: skip.
-			if i+2 < len(s) && (s[i+1] == 'a' || s[i+1] == 'A') && (s[i+2] == ' ' || s[i+2] == '\t' || s[i+2] == '\r' || s[i+2] == '\n' || s[i+2] == '>') {
-				if e := indexOnLine(s, i, "</a>"); e >= 0 {
-					i = e + 4
-					continue
+	skipTo := 0 // everything before skipTo has been checked for tags
+	inTag := func(i int) (bool, int) {
+		// Advance over the tags that start before i; report whether i is
+		// inside one (and where it ends).
+		for skipTo <= i {
+			k := strings.IndexByte(s[skipTo:i+1], '<')
+			if k < 0 {
+				skipTo = i + 1
+				return false, 0
+			}
+			k += skipTo
+			end := -1
+			if k+2 < len(s) && (s[k+1] == 'a' || s[k+1] == 'A') && (s[k+2] == ' ' || s[k+2] == '\t' || s[k+2] == '\r' || s[k+2] == '\n' || s[k+2] == '>') {
+				if e := indexOnLine(s, k, "</a>"); e >= 0 {
+					end = e + 4
 				}
 			}
-			if e := indexOnLine(s, i+1, ">"); e >= 0 {
-				i = e + 1
+			if end < 0 {
+				if e := indexOnLine(s, k+1, ">"); e >= 0 {
+					end = e + 1
+				}
+			}
+			if end < 0 {
+				skipTo = k + 1
 				continue
 			}
-			i++
+			skipTo = end
+			if i < end {
+				return true, end
+			}
+		}
+		return false, 0
+	}
+	for c := 0; c < len(s); {
+		k := strings.IndexByte(s[c:], ':')
+		if k < 0 {
+			break
+		}
+		colon := c + k
+		c = colon + 1
+		// A protocol name ends at the colon: find where it starts.
+		start := colon
+		for start > 0 && colon-start < 10 && (s[start-1]|0x20) >= 'a' && (s[start-1]|0x20) <= 'z' {
+			start--
+		}
+		i, p := -1, 0
+		for j := start; j < colon; j++ {
+			if n := protocolAt(s, j, false); n > 0 && j+n > colon {
+				i, p = j, n
+				break
+			}
+		}
+		if i < 0 || i < last || (i > 0 && isWordBefore(s, i)) {
 			continue
 		}
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || (i > 0 && isWordBefore(s, i)) {
-			i++
-			continue
-		}
-		p := protocolAt(s, i, false)
-		if p == 0 {
-			i++
+		if inside, end := inTag(i); inside {
+			c = max(c, end)
 			continue
 		}
 		// Address: an IPv6 literal in brackets, or URL characters.
@@ -300,13 +369,15 @@ func (ps *parseState) magicLinks(in *text) *text {
 			j += n
 		}
 		if j == i+p {
-			i++
 			continue
 		}
-		url, trail := splitFreeURL(s[i:j], p)
+		url, _ := splitFreeURL(s[i:j], p)
 		if url == "" {
-			i = j
+			c = max(c, j)
 			continue
+		}
+		if b == nil {
+			b = newBuilderFor(in, len(s)/8)
 		}
 		b.copy(in, last, i)
 		clean := cleanURL(url)
@@ -322,8 +393,10 @@ func (ps *parseState) magicLinks(in *text) *text {
 		}
 		b.genAt("</a>", in, i, ue)
 		last = ue
-		i = ue
-		_ = trail
+		c = max(c, ue)
+	}
+	if b == nil {
+		return in
 	}
 	b.copy(in, last, len(s))
 	return b.text()

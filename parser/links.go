@@ -40,7 +40,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 	if first < 0 {
 		return in
 	}
-	b := newBuilder(len(s) + len(s)/8)
+	b := newBuilderFor(in, len(s)/8)
 	b.copy(in, 0, first)
 	// Positions of every "[[", as explode() finds them.
 	var opens []int
@@ -230,7 +230,7 @@ func (ps *parseState) replaceHolders(in *text) *text {
 	if len(ps.holders) == 0 || !strings.Contains(s, holderPrefix) {
 		return in
 	}
-	b := newBuilder(len(s) + len(s)/4)
+	b := newBuilderFor(in, len(s)/4)
 	last := 0
 	for i := 0; ; {
 		k := strings.Index(s[i:], holderPrefix)

@@ -48,6 +48,8 @@ type parseState struct {
 	switches   map[string]bool
 	diags      model.Diagnostics
 	autonumber int
+	// extClose and extBad cache label scans of the external link pass.
+	extClose, extBad [2]int
 }
 
 // Parse parses wikitext into a document. It never fails: problems are
@@ -132,7 +134,7 @@ func (ps *parseState) unstrip(in *text) *text {
 	if len(ps.ex.strips) == 0 || !strings.Contains(s, markerPrefix) {
 		return in
 	}
-	b := newBuilder(len(s) + len(s)/4)
+	b := newBuilderFor(in, len(s)/4)
 	last := 0
 	for i := 0; ; {
 		k := strings.Index(s[i:], markerPrefix)
@@ -162,8 +164,22 @@ func (ps *parseState) unstrip(in *text) *text {
 // template nodes, sections and node ranges.
 func (ps *parseState) postprocess(doc *model.Document) {
 	root := doc.Root
-	fixRanges(root)
-	frenchSpaces(root)
+	// One walk: ranges, French spacing, and the headings to name.
+	var headings []*model.Node
+	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		switch {
+		case n.Kind == model.KindText:
+			if entering && needsFrenchSpace(n.Text) {
+				n.Text = frenchSpace(n.Text)
+			}
+		case !entering:
+			fixRange(n)
+			if n.Kind == model.KindHeading {
+				headings = append(headings, n)
+			}
+		}
+		return model.WalkContinue
+	})
 	ps.markErrors(root)
 	calls := ps.ex.calls
 	sort.SliceStable(calls, func(i, j int) bool {
@@ -174,68 +190,59 @@ func (ps *parseState) postprocess(doc *model.Document) {
 	})
 	doc.Templates = calls
 	wrapTemplates(root, calls)
-	assignHeadingIDs(root)
+	assignHeadingIDs(headings)
 	buildSections(root)
 }
 
-// fixRanges makes every element's range cover its children.
-func fixRanges(root *model.Node) {
-	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
-		if entering || n.FirstChild == nil {
-			return model.WalkContinue
+// fixRange makes an element's range cover its children.
+func fixRange(n *model.Node) {
+	if n.FirstChild == nil || n.Kind == model.KindDocument {
+		return
+	}
+	pos, end := n.Pos, n.End
+	if n.Kind == model.KindParagraph && pos == 0 && end == 0 {
+		pos, end = n.FirstChild.Pos, n.FirstChild.End
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Pos < pos {
+			pos = c.Pos
 		}
-		pos, end := n.Pos, n.End
-		if n.Kind == model.KindParagraph && pos == 0 && end == 0 {
-			pos, end = n.FirstChild.Pos, n.FirstChild.End
+		if c.End > end {
+			end = c.End
 		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Pos < pos {
-				pos = c.Pos
-			}
-			if c.End > end {
-				end = c.End
-			}
-		}
-		if n.Kind != model.KindDocument {
-			n.Pos, n.End = pos, end
-		}
-		return model.WalkContinue
-	})
+	}
+	n.Pos, n.End = pos, end
 }
 
-// frenchSpaces puts a no-break space before ? : ; ! % » › (when no word
-// character follows) and after « ‹, as MediaWiki does.
-func frenchSpaces(root *model.Node) {
-	for n := range root.FindAll(model.KindText) {
-		s := n.Text
-		if !strings.ContainsAny(s, "?:;!%»›«‹") {
-			continue
-		}
-		var b strings.Builder
-		for i := 0; i < len(s); {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == ' ' && i+1 < len(s) {
-				nr, ns := utf8.DecodeRuneInString(s[i+1:])
-				if strings.ContainsRune("?:;!%»›", nr) {
-					after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
-					if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
-						b.WriteRune('\u00a0')
-						i++
-						continue
-					}
+// frenchSpace puts a no-break space before ? : ; ! % » › (when no word
+// character follows) and after « ‹ (when no word character precedes), as
+// MediaWiki does.
+func frenchSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 4)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == ' ' && i+1 < len(s) {
+			nr, ns := utf8.DecodeRuneInString(s[i+1:])
+			if strings.ContainsRune("?:;!%»›", nr) {
+				after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
+				if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+					b.WriteRune('\u00a0')
+					i++
+					continue
 				}
 			}
-			if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
-				b.WriteRune(r)
-				b.WriteRune('\u00a0')
-				i += size + 1
-				continue
-			}
-			b.WriteRune(r)
-			i += size
 		}
-		n.Text = b.String()
+		if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
+			b.WriteRune(r)
+			b.WriteRune('\u00a0')
+			i += size + 1
+			continue
+		}
+		b.WriteRune(r)
+		i += size
 	}
+	return b.String()
 }
 
 // markErrors turns the error spans written for expansion problems into
@@ -337,9 +344,9 @@ func wrapCall(root *model.Node, c *model.TemplateCall) {
 // assignHeadingIDs gives every heading an id made from its text,
 // de-duplicated like MediaWiki ("Scoring", "Scoring_2"…), comparing case
 // insensitively.
-func assignHeadingIDs(root *model.Node) {
+func assignHeadingIDs(headings []*model.Node) {
 	seen := map[string]int{}
-	for h := range root.FindAll(model.KindHeading) {
+	for _, h := range headings {
 		base := AnchorID(model.PlainText(h))
 		if base == "" {
 			base = "section"
@@ -434,4 +441,23 @@ func wordBefore(s string, i int) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(s[:i])
 	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// needsFrenchSpace is a quick test: a space before ? : ; ! % or before the
+// first byte of » ›, or « ‹ before a space.
+func needsFrenchSpace(s string) bool {
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], ' ')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+		if i < len(s) {
+			switch s[i] {
+			case '?', ':', ';', '!', '%', 0xc2, 0xe2:
+				return true
+			}
+		}
+	}
+	return strings.Contains(s, "« ") || strings.Contains(s, "‹ ")
 }

@@ -12,7 +12,7 @@ func (ps *parseState) quotes(in *text) *text {
 	if !strings.Contains(s, "''") {
 		return in
 	}
-	b := newBuilder(len(s) + len(s)/8)
+	b := newBuilderFor(in, len(s)/8)
 	for ls := 0; ; {
 		le := strings.IndexByte(s[ls:], '\n')
 		if le < 0 {

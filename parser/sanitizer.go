@@ -561,7 +561,7 @@ func AnchorID(s string) string {
 // is escaped as text, and so is every stray '>'.
 func (ps *parseState) removeHTMLTags(in *text) *text {
 	s := in.s
-	b := newBuilder(len(s) + len(s)/8)
+	b := newBuilderFor(in, len(s)/8)
 	i := 0
 	for i < len(s) {
 		j := strings.IndexAny(s[i:], "<>")

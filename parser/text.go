@@ -1,6 +1,9 @@
 package parser
 
-import "sort"
+import (
+	"sort"
+	"unsafe"
+)
 
 // The parser works like MediaWiki's: a series of passes, each rewriting the
 // whole text (tables become <table> tags, ''' becomes <b>, lines become
@@ -117,6 +120,11 @@ func newBuilder(capacity int) *builder {
 	return &builder{b: make([]byte, 0, capacity)}
 }
 
+// newBuilderFor returns a builder sized for a pass over in.
+func newBuilderFor(in *text, extra int) *builder {
+	return &builder{b: make([]byte, 0, len(in.s)+extra), segs: make([]seg, 0, len(in.segs)+len(in.segs)/2+8)}
+}
+
 func (b *builder) len() int { return len(b.b) }
 
 func (b *builder) addSeg(s seg) {
@@ -175,9 +183,13 @@ func (b *builder) genAt(s string, in *text, from, to int) {
 	b.gen(s, a, z)
 }
 
-// text returns the built text. The builder must not be used afterwards.
+// text returns the built text. The builder must not be used afterwards:
+// the text shares its bytes (one copy less per pass).
 func (b *builder) text() *text {
-	return &text{s: string(b.b), segs: b.segs}
+	if len(b.b) == 0 {
+		return &text{segs: b.segs}
+	}
+	return &text{s: unsafe.String(&b.b[0], len(b.b)), segs: b.segs}
 }
 
 // trimEnd drops trailing bytes (and their segments) from the builder.

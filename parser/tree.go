@@ -61,12 +61,21 @@ type treeBuilder struct {
 	// a block: inline content arriving in them needs a new p-wrapper.
 	blockMode map[*model.Node]bool
 	slab      []model.Node
+	slabSize  int
+	// pending is a text node being extended, its text in pendingBuf.
+	pending    *model.Node
+	pendingBuf []byte
+	// onStack counts how many times a node is on the stack, so "is it
+	// open?" is O(1) however deep the stack.
+	onStack   map[*model.Node]int
 	depthWarn bool
 }
 
 func (tb *treeBuilder) newNode() *model.Node {
 	if len(tb.slab) == 0 {
-		tb.slab = make([]model.Node, 256)
+		// Slabs grow with the document, so small pages stay small.
+		tb.slabSize = min(max(tb.slabSize*2, 16), 512)
+		tb.slab = make([]model.Node, tb.slabSize)
 	}
 	n := &tb.slab[0]
 	tb.slab = tb.slab[1:]
@@ -77,7 +86,7 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
-	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}}
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
@@ -129,9 +138,17 @@ func (tb *treeBuilder) run() {
 		tb.textRun(i, j)
 		i = j
 	}
+	tb.flushText()
 	// Close everything: fix up end positions.
 	for len(tb.stack) > 1 {
 		tb.pop()
+	}
+}
+
+func (tb *treeBuilder) flushText() {
+	if tb.pending != nil {
+		tb.pending.Text = string(tb.pendingBuf)
+		tb.pending = nil
 	}
 }
 
@@ -308,24 +325,63 @@ func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {
 
 // --- the stack ---
 
-func (tb *treeBuilder) push(n *model.Node) {
+// push opens n; it reports false when the depth limit refuses it (n is
+// then a leaf).
+func (tb *treeBuilder) push(n *model.Node) bool {
 	if len(tb.stack) >= maxTreeDepth {
 		if !tb.depthWarn {
 			tb.depthWarn = true
 			tb.ps.diags.Add(n.Pos, n.End, model.SevWarning, model.DiagNestingDepth, "markup nested more than %d levels deep; deeper elements are flattened", maxTreeDepth)
 		}
-		return
+		return false
 	}
 	tb.stack = append(tb.stack, n)
+	tb.onStack[n]++
+	return true
 }
+
+func (tb *treeBuilder) full() bool { return len(tb.stack) >= maxTreeDepth }
 
 func (tb *treeBuilder) pop() *model.Node {
 	n := tb.stack[len(tb.stack)-1]
 	tb.stack = tb.stack[:len(tb.stack)-1]
+	tb.unmark(n)
 	return n
 }
 
+func (tb *treeBuilder) unmark(n *model.Node) {
+	if c := tb.onStack[n]; c > 1 {
+		tb.onStack[n] = c - 1
+	} else {
+		delete(tb.onStack, n)
+	}
+}
+
+func (tb *treeBuilder) isOpen(n *model.Node) bool { return tb.onStack[n] > 0 }
+
+// removeFromStack removes the entry at index i.
+func (tb *treeBuilder) removeFromStack(i int) {
+	tb.unmark(tb.stack[i])
+	tb.stack = append(tb.stack[:i], tb.stack[i+1:]...)
+}
+
+// insertIntoStack inserts n at index i.
+func (tb *treeBuilder) insertIntoStack(i int, n *model.Node) {
+	tb.stack = append(tb.stack[:i], append([]*model.Node{n}, tb.stack[i:]...)...)
+	tb.onStack[n]++
+}
+
+// setStack replaces the entry at index i.
+func (tb *treeBuilder) setStack(i int, n *model.Node) {
+	tb.unmark(tb.stack[i])
+	tb.stack[i] = n
+	tb.onStack[n]++
+}
+
 func (tb *treeBuilder) indexInStack(n *model.Node) int {
+	if !tb.isOpen(n) {
+		return -1
+	}
 	for i := len(tb.stack) - 1; i >= 0; i-- {
 		if tb.stack[i] == n {
 			return i
@@ -535,7 +591,7 @@ func (tb *treeBuilder) blockInInline(parent *model.Node) {
 // active formatting elements.
 func (tb *treeBuilder) replaceOpen(old, clone *model.Node) {
 	if i := tb.indexInStack(old); i >= 0 {
-		tb.stack[i] = clone
+		tb.setStack(i, clone)
 	}
 	for i, f := range tb.afe {
 		if f == old {
@@ -548,7 +604,7 @@ func (tb *treeBuilder) replaceOpen(old, clone *model.Node) {
 // formatting elements that sits directly in the body (after a block
 // inside it): the chain is continued inside a new p-wrapper.
 func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
-	if !formattingTags[parent.Tag] {
+	if len(tb.blockMode) == 0 || !formattingTags[parent.Tag] {
 		return
 	}
 	var chain []*model.Node
@@ -604,7 +660,14 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 		last = before.PrevSibling
 	}
 	if last != nil && last.Kind == model.KindText && last.End == t.pos && t.pos < t.end {
-		last.Text += t.text
+		// Appending to a string in a loop is quadratic: collect the text
+		// of the node being extended and set it once.
+		if tb.pending != last {
+			tb.flushText()
+			tb.pending = last
+			tb.pendingBuf = append(tb.pendingBuf[:0], last.Text...)
+		}
+		tb.pendingBuf = append(tb.pendingBuf, t.text...)
 		last.End = t.end
 		return
 	}
@@ -630,8 +693,8 @@ func (tb *treeBuilder) insertElement(t *htmlToken) *model.Node {
 	if tb.isPWrapper[parent] && parent.FirstChild == n {
 		parent.Pos = n.Pos
 	}
-	if !voidTags[t.name] {
-		tb.push(n)
+	if !voidTags[t.name] && !tb.push(n) {
+		return nil // too deep: kept as a leaf
 	}
 	return n
 }
@@ -672,22 +735,22 @@ func sameAttrs(a, b []model.Attr) bool {
 
 // reconstruct reopens formatting elements closed by a block end.
 func (tb *treeBuilder) reconstruct() {
-	if len(tb.afe) == 0 {
+	if len(tb.afe) == 0 || tb.full() {
 		return
 	}
 	last := tb.afe[len(tb.afe)-1]
-	if last == nil || tb.indexInStack(last) >= 0 {
+	if last == nil || tb.isOpen(last) {
 		return
 	}
 	i := len(tb.afe) - 1
 	for i > 0 {
 		e := tb.afe[i-1]
-		if e == nil || tb.indexInStack(e) >= 0 {
+		if e == nil || tb.isOpen(e) {
 			break
 		}
 		i--
 	}
-	for ; i < len(tb.afe); i++ {
+	for ; i < len(tb.afe) && !tb.full(); i++ {
 		e := tb.afe[i]
 		c := cloneElement(tb, e)
 		parent, before, fostered := tb.insertionParent(false)
@@ -794,13 +857,13 @@ func (tb *treeBuilder) adoption(t *htmlToken) {
 				ai = -1
 			}
 			if ai < 0 {
-				tb.stack = append(tb.stack[:ni], tb.stack[ni+1:]...)
+				tb.removeFromStack(ni)
 				fb--
 				continue
 			}
 			c := cloneElement(tb, node)
 			tb.afe[ai] = c
-			tb.stack[ni] = c
+			tb.setStack(ni, c)
 			node = c
 			if lastNode == furthest {
 				bookmark = ai + 1
@@ -842,10 +905,10 @@ func (tb *treeBuilder) adoption(t *htmlToken) {
 		tb.afe = append(tb.afe[:bookmark], append([]*model.Node{c}, tb.afe[bookmark:]...)...)
 		si = tb.indexInStack(fe)
 		if si >= 0 {
-			tb.stack = append(tb.stack[:si], tb.stack[si+1:]...)
+			tb.removeFromStack(si)
 		}
 		fb = tb.indexInStack(furthest)
-		tb.stack = append(tb.stack[:fb+1], append([]*model.Node{c}, tb.stack[fb+1:]...)...)
+		tb.insertIntoStack(fb+1, c)
 	}
 }
 
@@ -1043,22 +1106,20 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 				tb.adoption(&htmlToken{kind: tokEnd, name: "a", pos: t.pos, end: t.pos})
 				tb.removeFormatting(a)
 				if k := tb.indexInStack(a); k >= 0 {
-					tb.stack = append(tb.stack[:k], tb.stack[k+1:]...)
+					tb.removeFromStack(k)
 				}
 				break
 			}
 		}
 		tb.reconstruct()
-		n := tb.insertElement(t)
-		tb.pushFormatting(n)
-	case name == "nobr":
+		if n := tb.insertElement(t); n != nil {
+			tb.pushFormatting(n)
+		}
+	case formattingTags[name] || name == "nobr":
 		tb.reconstruct()
-		n := tb.insertElement(t)
-		tb.pushFormatting(n)
-	case formattingTags[name]:
-		tb.reconstruct()
-		n := tb.insertElement(t)
-		tb.pushFormatting(n)
+		if n := tb.insertElement(t); n != nil {
+			tb.pushFormatting(n)
+		}
 	case name == "br" || name == "wbr" || name == "img":
 		tb.reconstruct()
 		tb.insertElement(t)
