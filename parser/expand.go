@@ -56,6 +56,7 @@ type expander struct {
 	outBytes int // bytes written by template expansions so far
 	expands  int // template expansions so far
 	limitHit bool
+	seenCall map[*ppNode]bool
 }
 
 type ppCacheEntry struct {
@@ -206,7 +207,13 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	titleText := e.expandText(n.title, f)
 	name := strings.TrimSpace(titleText.s)
 	var call *model.TemplateCall
-	if f.top {
+	if f.top && !e.seenCall[n] {
+		// A call in an argument may be expanded more than once; it is
+		// recorded once.
+		if e.seenCall == nil {
+			e.seenCall = map[*ppNode]bool{}
+		}
+		e.seenCall[n] = true
 		call = &model.TemplateCall{Pos: n.pos, End: n.end}
 		e.calls = append(e.calls, call)
 	}
@@ -413,22 +420,36 @@ func (e *expander) frameArgs(n *ppNode, f *frame) map[string]*frameArg {
 	return args
 }
 
-// callArgs records a top-level call's arguments as written (expanded).
+// callArgs records a call's arguments as written in the page (calls in an
+// argument stay as wikitext; their own records hold their expansion).
+// Named arguments are trimmed, as MediaWiki trims them.
 func (e *expander) callArgs(n *ppNode, f *frame) []model.TemplateArg {
 	var out []model.TemplateArg
 	idx := 0
 	for _, p := range n.parts {
 		if p.name == nil {
 			idx++
-			out = append(out, model.TemplateArg{Name: strconv.Itoa(idx), Value: e.expandString(p.value, f), Positional: true})
+			out = append(out, model.TemplateArg{Name: strconv.Itoa(idx), Value: nodesSource(f.src, p.value, p.pos, p.end), Positional: true})
 			continue
 		}
 		out = append(out, model.TemplateArg{
 			Name:  strings.TrimSpace(e.expandString(p.name, f)),
-			Value: strings.TrimSpace(e.expandString(p.value, f)),
+			Value: strings.TrimSpace(nodesSource(f.src, p.value, p.eqposOffset()+1, p.end)),
 		})
 	}
 	return out
+}
+
+// nodesSource returns the source text of nodes (from..to when there are
+// none).
+func nodesSource(src string, nodes []*ppNode, from, to int) string {
+	if len(nodes) > 0 {
+		from, to = nodes[0].pos, nodes[len(nodes)-1].end
+	}
+	if from > to || to > len(src) {
+		return ""
+	}
+	return src[from:to]
 }
 
 // firstArgText returns the part of an expanded title after the colon.

@@ -319,10 +319,21 @@ func wrapCall(root *model.Node, c *model.TemplateCall) {
 				into = ch
 			}
 		}
+		// A paragraph that holds nothing but the call's output was made by
+		// the page's paragraph rules, not by the template: wrap inside it.
+		if count == 1 && !straddle && first.Kind == model.KindParagraph && first.FirstChild != nil {
+			parent = first
+			continue
+		}
 		switch {
 		case count > 0 && !straddle:
 			w := &model.Node{Kind: model.KindTemplate, Template: c, Pos: c.Pos, End: c.End}
 			parent.InsertBefore(w, first)
+			// The call's range may reach past what its output mapped to:
+			// widen the ancestors.
+			for a := parent; a != nil && a.Kind != model.KindDocument; a = a.Parent {
+				a.Pos, a.End = min(a.Pos, w.Pos), max(a.End, w.End)
+			}
 			for ch := first; ; {
 				next := ch.NextSibling
 				ch.Remove()

@@ -62,6 +62,8 @@ type treeBuilder struct {
 	blockMode map[*model.Node]bool
 	slab      []model.Node
 	slabSize  int
+	// genText marks text nodes made of generated text.
+	genText map[*model.Node]bool
 	// pending is a text node being extended, its text in pendingBuf.
 	pending    *model.Node
 	pendingBuf []byte
@@ -86,7 +88,7 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
-	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, genText: map[*model.Node]bool{}}
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
@@ -110,7 +112,8 @@ type htmlToken struct {
 	meta      map[string]string // @-attributes written by the passes
 	selfClose bool
 	text      string
-	pos, end  int // source range
+	pos, end  int  // source range
+	gen       bool // text written by a pass or a template, not copied from the page
 }
 
 func (tb *treeBuilder) run() {
@@ -139,6 +142,7 @@ func (tb *treeBuilder) run() {
 		i = j
 	}
 	tb.flushText()
+	tb.reportUnclosed()
 	// Close everything: fix up end positions.
 	for len(tb.stack) > 1 {
 		tb.pop()
@@ -178,6 +182,9 @@ func (tb *treeBuilder) textRun(i, j int) {
 		}
 		a, z := in.srcRange(i, cut)
 		tok := htmlToken{kind: tokText, text: decodeText(in.s[i:cut]), pos: a, end: z}
+		if k >= 0 {
+			tok.gen = in.segs[k].gen
+		}
 		if tok.text != "" {
 			tb.process(&tok)
 		}
@@ -659,7 +666,9 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 	if before != nil {
 		last = before.PrevSibling
 	}
-	if last != nil && last.Kind == model.KindText && last.End == t.pos && t.pos < t.end {
+	// Only text copied from the page merges: text from a template stays a
+	// node of its own, so the template's output can be found.
+	if last != nil && last.Kind == model.KindText && last.End == t.pos && t.pos < t.end && !t.gen && !tb.genText[last] {
 		// Appending to a string in a loop is quadratic: collect the text
 		// of the node being extended and set it once.
 		if tb.pending != last {
@@ -675,6 +684,9 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 	n.Kind = model.KindText
 	n.Text = t.text
 	n.Pos, n.End = t.pos, t.end
+	if t.gen {
+		tb.genText[n] = true
+	}
 	parent.InsertBefore(n, before)
 	if tb.isPWrapper[parent] && parent.FirstChild == n {
 		parent.Pos = n.Pos
@@ -925,7 +937,36 @@ func (tb *treeBuilder) anyOtherEnd(t *htmlToken) {
 			return
 		}
 		if specialTags[n.Tag] {
-			return
+			break
+		}
+	}
+	tb.stray(t)
+}
+
+// written reports whether a token was written in the page as that tag (not
+// made by a wikitext pass).
+func (tb *treeBuilder) written(pos int, prefix string) bool {
+	src := tb.ps.src
+	return pos >= 0 && pos+len(prefix) <= len(src) && strings.EqualFold(src[pos:pos+len(prefix)], prefix)
+}
+
+// stray reports an end tag that closes nothing.
+func (tb *treeBuilder) stray(t *htmlToken) {
+	if tb.written(t.pos, "</"+t.name) {
+		tb.ps.diags.Add(t.pos, t.end, model.SevWarning, model.DiagStrayEndTag, "</%s> closes nothing and is ignored", t.name)
+	}
+}
+
+// reportUnclosed reports elements written in the page that were still
+// open at the end (those whose end tag HTML lets one omit aside).
+func (tb *treeBuilder) reportUnclosed() {
+	for _, n := range tb.stack[1:] {
+		switch n.Tag {
+		case "p", "li", "dt", "dd", "tr", "td", "th", "caption", "rb", "rp", "rt", "rtc":
+			continue
+		}
+		if tb.written(n.Pos, "<"+n.Tag) {
+			tb.ps.diags.Add(n.Pos, n.Pos+len(n.Tag)+1, model.SevWarning, model.DiagUnclosedTag, "<%s> is not closed; it is closed at the end of the page", n.Tag)
 		}
 	}
 }
@@ -1229,6 +1270,8 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 		if tb.inScope(name) {
 			tb.generateImpliedEnd("")
 			tb.popUntil(name, t.end)
+		} else {
+			tb.stray(t)
 		}
 	default:
 		tb.anyOtherEnd(t)

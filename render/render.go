@@ -290,15 +290,14 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		}
 		w.WriteByte('>')
 		if tag == "table" {
-			w.WriteString("<tbody>")
+			w.r.renderTableBody(w, n)
+			w.WriteString("</table>\n")
+			return false
 		}
 		return true
 	}
 	if voidTags[tag] {
 		return true
-	}
-	if tag == "table" {
-		w.WriteString("</tbody>")
 	}
 	w.WriteString("</")
 	w.WriteString(tag)
@@ -331,6 +330,30 @@ func inPre(n *model.Node) bool {
 var safeSchemes = []string{"http://", "https://", "mailto:", "//", "ftp://", "ftps://", "irc://", "ircs://",
 	"news:", "nntp://", "tel:", "sms:", "sip:", "sips:", "xmpp:", "geo:", "magnet:", "matrix:", "urn:",
 	"bitcoin:", "git://", "gopher://", "mms://", "redis://", "sftp://", "ssh://", "svn://", "telnet://", "worldwind://"}
+
+// renderTableBody writes a table's content: captions where they are, rows
+// grouped in <tbody> (a caption may not sit inside one).
+func (r *Renderer) renderTableBody(w *Writer, n *model.Node) {
+	open := false
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Kind {
+		case model.KindRow:
+			if !open {
+				w.WriteString("<tbody>")
+				open = true
+			}
+		case model.KindCaption:
+			if open {
+				w.WriteString("</tbody>")
+				open = false
+			}
+		}
+		r.walk(w, c)
+	}
+	if open {
+		w.WriteString("</tbody>")
+	}
+}
 
 // SafeURL reports whether a URL may be used as a link target: one of
 // safeSchemes, or relative; never javascript:, data: or anything else.
@@ -434,7 +457,11 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		caption = sb.String()
 	}
 	if alt == "" {
-		alt = model.PlainText(n)
+		var parts []string
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			parts = append(parts, model.PlainText(c))
+		}
+		alt = strings.TrimSpace(strings.Join(parts, ""))
 	}
 	img := func() {
 		src, ok := r.opts.Linker.FileURL(li.Target)
@@ -536,27 +563,49 @@ func TOC(doc *model.Document) []TOCEntry {
 }
 
 func (r *Renderer) writeTOC(w *Writer, doc *model.Document) {
-	entries := TOC(doc)
 	w.WriteString(`<div id="toc" class="toc" role="navigation" aria-labelledby="mw-toc-heading"><div class="toctitle"><h2 id="mw-toc-heading">`)
 	w.Text(r.opts.TOCTitle)
 	w.WriteString("</h2></div>\n")
+	WriteTOCList(w, TOC(doc))
+	w.WriteString("</div>\n")
+}
+
+// WriteTOCList writes entries as nested lists (each sub-list inside its
+// parent's item).
+func WriteTOCList(w io.Writer, entries []TOCEntry) {
+	bw, ok := w.(*Writer)
+	if !ok {
+		bw = &Writer{Writer: bufio.NewWriter(w)}
+		defer bw.Flush()
+	}
 	depth := 0
-	for _, e := range entries {
-		for depth < e.Level {
-			w.WriteString("<ul>\n")
-			depth++
+	for i, e := range entries {
+		switch {
+		case i == 0 || e.Level > depth:
+			for depth < e.Level {
+				bw.WriteString("<ul>")
+				depth++
+				if depth < e.Level {
+					bw.WriteString("<li>")
+				}
+			}
+		default:
+			bw.WriteString("</li>")
+			for depth > e.Level {
+				bw.WriteString("</ul></li>")
+				depth--
+			}
 		}
-		for depth > e.Level {
-			w.WriteString("</ul>\n")
+		bw.WriteString(`<li class="toclevel-` + strconv.Itoa(e.Level) + `"><a href="#` + EscapeAttr(url.PathEscape(e.ID)) + `"><span class="tocnumber">` + e.Number + `</span> <span class="toctext">`)
+		bw.Text(e.Title)
+		bw.WriteString("</span></a>")
+	}
+	if depth > 0 {
+		bw.WriteString("</li>")
+		for depth > 1 {
+			bw.WriteString("</ul></li>")
 			depth--
 		}
-		w.WriteString(`<li class="toclevel-` + strconv.Itoa(e.Level) + `"><a href="#` + EscapeAttr(url.PathEscape(e.ID)) + `"><span class="tocnumber">` + e.Number + `</span> <span class="toctext">`)
-		w.Text(e.Title)
-		w.WriteString("</span></a></li>\n")
+		bw.WriteString("</ul>\n")
 	}
-	for depth > 0 {
-		w.WriteString("</ul>\n")
-		depth--
-	}
-	w.WriteString("</div>\n")
 }

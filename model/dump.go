@@ -1,0 +1,75 @@
+package model
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Dump writes n and its descendants as an indented text tree, one node per
+// line with its kind, element, attributes, link or template, text and
+// source range. Tests compare trees through it; it is also handy when
+// debugging.
+func Dump(n *Node) string {
+	var b strings.Builder
+	depth := 0
+	Walk(n, func(c *Node, entering bool) WalkStatus {
+		if !entering {
+			depth--
+			return WalkContinue
+		}
+		b.WriteString(strings.Repeat("  ", depth))
+		depth++
+		b.WriteString(c.Kind.String())
+		if c.Tag != "" && c.Kind != KindDocument {
+			b.WriteString(" <" + c.Tag + ">")
+		}
+		if c.Level != 0 && (c.Kind == KindHeading || c.Kind == KindSection) {
+			fmt.Fprintf(&b, " level=%d", c.Level)
+		}
+		for _, a := range c.Attrs {
+			fmt.Fprintf(&b, " %s=%q", a.Name, a.Value)
+		}
+		if l := c.Link; l != nil {
+			switch {
+			case l.URL != "":
+				fmt.Fprintf(&b, " url=%q", l.URL)
+			case l.Target != "" || l.Fragment != "":
+				fmt.Fprintf(&b, " target=%q", l.Target)
+			}
+			if l.Fragment != "" {
+				fmt.Fprintf(&b, " fragment=%q", l.Fragment)
+			}
+			if l.Free {
+				b.WriteString(" free")
+			}
+			if l.Autonumber {
+				b.WriteString(" autonumber")
+			}
+			if len(l.Options) > 0 {
+				fmt.Fprintf(&b, " options=%q", strings.Join(l.Options, "|"))
+			}
+		}
+		if t := c.Template; t != nil {
+			fmt.Fprintf(&b, " name=%q", t.Name)
+			for _, a := range t.Args {
+				fmt.Fprintf(&b, " %s=%q", a.Name, a.Value)
+			}
+			if t.Builtin {
+				b.WriteString(" builtin")
+			}
+			if t.Unknown {
+				b.WriteString(" unknown")
+			}
+		}
+		if c.Kind == KindText || c.Kind == KindError {
+			b.WriteString(" " + strconv.Quote(c.Text))
+		}
+		if c.Kind != KindDocument {
+			fmt.Fprintf(&b, " [%d:%d]", c.Pos, c.End)
+		}
+		b.WriteByte('\n')
+		return WalkContinue
+	})
+	return b.String()
+}
