@@ -148,12 +148,19 @@ func (r *Renderer) RenderChildren(out io.Writer, n *model.Node) error {
 }
 
 func (r *Renderer) walk(w *Writer, n *model.Node) {
+	var skipped *model.Node
 	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
 		f := r.funcs[c.Kind]
 		if f == nil {
 			return model.WalkContinue
 		}
+		if !entering && c == skipped {
+			// The entering call wrote the whole node.
+			skipped = nil
+			return model.WalkContinue
+		}
 		if !f(w, c, entering) && entering {
+			skipped = c
 			return model.WalkSkipChildren
 		}
 		return model.WalkContinue
