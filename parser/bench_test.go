@@ -2,11 +2,14 @@ package parser
 
 import (
 	"os"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser/feed"
 )
 
@@ -38,24 +41,38 @@ func BenchmarkParseSeeds(b *testing.B) {
 	}
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
-	for b.Loop() {
+	reportAllocPerByte(b, n, func() {
 		for _, t := range texts {
 			Parse(t, &Options{})
 		}
+	})
+}
+
+// reportAllocPerByte runs fn b.N times and reports the bytes allocated per
+// input byte: memory use must stay proportional to the input.
+func reportAllocPerByte(b *testing.B, inputBytes int, fn func()) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		fn()
+	}
+	runtime.ReadMemStats(&after)
+	if b.N > 0 && inputBytes > 0 {
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(inputBytes), "alloc-B/in-B")
 	}
 }
 
-func hostileInputs() map[string]string {
-	const mb = 1 << 20
-	rep := func(s string) string { return strings.Repeat(s, mb/len(s)) }
+// hostileInputs returns pathological inputs of about size bytes each.
+func hostileInputs(size int) map[string]string {
+	rep := func(s string) string { return strings.Repeat(s, size/len(s)) }
 	var nested strings.Builder
-	for i := 1; i <= 1000; i++ {
+	for i := 1; nested.Len() < size && i <= 1000; i++ {
 		nested.WriteString(strings.Repeat("*", i))
 		nested.WriteString(" item\n")
 	}
 	var wide strings.Builder
 	wide.WriteString("{|\n|")
-	for i := 0; i < 10000; i++ {
+	for wide.Len() < size {
 		wide.WriteString("c||")
 	}
 	wide.WriteString("\n|}")
@@ -85,7 +102,7 @@ func TestHostileInputsAreLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode")
 	}
-	for name, in := range hostileInputs() {
+	for name, in := range hostileInputs(1 << 20) {
 		start := time.Now()
 		doc := Parse(in, &Options{})
 		if d := time.Since(start); d > 10*time.Second {
@@ -97,13 +114,80 @@ func TestHostileInputsAreLinear(t *testing.T) {
 	}
 }
 
+// BenchmarkHostile parses each pathological pattern at 256 KB and 1 MB:
+// MB/s should be about the same at both sizes (linear time).
 func BenchmarkHostile(b *testing.B) {
-	for name, in := range hostileInputs() {
-		b.Run(name, func(b *testing.B) {
-			b.SetBytes(int64(len(in)))
-			for b.Loop() {
-				Parse(in, &Options{})
+	for _, size := range []int{256 << 10, 1 << 20} {
+		for name, in := range hostileInputs(size) {
+			b.Run(name+"/"+strconv.Itoa(size>>10)+"KB", func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				for b.Loop() {
+					Parse(in, &Options{})
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkParseRenderSeeds(b *testing.B) {
+	texts := seedTexts(b)
+	n := 0
+	for _, t := range texts {
+		n += len(t)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	reportAllocPerByte(b, n, func() {
+		for _, t := range texts {
+			var sb strings.Builder
+			if err := renderForBench(&sb, Parse(t, &Options{})); err != nil {
+				b.Fatal(err)
 			}
-		})
+		}
+	})
+}
+
+// TestTemplateLimits: a template that calls itself twice per level would
+// write 2^40 copies; the limits stop it with a visible error, quickly.
+func TestTemplateLimits(t *testing.T) {
+	tpl := NewTemplates()
+	for i := 0; i < 40; i++ {
+		tpl.Add("T"+strconv.Itoa(i), strings.Repeat("{{T"+strconv.Itoa(i+1)+"}}", 2)+"x")
+	}
+	tpl.Add("Deep", "{{Deeper}}")
+	tpl.Add("Deeper", "{{Deep}}")
+	start := time.Now()
+	doc := Parse("{{T0}}", &Options{Templates: tpl})
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("exponential template took %v", d)
+	}
+	found := false
+	for _, d := range doc.Diagnostics {
+		if d.ID == model.DiagTemplateSize {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no %s diagnostic: %v", model.DiagTemplateSize, doc.Diagnostics)
+	}
+	errs := 0
+	for range doc.Root.FindAll(model.KindError) {
+		errs++
+	}
+	if errs == 0 {
+		t.Error("no error node in the output")
+	}
+	doc = Parse("{{Deep}}", &Options{Templates: tpl})
+	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.DiagTemplateLoop {
+		t.Errorf("loop not reported: %v", doc.Diagnostics)
+	}
+	// Depth: a chain of 60 distinct templates.
+	chain := NewTemplates()
+	for i := 0; i < 60; i++ {
+		chain.Add("C"+strconv.Itoa(i), "{{C"+strconv.Itoa(i+1)+"}}")
+	}
+	doc = Parse("{{C0}}", &Options{Templates: chain})
+	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.DiagTemplateDepth {
+		t.Errorf("depth limit not reported: %v", doc.Diagnostics)
 	}
 }

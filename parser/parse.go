@@ -196,6 +196,9 @@ func (ps *parseState) postprocess(doc *model.Document) {
 
 // fixRange makes an element's range cover its children.
 func fixRange(n *model.Node) {
+	if n.End < n.Pos {
+		n.End = n.Pos
+	}
 	if n.FirstChild == nil || n.Kind == model.KindDocument {
 		return
 	}

@@ -69,7 +69,10 @@ type treeBuilder struct {
 	pendingBuf []byte
 	// onStack counts how many times a node is on the stack, so "is it
 	// open?" is O(1) however deep the stack.
-	onStack   map[*model.Node]int
+	onStack map[*model.Node]int
+	// openTags counts open elements by name, so scope checks for an
+	// element that is not open at all are O(1).
+	openTags  map[string]int
 	depthWarn bool
 }
 
@@ -88,7 +91,7 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
-	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, genText: map[*model.Node]bool{}}
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, openTags: map[string]int{}, genText: map[*model.Node]bool{}}
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
@@ -343,8 +346,13 @@ func (tb *treeBuilder) push(n *model.Node) bool {
 		return false
 	}
 	tb.stack = append(tb.stack, n)
-	tb.onStack[n]++
+	tb.mark(n)
 	return true
+}
+
+func (tb *treeBuilder) mark(n *model.Node) {
+	tb.onStack[n]++
+	tb.openTags[n.Tag]++
 }
 
 func (tb *treeBuilder) full() bool { return len(tb.stack) >= maxTreeDepth }
@@ -362,6 +370,7 @@ func (tb *treeBuilder) unmark(n *model.Node) {
 	} else {
 		delete(tb.onStack, n)
 	}
+	tb.openTags[n.Tag]--
 }
 
 func (tb *treeBuilder) isOpen(n *model.Node) bool { return tb.onStack[n] > 0 }
@@ -375,14 +384,14 @@ func (tb *treeBuilder) removeFromStack(i int) {
 // insertIntoStack inserts n at index i.
 func (tb *treeBuilder) insertIntoStack(i int, n *model.Node) {
 	tb.stack = append(tb.stack[:i], append([]*model.Node{n}, tb.stack[i:]...)...)
-	tb.onStack[n]++
+	tb.mark(n)
 }
 
 // setStack replaces the entry at index i.
 func (tb *treeBuilder) setStack(i int, n *model.Node) {
 	tb.unmark(tb.stack[i])
 	tb.stack[i] = n
-	tb.onStack[n]++
+	tb.mark(n)
 }
 
 func (tb *treeBuilder) indexInStack(n *model.Node) int {
@@ -400,6 +409,9 @@ func (tb *treeBuilder) indexInStack(n *model.Node) int {
 // inScope reports whether an element with tag is in scope; extra are
 // additional scope boundaries (list item, button, table scopes).
 func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
+	if tb.openTags[tag] == 0 {
+		return false
+	}
 	for i := len(tb.stack) - 1; i > 0; i-- {
 		t := tb.stack[i].Tag
 		if t == tag {
@@ -418,6 +430,9 @@ func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
 }
 
 func (tb *treeBuilder) inTableScope(tag string) bool {
+	if tb.openTags[tag] == 0 {
+		return false
+	}
 	for i := len(tb.stack) - 1; i > 0; i-- {
 		t := tb.stack[i].Tag
 		if t == tag {
@@ -689,7 +704,7 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 	}
 	parent.InsertBefore(n, before)
 	if tb.isPWrapper[parent] && parent.FirstChild == n {
-		parent.Pos = n.Pos
+		parent.Pos, parent.End = n.Pos, n.End
 	}
 }
 
@@ -703,7 +718,7 @@ func (tb *treeBuilder) insertElement(t *htmlToken) *model.Node {
 	parent, before = tb.target(parent, before, fostered, false, inline, false, metadataTags[t.name])
 	parent.InsertBefore(n, before)
 	if tb.isPWrapper[parent] && parent.FirstChild == n {
-		parent.Pos = n.Pos
+		parent.Pos, parent.End = n.Pos, n.End
 	}
 	if !voidTags[t.name] && !tb.push(n) {
 		return nil // too deep: kept as a leaf

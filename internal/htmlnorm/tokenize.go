@@ -1,6 +1,7 @@
 package htmlnorm
 
 import (
+	"fmt"
 	"html"
 	"strconv"
 	"strings"
@@ -247,4 +248,56 @@ func unescape(s string) string {
 		i = j
 	}
 	return b.String()
+}
+
+// CheckBalanced reports the first place where s is not well-formed:
+// every element opened must be closed, in order (void elements aside).
+func CheckBalanced(s string) error {
+	var stack []string
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j
+		rest := s[i:]
+		switch {
+		case strings.HasPrefix(rest, "<!--"):
+			e := strings.Index(rest, "-->")
+			if e < 0 {
+				return fmt.Errorf("offset %d: unclosed comment", i)
+			}
+			i += e + 3
+		case strings.HasPrefix(rest, "</"):
+			e := strings.IndexByte(rest, '>')
+			if e < 0 {
+				return fmt.Errorf("offset %d: unterminated end tag", i)
+			}
+			name := strings.ToLower(rest[2:e])
+			if len(stack) == 0 || stack[len(stack)-1] != name {
+				top := "nothing"
+				if len(stack) > 0 {
+					top = "<" + stack[len(stack)-1] + ">"
+				}
+				return fmt.Errorf("offset %d: </%s> closes %s", i, name, top)
+			}
+			stack = stack[:len(stack)-1]
+			i += e + 1
+		case len(rest) > 1 && isAlpha(rest[1]):
+			tag, _, self, n, ok := readStartTag(rest)
+			if !ok {
+				return fmt.Errorf("offset %d: malformed tag", i)
+			}
+			if !self && !void[tag] {
+				stack = append(stack, tag)
+			}
+			i += n
+		default:
+			return fmt.Errorf("offset %d: bare '<' in output", i)
+		}
+	}
+	if len(stack) > 0 {
+		return fmt.Errorf("<%s> is never closed", stack[len(stack)-1])
+	}
+	return nil
 }

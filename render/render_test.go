@@ -1,0 +1,156 @@
+package render_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+	"github.com/wikirules/wikirules/render"
+)
+
+func html(t *testing.T, src string, opts render.Options) string {
+	t.Helper()
+	var sb strings.Builder
+	if err := render.New(opts).Render(&sb, parser.Parse(src, &parser.Options{})); err != nil {
+		t.Fatal(err)
+	}
+	return sb.String()
+}
+
+// Wiki text is untrusted: none of these may produce a script, an event
+// handler, a javascript: URL or a style that loads something.
+func TestNoScriptGetsThrough(t *testing.T) {
+	attacks := []string{
+		`<script>alert(1)</script>`,
+		`<SCRIPT SRC=http://x/x.js></SCRIPT>`,
+		`<img src=x onerror=alert(1)>`,
+		`<div onmouseover="alert(1)">x</div>`,
+		`<span style="background:url(javascript:alert(1))">x</span>`,
+		`<span style="width:expression(alert(1))">x</span>`,
+		`<span style="background:u\72l(javascript:alert(1))">x</span>`,
+		`<span style="behavior:url(x.htc)">x</span>`,
+		`[javascript:alert(1) label]`,
+		`[[javascript:alert(1)|label]]`,
+		`<a href="javascript:alert(1)">x</a>`,
+		`<div style="x:expr/**/ession(alert(1))">x</div>`,
+		`{| onclick="alert(1)"` + "\n| x\n|}",
+		`<iframe src="javascript:alert(1)"></iframe>`,
+		`<svg onload=alert(1)>`,
+		`<math><mi xlink:href="javascript:alert(1)">x</mi></math>`,
+		`[[File:x.png|link=javascript:alert(1)]]`,
+		`<div title="&quot;><script>alert(1)</script>">x</div>`,
+		`<nowiki><script>alert(1)</script></nowiki>`,
+		`<pre><script>alert(1)</script></pre>`,
+		`http://x.com/"onmouseover="alert(1)`,
+		`<span data-x="1" xmlns:x="javascript:alert(1)">x</span>`,
+		`<div style="background-image: image-set('x.png' 1x)">x</div>`,
+	}
+	bad := []*regexp.Regexp{
+		regexp.MustCompile(`(?i)<script`),
+		regexp.MustCompile(`(?i)<(iframe|svg|math|img|object|embed)\b`),
+		regexp.MustCompile(`(?i)\son[a-z]+\s*=`),
+		regexp.MustCompile(`(?i)(href|src|xmlns:x)\s*=\s*"\s*javascript:`),
+		regexp.MustCompile(`(?i)style="[^"]*(url\(|expression|behavior|image-set)`),
+	}
+	// Only real tags matter: escaped text ("&lt;script") is harmless.
+	tagRE := regexp.MustCompile(`<[A-Za-z][^>]*>`)
+	for _, a := range attacks {
+		out := html(t, a, render.Options{})
+		for _, tag := range tagRE.FindAllString(out, -1) {
+			for _, re := range bad {
+				if re.MatchString(tag) {
+					t.Errorf("%q rendered the tag %q, which matches %s", a, tag, re)
+				}
+			}
+		}
+	}
+}
+
+// staticLinker is a Linker over a fixed set of pages and files.
+type staticLinker struct {
+	pages map[string]bool
+	files map[string]string
+}
+
+func (l staticLinker) PageURL(title, fragment string) string {
+	u := ""
+	if title != "" {
+		u = "/site/" + strings.ReplaceAll(title, " ", "_") + ".html"
+	}
+	if fragment != "" {
+		u += "#" + fragment
+	}
+	return u
+}
+func (l staticLinker) PageExists(title string) bool { return l.pages[title] }
+func (l staticLinker) FileURL(title string) (string, bool) {
+	u, ok := l.files[title]
+	return u, ok
+}
+
+func TestLinker(t *testing.T) {
+	l := staticLinker{pages: map[string]bool{"Here": true}, files: map[string]string{"File:Board.png": "/files/board.png"}}
+	out := html(t, "[[Here]] [[Missing page]] [[#Scoring|s]] [[File:Board.png|thumb|The board]] [[File:Gone.png|thumb|Gone]]", render.Options{Linker: l})
+	for _, want := range []string{
+		`<a href="/site/Here.html" title="Here">Here</a>`,
+		`<a href="/site/Missing_page.html" class="new" title="Missing page (page does not exist)">Missing page</a>`,
+		`<a href="#Scoring">s</a>`,
+		`<img src="/files/board.png" alt="The board"`,
+		`<figcaption>The board</figcaption>`,
+		`<span class="file-missing" role="img" aria-label="Gone">Gone.png</span>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+}
+
+func TestTOC(t *testing.T) {
+	src := "== A ==\n=== A1 ===\n== B ==\n== C ==\n"
+	out := html(t, src, render.Options{})
+	if !strings.Contains(out, `<div id="toc"`) || !strings.Contains(out, `<span class="tocnumber">1.1</span>`) {
+		t.Errorf("no numbered TOC for four headings:\n%s", out)
+	}
+	if out := html(t, "__NOTOC__\n"+src, render.Options{}); strings.Contains(out, `id="toc"`) {
+		t.Error("__NOTOC__ did not remove the TOC")
+	}
+	if out := html(t, "== Only ==\n__FORCETOC__", render.Options{}); !strings.Contains(out, `id="toc"`) {
+		t.Error("__FORCETOC__ did not add a TOC")
+	}
+	doc := parser.Parse(src, &parser.Options{})
+	toc := render.TOC(doc)
+	if len(toc) != 4 || toc[1].Number != "1.1" || toc[3].ID != "C" {
+		t.Errorf("TOC entries: %+v", toc)
+	}
+}
+
+func TestSafeURL(t *testing.T) {
+	for u, want := range map[string]bool{
+		"http://x": true, "https://x": true, "mailto:a@b": true, "//x": true, "/wiki/A": true, "#frag": true,
+		"page.html": true, "javascript:alert(1)": false, " JavaScript:x": false, "data:text/html,x": false,
+		"vbscript:x": false, "irc://x": true, "foo:bar": false,
+	} {
+		if got := render.SafeURL(u); got != want {
+			t.Errorf("SafeURL(%q) = %v, want %v", u, got, want)
+		}
+	}
+}
+
+func TestSetFunc(t *testing.T) {
+	r := render.New(render.Options{})
+	r.SetFunc(model.KindBold, func(w *render.Writer, n *model.Node, entering bool) bool {
+		if entering {
+			w.WriteString("<strong>")
+		} else {
+			w.WriteString("</strong>")
+		}
+		return true
+	})
+	var sb strings.Builder
+	r.Render(&sb, parser.Parse("'''x'''", &parser.Options{}))
+	if !strings.Contains(sb.String(), "<strong>x</strong>") {
+		t.Errorf("SetFunc not used: %s", sb.String())
+	}
+}
