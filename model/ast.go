@@ -270,7 +270,11 @@ func Walk(n *Node, fn func(n *Node, entering bool) WalkStatus) {
 // line breaks and block boundaries become spaces or newlines, runs of space
 // collapse, and images and errors contribute nothing. Templates contribute
 // their expansion, so {{heart|K}} reads "K♥".
-func PlainText(n *Node) string {
+func PlainText(n *Node) string { return PlainTextSkipping(n, nil) }
+
+// PlainTextSkipping is PlainText leaving out the descendants for which skip
+// returns true (a list item's text without its nested lists, say).
+func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 	var b strings.Builder
 	space := true // suppress leading space
 	emit := func(s string) {
@@ -288,6 +292,9 @@ func PlainText(n *Node) string {
 		}
 	}
 	Walk(n, func(c *Node, entering bool) WalkStatus {
+		if skip != nil && c != n && skip(c) {
+			return WalkSkipChildren
+		}
 		switch c.Kind {
 		case KindText:
 			if entering {

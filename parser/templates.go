@@ -67,7 +67,9 @@ func (t *Templates) AddFS(fsys fs.FS, dir string) error {
 		}
 		name := strings.TrimSuffix(path.Base(p), ".wiki")
 		name = strings.ReplaceAll(name, "_", " ")
-		t.Add(name, string(data))
+		// MediaWiki trims trailing whitespace when a page is saved; a
+		// file's final newline must not end up in every expansion.
+		t.Add(name, strings.TrimRight(string(data), " \t\r\n"))
 		return nil
 	})
 }

@@ -108,6 +108,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.showCommand(),
 		a.convertCommand(),
 		a.htmlCommand(),
+		a.extractCommand(),
 	)
 	return root
 }

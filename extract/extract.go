@@ -1,0 +1,367 @@
+// Package extract compiles the rule tables of a parsed page into data:
+// wikitables and HTML tables, count lists ("14 x Tempura"), option lists
+// under a variants heading, runs of "label number" lines, aligned rows in
+// <pre> blocks, and lists whose items share a shape ("In a 2 player game,
+// 10 cards are dealt…").
+//
+// It works on the syntax tree, so every table and cell knows the wikitext
+// line it came from, and template output reads as text ({{heart|K}} is
+// "K♥"). Table ids are "<game>/<section-slug>" (with -2, -3… for further
+// tables in a section), so the same table keeps its id from revision to
+// revision while its heading stays.
+package extract
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// Kinds of tables.
+const (
+	KindCards     = "cards"
+	KindScoring   = "scoring"
+	KindRoyalties = "royalties"
+	KindOptions   = "options"
+	KindTable     = "table"
+)
+
+// Forms a table is written in.
+const (
+	FormWikitable = "wikitable"
+	FormHTML      = "html"
+	FormList      = "list"
+	FormLines     = "lines"
+	FormPre       = "pre"
+)
+
+// Cell is one value of a row, with what it came from.
+type Cell struct {
+	Value Value
+	// Text is the cell's plain text.
+	Text string
+	// Source is the cell's wikitext, used to tell a formatting change
+	// (bold added, spacing) from a value change.
+	Source string
+	// Pos is the cell's byte offset in the revision.
+	Pos int
+}
+
+// Row is one row, a cell per column.
+type Row []Cell
+
+// Source says where a table is in the revision.
+type Source struct {
+	Form string
+	Line int // 1-based
+	Pos  int // byte offset
+	End  int
+}
+
+// Table is an extracted rule table.
+type Table struct {
+	ID            string
+	Title         string
+	Section       []string
+	Kind          string
+	Source        Source
+	Caption       string
+	DeclaredTotal Value
+	Columns       []string
+	// Key is the column whose values identify rows (for diffs); "" when
+	// rows are only identified by position.
+	Key  string
+	Rows []Row
+
+	// intro is the text just before the table ("Points are pegged as
+	// they happen:"), used to classify it.
+	intro string
+}
+
+// Get returns the value of column col in row r.
+func (t *Table) Get(r Row, col string) Value {
+	for i, c := range t.Columns {
+		if c == col && i < len(r) {
+			return r[i].Value
+		}
+	}
+	return nil
+}
+
+// Column returns the index of a column, or -1.
+func (t *Table) Column(name string) int {
+	for i, c := range t.Columns {
+		if c == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Warning is a problem found while extracting.
+type Warning struct {
+	Page     string
+	Revision string
+	Line     int
+	Message  string
+}
+
+func (w Warning) String() string {
+	return fmt.Sprintf("%s@%s:%d: %s", w.Page, w.Revision, w.Line, w.Message)
+}
+
+// PageTables is everything extracted from one revision of a page.
+type PageTables struct {
+	Page     string
+	Game     string
+	Revision RevisionInfo
+	Tables   []*Table
+	Warnings []Warning
+}
+
+// RevisionInfo identifies the revision the tables come from.
+type RevisionInfo struct {
+	Timestamp string
+	Author    string
+	SHA1      string
+}
+
+// Table finds a table by id.
+func (p *PageTables) Table(id string) *Table {
+	for _, t := range p.Tables {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// extractor is the state of one extraction.
+type extractor struct {
+	doc    *model.Document
+	page   *model.Page
+	rev    *model.Revision
+	out    *PageTables
+	prefix string
+	ids    map[string]int
+}
+
+// Extract finds the rule tables of a parsed revision of page.
+func Extract(doc *model.Document, page *model.Page, rev *model.Revision) *PageTables {
+	x := &extractor{doc: doc, page: page, rev: rev, ids: map[string]int{}}
+	x.out = &PageTables{Page: page.Title, Game: page.Game}
+	if rev != nil {
+		x.out.Revision = RevisionInfo{Timestamp: model.FormatTime(rev.Timestamp), Author: rev.Author, SHA1: rev.SHA1}
+	}
+	x.prefix = page.Game
+	if x.prefix == "" {
+		x.prefix = model.Slug(page.Title)
+	}
+	x.walk()
+	return x.out
+}
+
+// walk visits the document's blocks in order.
+func (x *extractor) walk() {
+	var run lineRun
+	flush := func() {
+		x.lineTables(&run)
+		run = lineRun{}
+	}
+	inCell := 0 // inside a table cell only nested tables count
+	model.Walk(x.doc.Root, func(n *model.Node, entering bool) model.WalkStatus {
+		if !entering {
+			switch n.Kind {
+			case model.KindSection:
+				flush()
+			case model.KindCell, model.KindCaption:
+				inCell--
+			}
+			return model.WalkContinue
+		}
+		if inCell > 0 && n.Kind != model.KindTable && n.Kind != model.KindRow && n.Kind != model.KindCell {
+			if n.Kind == model.KindText {
+				return model.WalkContinue
+			}
+			return model.WalkContinue
+		}
+		switch n.Kind {
+		case model.KindCell, model.KindCaption:
+			inCell++
+			return model.WalkContinue
+		case model.KindSection, model.KindDocument:
+			flush()
+			return model.WalkContinue
+		case model.KindHeading:
+			flush()
+			return model.WalkSkipChildren
+		case model.KindTable:
+			flush()
+			x.gridTable(n)
+			// Nested tables are tables of their own.
+			return model.WalkContinue
+		case model.KindList:
+			flush()
+			x.listTable(n)
+			return model.WalkSkipChildren
+		case model.KindParagraph:
+			run.add(x, n, false)
+			return model.WalkSkipChildren
+		case model.KindPre:
+			flush()
+			run.add(x, n, true)
+			flush()
+			return model.WalkSkipChildren
+		case model.KindRow, model.KindTemplate:
+			return model.WalkContinue
+		case model.KindElement:
+			if n.Tag == "div" || n.Tag == "blockquote" || n.Tag == "center" {
+				flush()
+				return model.WalkContinue
+			}
+			return model.WalkSkipChildren
+		}
+		return model.WalkSkipChildren
+	})
+	flush()
+}
+
+// newTable starts a table at node n: id, title, section and source.
+func (x *extractor) newTable(n *model.Node, form string) *Table {
+	path := model.SectionPath(n)
+	t := &Table{Section: path, Source: Source{Form: form, Pos: n.Pos, End: n.End, Line: x.doc.Line(n.Pos)}}
+	if t.Section == nil {
+		t.Section = []string{}
+	}
+	slug := "lead"
+	if len(path) > 0 {
+		t.Title = path[len(path)-1]
+		if s := model.Slug(t.Title); s != "" {
+			slug = s
+		}
+	}
+	id := x.prefix + "/" + slug
+	x.ids[id]++
+	if k := x.ids[id]; k > 1 {
+		id = fmt.Sprintf("%s-%d", id, k)
+	}
+	t.ID = id
+	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+		if p.Kind == model.KindText && strings.TrimSpace(p.Text) == "" {
+			continue
+		}
+		if p.Kind == model.KindParagraph {
+			intro := model.PlainText(p)
+			if len(intro) > 300 {
+				intro = intro[len(intro)-300:]
+			}
+			t.intro = intro
+		}
+		break
+	}
+	return t
+}
+
+func (x *extractor) warn(pos int, format string, args ...any) {
+	x.out.Warnings = append(x.out.Warnings, Warning{
+		Page: x.out.Page, Revision: x.out.Revision.Timestamp, Line: x.doc.Line(pos),
+		Message: fmt.Sprintf(format, args...),
+	})
+}
+
+// classify picks a table's kind from its section path and columns.
+func classify(t *Table, countList bool) string {
+	path := strings.ToLower(strings.Join(t.Section, " / ") + " " + t.Caption)
+	intro := strings.ToLower(t.intro)
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(path, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("royalt"):
+		return KindRoyalties
+	case countList:
+		return KindCards
+	case has("scor", "point", "prime", "primiera", "penalt", "payout", "reward"):
+		return KindScoring
+	}
+	for _, c := range t.Columns {
+		lc := strings.ToLower(c)
+		if lc == "points" || lc == "score" || lc == "penalty" || lc == "royalty" {
+			return KindScoring
+		}
+	}
+	if has("deck", "card", "component", "content", "material", "tile") {
+		return KindCards
+	}
+	if strings.Contains(intro, "point") || strings.Contains(intro, "score") || strings.Contains(intro, "pegged") {
+		return KindScoring
+	}
+	return KindTable
+}
+
+// add appends a finished table.
+func (x *extractor) add(t *Table, countList bool) {
+	if t.Kind == "" {
+		t.Kind = classify(t, countList)
+	}
+	x.out.Tables = append(x.out.Tables, t)
+}
+
+// cellOf makes a cell from a node's content.
+func (x *extractor) cellOf(n *model.Node) Cell {
+	text := model.PlainText(n)
+	src := ""
+	if n.Pos <= n.End && n.End <= len(x.doc.Source) {
+		src = x.doc.Source[n.Pos:n.End]
+	}
+	return Cell{Value: CellValue(text), Text: text, Source: src, Pos: n.Pos}
+}
+
+// textCell makes a cell from text.
+func textCell(text string, value Value, src string, pos int) Cell {
+	return Cell{Value: value, Text: text, Source: src, Pos: pos}
+}
+
+// uniqueColumns makes names unique and non-empty.
+func uniqueColumns(cols []string) []string {
+	seen := map[string]int{}
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			c = fmt.Sprintf("col%d", i+1)
+		}
+		seen[c]++
+		if seen[c] > 1 {
+			c = fmt.Sprintf("%s_%d", c, seen[c])
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// chooseKey picks the first column whose values are distinct, non-empty
+// text or numbers, to identify rows.
+func chooseKey(t *Table) string {
+	for ci, c := range t.Columns {
+		seen := map[string]bool{}
+		ok := len(t.Rows) > 0
+		for _, r := range t.Rows {
+			if ci >= len(r) || r[ci].Text == "" || seen[r[ci].Text] {
+				ok = false
+				break
+			}
+			seen[r[ci].Text] = true
+		}
+		if ok {
+			return c
+		}
+	}
+	return ""
+}

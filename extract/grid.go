@@ -1,0 +1,309 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// gridCell is a cell placed on the table grid.
+type gridCell struct {
+	node   *model.Node
+	header bool
+	origin bool // the slot where the cell starts (not a span copy)
+	wide   bool // spans more than one column
+}
+
+// gridTable extracts a wikitable or HTML table: the grid with colspan and
+// rowspan expanded, header rows (a spanning title row above the real
+// header row included), and the data rows.
+func (x *extractor) gridTable(n *model.Node) {
+	form := FormWikitable
+	if src := x.doc.Source; n.Pos < len(src) && n.Pos+6 <= len(src) && strings.EqualFold(src[n.Pos:n.Pos+6], "<table") {
+		form = FormHTML
+	}
+	t := x.newTable(n, form)
+	totalRows := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Kind == model.KindRow {
+			totalRows++
+		}
+	}
+	var rows [][]gridCell
+	rowIndex := 0
+	occupied := map[[2]int]bool{}
+	conflict := false
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Kind {
+		case model.KindCaption:
+			t.Caption = strings.TrimSpace(model.PlainText(c))
+		case model.KindRow:
+			r := rowIndex
+			rowIndex++
+			for len(rows) <= r {
+				rows = append(rows, nil)
+			}
+			col := 0
+			for cell := c.FirstChild; cell != nil; cell = cell.NextSibling {
+				if cell.Kind != model.KindCell {
+					continue
+				}
+				for occupied[[2]int{r, col}] {
+					col++
+				}
+				cs := spanAttr(cell, "colspan")
+				// A rowspan past the last row stops there.
+				rs := min(spanAttr(cell, "rowspan"), totalRows-r)
+				for dr := 0; dr < rs; dr++ {
+					for dc := 0; dc < cs; dc++ {
+						key := [2]int{r + dr, col + dc}
+						if occupied[key] {
+							conflict = true
+						}
+						occupied[key] = true
+					}
+				}
+				for dr := 0; dr < rs; dr++ {
+					for len(rows) <= r+dr {
+						rows = append(rows, nil)
+					}
+					row := rows[r+dr]
+					for len(row) < col+cs {
+						row = append(row, gridCell{})
+					}
+					for dc := 0; dc < cs; dc++ {
+						row[col+dc] = gridCell{node: cell, header: cell.Header(), origin: dr == 0 && dc == 0, wide: cs > 1}
+					}
+					rows[r+dr] = row
+				}
+				col += cs
+			}
+		}
+	}
+	// Rows made only by a rowspan past the end are dropped.
+	for len(rows) > 0 && len(rows[len(rows)-1]) == 0 {
+		rows = rows[:len(rows)-1]
+	}
+	if len(rows) == 0 {
+		return
+	}
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r))
+	}
+	if conflict {
+		x.warn(n.Pos, "table %s: cells overlap (conflicting rowspan/colspan); extracted as laid out", t.ID)
+	}
+	// Header rows: the leading rows whose cells all read as headers. A
+	// full-width cell after a real header row starts a group of rows; it
+	// is not a header.
+	nh := 0
+	multi := false
+	for nh < len(rows)-1 && x.headerRow(rows[nh]) {
+		if spanRow(rows[nh], width) && multi {
+			break
+		}
+		if !spanRow(rows[nh], width) {
+			multi = true
+		}
+		nh++
+	}
+	if nh == 0 && len(rows) > 1 && x.headerRow(rows[0]) {
+		nh = 1
+	}
+	ragged := false
+	for i, r := range rows {
+		if len(r) != width && i >= nh {
+			ragged = true
+		}
+	}
+	if ragged {
+		x.warn(n.Pos, "table %s: rows have different numbers of cells (widest %d); short rows are padded with empty cells", t.ID, width)
+	}
+	// Column names from the last header row; an empty one takes the text
+	// of the header above it.
+	cols := make([]string, width)
+	for c := 0; c < width; c++ {
+		for h := nh - 1; h >= 0; h-- {
+			if c < len(rows[h]) && rows[h][c].node != nil {
+				if txt := strings.TrimSpace(model.PlainText(rows[h][c].node)); txt != "" && (h == nh-1 || !rows[h][c].wide || cols[c] == "") {
+					cols[c] = txt
+					break
+				}
+			}
+		}
+	}
+	if nh == 0 {
+		for c := range cols {
+			cols[c] = "col" + strconv.Itoa(c+1)
+		}
+	}
+	// A spanning title row above the header names the table when it has
+	// no caption.
+	if nh >= 2 && t.Caption == "" {
+		for _, gc := range rows[0] {
+			if gc.wide && gc.node != nil {
+				t.Caption = strings.TrimSpace(model.PlainText(gc.node))
+				break
+			}
+		}
+	}
+	data := rows[nh:]
+	// A table that is laid out sideways (a header row, then a few rows
+	// that each start with a header cell, many columns) is transposed:
+	// each column becomes a row.
+	if x.sideways(rows, nh, width) {
+		t.Columns = uniqueColumns(append([]string{cols[0]}, firstCells(data)...))
+		for c := 1; c < width; c++ {
+			row := Row{x.gridValue(rows[nh-1], c)}
+			for _, r := range data {
+				row = append(row, x.gridValue(r, c))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+	} else {
+		// Full-width rows inside the data name groups of rows: they
+		// become a "group" column.
+		grouped := false
+		for _, r := range data {
+			if spanRow(r, width) && width > 1 {
+				grouped = true
+			}
+		}
+		if grouped {
+			cols = append([]string{"group"}, cols...)
+		}
+		t.Columns = uniqueColumns(cols)
+		var group Cell
+		for _, r := range data {
+			if grouped && spanRow(r, width) {
+				group = x.gridValue(r, 0)
+				continue
+			}
+			row := make(Row, 0, len(cols))
+			if grouped {
+				row = append(row, group)
+			}
+			for c := 0; c < width; c++ {
+				row = append(row, x.gridValue(r, c))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+	}
+	t.Key = chooseKey(t)
+	x.add(t, false)
+}
+
+func firstCells(rows [][]gridCell) []string {
+	var out []string
+	for _, r := range rows {
+		if len(r) > 0 && r[0].node != nil {
+			out = append(out, strings.TrimSpace(model.PlainText(r[0].node)))
+		} else {
+			out = append(out, "")
+		}
+	}
+	return out
+}
+
+// sideways reports whether a table is written transposed.
+func (x *extractor) sideways(rows [][]gridCell, nh, width int) bool {
+	data := rows[nh:]
+	if nh == 0 || len(data) == 0 || len(data) > 3 || width < 4 || width <= len(data)+1 {
+		return false
+	}
+	for _, r := range rows {
+		if len(r) == 0 || !r[0].header {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *extractor) gridValue(r []gridCell, c int) Cell {
+	if c >= len(r) || r[c].node == nil {
+		return Cell{}
+	}
+	return x.cellOf(r[c].node)
+}
+
+// headerRow reports whether every non-empty cell of a row is a header:
+// a <th>, or a cell whose whole content is bold.
+func (x *extractor) headerRow(r []gridCell) bool {
+	if len(r) == 0 {
+		return false
+	}
+	th := 0
+	for _, gc := range r {
+		if gc.node == nil {
+			continue
+		}
+		if gc.header {
+			th++
+			continue
+		}
+		if strings.TrimSpace(model.PlainText(gc.node)) == "" {
+			continue
+		}
+		if !allBold(gc.node) {
+			return false
+		}
+	}
+	return th > 0 || len(r) > 0
+}
+
+// allBold reports whether all the text of n is inside bold.
+func allBold(n *model.Node) bool {
+	ok := true
+	sawText := false
+	var walk func(m *model.Node, bold bool)
+	walk = func(m *model.Node, bold bool) {
+		for c := m.FirstChild; c != nil && ok; c = c.NextSibling {
+			switch {
+			case c.Kind == model.KindText:
+				if strings.TrimSpace(c.Text) != "" {
+					sawText = true
+					if !bold {
+						ok = false
+					}
+				}
+			case c.Kind == model.KindBold || c.Tag == "strong":
+				walk(c, true)
+			default:
+				walk(c, bold)
+			}
+		}
+	}
+	walk(n, false)
+	return ok && sawText
+}
+
+func spanAttr(n *model.Node, name string) int {
+	v, ok := n.Attr(name)
+	if !ok {
+		return 1
+	}
+	k, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || k < 1 {
+		return 1
+	}
+	// Bound spans as browsers do, so a hostile table stays small.
+	if name == "colspan" {
+		return min(k, 1000)
+	}
+	return min(k, 65534)
+}
+
+// spanRow reports whether a row is one cell spanning the whole width.
+func spanRow(r []gridCell, width int) bool {
+	if len(r) == 0 || r[0].node == nil || len(r) < width {
+		return false
+	}
+	for _, gc := range r {
+		if gc.node != r[0].node {
+			return false
+		}
+	}
+	return width > 1
+}

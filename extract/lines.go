@@ -1,0 +1,274 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// A line of text in a paragraph or a <pre> block.
+type textLine struct {
+	text string
+	pos  int
+}
+
+// lineRun collects consecutive lines of one section, across paragraphs.
+type lineRun struct {
+	lines []textLine
+	first *model.Node
+	pre   bool
+}
+
+func (r *lineRun) add(x *extractor, n *model.Node, pre bool) {
+	if r.first == nil {
+		r.first = n
+	}
+	r.pre = r.pre || pre
+	r.lines = append(r.lines, splitLines(n)...)
+}
+
+// maxTableLine is the longest line read as a table row.
+const maxTableLine = 200
+
+// splitLines reads a block's inline content as lines: newlines in text and
+// line breaks end a line.
+func splitLines(n *model.Node) []textLine {
+	var out []textLine
+	var cur strings.Builder
+	curPos := -1
+	end := func() {
+		// Table lines are short; a long line is prose, which only breaks
+		// a run (and is not worth normalizing).
+		if cur.Len() > maxTableLine {
+			out = append(out, textLine{text: "", pos: curPos})
+		} else if t := strings.Join(strings.Fields(cur.String()), " "); t != "" {
+			out = append(out, textLine{text: t, pos: curPos})
+		}
+		cur.Reset()
+		curPos = -1
+	}
+	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
+		if !entering {
+			return model.WalkContinue
+		}
+		switch c.Kind {
+		case model.KindText:
+			parts := strings.Split(c.Text, "\n")
+			for i, p := range parts {
+				if i > 0 {
+					end()
+				}
+				if strings.TrimSpace(p) != "" && curPos < 0 {
+					curPos = c.Pos
+				}
+				cur.WriteString(p)
+			}
+		case model.KindLineBreak:
+			end()
+		case model.KindImage, model.KindError:
+			return model.WalkSkipChildren
+		}
+		return model.WalkContinue
+	})
+	end()
+	return out
+}
+
+// labelValue reads "label number", "label number /" and
+// "label number (note)".
+func labelValue(t string) (label string, value Value, note string, ok bool) {
+	// A parenthesised note at the end.
+	body := t
+	if strings.HasSuffix(body, ")") {
+		if i := strings.LastIndex(body, " ("); i > 0 {
+			note = strings.TrimSpace(body[i+2 : len(body)-1])
+			body = strings.TrimSpace(body[:i])
+		}
+	}
+	body = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(body), "/"))
+	f := strings.Fields(body)
+	if len(f) < 2 || len(f) > 7 {
+		return "", nil, "", false
+	}
+	v, isNum := ParseNumber(f[len(f)-1])
+	if !isNum {
+		return "", nil, "", false
+	}
+	label = strings.Join(f[:len(f)-1], " ")
+	if strings.HasSuffix(label, ":") {
+		label = strings.TrimSuffix(label, ":")
+	}
+	if label == "" || len(label) > 50 || strings.ContainsAny(label, ".!?;") {
+		return "", nil, "", false
+	}
+	return label, v, note, true
+}
+
+// lineTables finds tables in a run of lines: "Label: v v v" rows of equal
+// length (a table written sideways), or consecutive "label number" lines.
+func (x *extractor) lineTables(r *lineRun) {
+	if len(r.lines) < 2 {
+		return
+	}
+	form := FormLines
+	if r.pre {
+		form = FormPre
+	}
+	if x.alignedRows(r, form) {
+		return
+	}
+	if x.countLines(r, form) {
+		return
+	}
+	// Runs of at least two label/value lines.
+	start := -1
+	flushRun := func(end int) {
+		if start >= 0 && end-start >= 2 {
+			x.labelValueTable(r.lines[start:end], form, r.first)
+		}
+		start = -1
+	}
+	for i, l := range r.lines {
+		if _, _, _, ok := labelValue(l.text); ok {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flushRun(i)
+	}
+	flushRun(len(r.lines))
+}
+
+func (x *extractor) labelValueTable(lines []textLine, form string, first *model.Node) {
+	n := &model.Node{Pos: lines[0].pos, End: lines[len(lines)-1].pos, Parent: first.Parent}
+	if form == FormList {
+		n = first
+	}
+	t := x.newTable(n, form)
+	hasNote := false
+	for _, l := range lines {
+		if _, _, note, _ := labelValue(l.text); note != "" {
+			hasNote = true
+		}
+	}
+	t.Columns = []string{"label", "value"}
+	if hasNote {
+		t.Columns = append(t.Columns, "note")
+	}
+	for _, l := range lines {
+		label, v, note, _ := labelValue(l.text)
+		src := x.lineSource(l)
+		row := Row{textCell(label, label, src, l.pos), textCell(l.text, v, src, l.pos)}
+		if hasNote {
+			row = append(row, textCell(note, nullable(note), src, l.pos))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	t.Key = chooseKey(t)
+	x.add(t, false)
+}
+
+// lineSource returns the source line a text line starts on.
+func (x *extractor) lineSource(l textLine) string {
+	src := x.doc.Source
+	if l.pos < 0 || l.pos > len(src) {
+		return l.text
+	}
+	end := strings.IndexByte(src[l.pos:], '\n')
+	if end < 0 {
+		return src[l.pos:]
+	}
+	return src[l.pos : l.pos+end]
+}
+
+// splitValues splits "1 2 3 4 5 or more" into values: a number starts a
+// value, words attach to the value before them.
+func splitValues(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		if _, ok := ParseNumber(f); ok || len(out) == 0 {
+			out = append(out, f)
+			continue
+		}
+		out[len(out)-1] += " " + f
+	}
+	return out
+}
+
+// alignedRows reads lines "Label: v1 v2 v3" with the same number of values
+// as a table whose columns are the labels.
+func (x *extractor) alignedRows(r *lineRun, form string) bool {
+	var labels []string
+	var values [][]string
+	width := -1
+	for _, l := range r.lines {
+		i := strings.Index(l.text, ":")
+		if i <= 0 || i > 40 {
+			return false
+		}
+		vals := splitValues(l.text[i+1:])
+		if len(vals) < 2 || (width >= 0 && len(vals) != width) {
+			return false
+		}
+		numeric := 0
+		for _, v := range vals {
+			if _, ok := leadingNumber(v); ok {
+				numeric++
+			}
+		}
+		if numeric*2 < len(vals) {
+			return false
+		}
+		width = len(vals)
+		labels = append(labels, strings.TrimSpace(l.text[:i]))
+		values = append(values, vals)
+	}
+	n := &model.Node{Pos: r.lines[0].pos, End: r.lines[len(r.lines)-1].pos, Parent: r.first.Parent}
+	t := x.newTable(n, form)
+	t.Columns = uniqueColumns(labels)
+	for c := 0; c < width; c++ {
+		row := make(Row, len(labels))
+		for li := range labels {
+			v := values[li][c]
+			row[li] = textCell(v, CellValue(v), x.lineSource(r.lines[li]), r.lines[li].pos)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	t.Key = chooseKey(t)
+	x.add(t, false)
+	return true
+}
+
+// stripBullet removes a typed bullet ("• ", "- ", "· ") from a line.
+func stripBullet(t string) (string, bool) {
+	for _, b := range []string{"•", "·", "‣", "◦", "-", "–", "*"} {
+		if strings.HasPrefix(t, b) {
+			return strings.TrimSpace(t[len(b):]), true
+		}
+	}
+	return t, false
+}
+
+// countLines reads paragraphs written as a hand-made bulleted list of
+// counts ("• 20 Spartan cards") as a count table.
+func (x *extractor) countLines(r *lineRun, form string) bool {
+	for _, l := range r.lines {
+		t, bullet := stripBullet(l.text)
+		if _, _, ok := parseCount(t); !ok || !bullet {
+			return false
+		}
+	}
+	n := &model.Node{Pos: r.lines[0].pos, End: r.lines[len(r.lines)-1].pos, Parent: r.first.Parent}
+	t := x.newTable(n, form)
+	t.Columns = []string{"count", "name"}
+	for _, l := range r.lines {
+		text, _ := stripBullet(l.text)
+		v, name, _ := parseCount(text)
+		src := x.lineSource(l)
+		t.Rows = append(t.Rows, Row{textCell(strings.Fields(text)[0], v, src, l.pos), textCell(name, name, src, l.pos)})
+	}
+	t.Key = chooseKey(t)
+	x.add(t, true)
+	return true
+}

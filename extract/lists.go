@@ -1,0 +1,363 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// listItem is an item of a list, read as text.
+type listItem struct {
+	node *model.Node
+	text string
+}
+
+// items returns a list's items (not those of nested lists).
+func items(list *model.Node) []listItem {
+	var out []listItem
+	for li := list.FirstChild; li != nil; li = li.NextSibling {
+		if li.Kind != model.KindListItem {
+			continue
+		}
+		// The item's own text, without nested lists.
+		t := model.PlainTextSkipping(li, func(c *model.Node) bool { return c.Kind == model.KindList })
+		if t != "" {
+			out = append(out, listItem{node: li, text: t})
+		}
+	}
+	return out
+}
+
+// listTable tries the list forms in turn: options under a variants
+// heading, counts, then items of a common shape.
+func (x *extractor) listTable(list *model.Node) {
+	its := items(list)
+	if len(its) < 2 {
+		return
+	}
+	if optionsHeading(model.SectionPath(list)) && x.optionList(list, its) {
+		return
+	}
+	if x.countList(list, its) {
+		return
+	}
+	if x.patternList(list, its) {
+		return
+	}
+	x.labelValueList(list, its)
+}
+
+// labelValueList reads a list of "label number" items.
+func (x *extractor) labelValueList(list *model.Node, its []listItem) bool {
+	lines := make([]textLine, len(its))
+	for i, it := range its {
+		if _, _, _, ok := labelValue(it.text); !ok {
+			return false
+		}
+		lines[i] = textLine{text: it.text, pos: it.node.Pos}
+	}
+	x.labelValueTable(lines, FormList, list)
+	return true
+}
+
+// optionsHeading reports whether a section path is about variants or
+// options.
+func optionsHeading(path []string) bool {
+	for _, p := range path {
+		l := strings.ToLower(p)
+		for _, w := range []string{"variant", "variation", "option", "rule set", "ruleset", "house rule", "mode", "setting"} {
+			if strings.Contains(l, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splitOption reads "Name: description" or "Name (description)".
+func splitOption(t string) (name, desc string, ok bool) {
+	if i := strings.Index(t, ": "); i > 0 && i <= 80 {
+		return strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+2:]), true
+	}
+	if strings.HasSuffix(t, ":") && len(t) <= 80 {
+		return strings.TrimSuffix(t, ":"), "", true
+	}
+	if strings.HasSuffix(t, ")") {
+		if i := strings.IndexByte(t, '('); i > 0 && i <= 80 {
+			return strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+1 : len(t)-1]), true
+		}
+	}
+	return "", "", false
+}
+
+func (x *extractor) optionList(list *model.Node, its []listItem) bool {
+	matched := 0
+	for _, it := range its {
+		if _, _, ok := splitOption(it.text); ok {
+			matched++
+		}
+	}
+	if matched*2 < len(its) {
+		return false
+	}
+	t := x.newTable(list, FormList)
+	t.Kind = KindOptions
+	t.Columns = []string{"option", "description"}
+	for _, it := range its {
+		name, desc, ok := splitOption(it.text)
+		if !ok {
+			name, desc = it.text, ""
+		}
+		src := x.source(it.node)
+		t.Rows = append(t.Rows, Row{
+			textCell(name, name, src, it.node.Pos),
+			textCell(desc, nullable(desc), src, it.node.Pos),
+		})
+	}
+	t.Key = chooseKey(t)
+	x.add(t, false)
+	return true
+}
+
+func nullable(s string) Value {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func (x *extractor) source(n *model.Node) string {
+	if n.Pos <= n.End && n.End <= len(x.doc.Source) {
+		return x.doc.Source[n.Pos:n.End]
+	}
+	return ""
+}
+
+// parseCount reads "14 x Tempura", "2 × Wasabi", "6 Chopsticks", "14x
+// Tempura" or "Tempura x 14". The name must read as a name: a few words,
+// no sentence punctuation.
+func parseCount(t string) (Value, string, bool) {
+	f := strings.Fields(t)
+	if len(f) < 2 {
+		return nil, "", false
+	}
+	var v Value
+	var rest []string
+	if n, ok := ParseNumber(f[0]); ok {
+		v, rest = n, f[1:]
+		if len(rest) > 1 && isTimes(rest[0]) {
+			rest = rest[1:]
+		}
+	} else if i := strings.IndexAny(f[0], "x×"); i > 0 && isTimes(f[0][i:]) {
+		if n, ok := ParseNumber(f[0][:i]); ok {
+			v, rest = n, f[1:]
+		}
+	}
+	if v == nil && len(f) >= 3 && isTimes(f[len(f)-2]) {
+		if n, ok := ParseNumber(f[len(f)-1]); ok {
+			v, rest = n, f[:len(f)-2]
+		}
+	}
+	if _, isInt := v.(int64); !isInt {
+		return nil, "", false
+	}
+	name := strings.Join(rest, " ")
+	if name == "" || len(rest) > 8 || !startsWithLetter(name) || strings.ContainsAny(name, ":.!?;") {
+		return nil, "", false
+	}
+	return v, name, true
+}
+
+func isTimes(s string) bool { return s == "x" || s == "×" || s == "X" || s == "*" }
+
+func startsWithLetter(s string) bool {
+	for _, r := range s {
+		return unicode.IsLetter(r) || r == '\'' || r == '"' || r == '(' || r > 0x2000
+	}
+	return false
+}
+
+// countList extracts a list whose every item is a count and a name.
+func (x *extractor) countList(list *model.Node, its []listItem) bool {
+	for _, it := range its {
+		if _, _, ok := parseCount(it.text); !ok {
+			return false
+		}
+	}
+	t := x.newTable(list, FormList)
+	t.Columns = []string{"count", "name"}
+	for _, it := range its {
+		v, name, _ := parseCount(it.text)
+		src := x.source(it.node)
+		t.Rows = append(t.Rows, Row{textCell(strings.Fields(it.text)[0], v, src, it.node.Pos), textCell(name, name, src, it.node.Pos)})
+	}
+	t.DeclaredTotal = x.declaredTotal(list)
+	t.Key = "name"
+	if chooseKey(t) != "name" {
+		t.Key = chooseKey(t)
+	}
+	x.add(t, true)
+	return true
+}
+
+// declaredTotal looks for "108 cards:" in the text right before a list.
+func (x *extractor) declaredTotal(list *model.Node) Value {
+	prev := list.PrevSibling
+	for prev != nil && prev.Kind == model.KindText && strings.TrimSpace(prev.Text) == "" {
+		prev = prev.PrevSibling
+	}
+	if prev == nil {
+		return nil
+	}
+	text := strings.TrimSpace(model.PlainText(prev))
+	// The last line before the list.
+	if i := strings.LastIndexAny(text, ".\n"); i >= 0 && i < len(text)-1 {
+		text = strings.TrimSpace(text[i+1:])
+	}
+	if !strings.HasSuffix(text, ":") {
+		return nil
+	}
+	f := strings.Fields(strings.TrimSuffix(text, ":"))
+	if len(f) == 0 || len(f) > 8 {
+		return nil
+	}
+	// The number closest to the colon, followed by at most two words.
+	for i := len(f) - 1; i >= 0 && i >= len(f)-3; i-- {
+		if v, ok := ParseNumber(f[i]); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// numberToken is a number found in running text.
+type numberToken struct {
+	start, end int // byte range in the text
+	value      Value
+}
+
+// numbersIn finds the whole numbers in a text.
+func numbersIn(t string) []numberToken {
+	var out []numberToken
+	for i := 0; i < len(t); {
+		if !isDigitByte(t[i]) || (i > 0 && (isLetterByte(t[i-1]) || isDigitByte(t[i-1]))) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && (isDigitByte(t[j]) || t[j] == '.' && j+1 < len(t) && isDigitByte(t[j+1])) {
+			j++
+		}
+		if j < len(t) && isLetterByte(t[j]) && t[j] != 'x' {
+			i = j
+			continue
+		}
+		if v, ok := ParseNumber(t[i:j]); ok {
+			out = append(out, numberToken{start: i, end: j, value: v})
+		}
+		i = j
+	}
+	return out
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// shape replaces the numbers of a text with '#'.
+func shape(t string, nums []numberToken) string {
+	var b strings.Builder
+	last := 0
+	for _, n := range nums {
+		b.WriteString(t[last:n.start])
+		b.WriteByte('#')
+		last = n.end
+	}
+	b.WriteString(t[last:])
+	return b.String()
+}
+
+// patternList extracts a list whose items are the same sentence with
+// different numbers: each number becomes a column.
+func (x *extractor) patternList(list *model.Node, its []listItem) bool {
+	var first string
+	var firstNums []numberToken
+	for k, it := range its {
+		nums := numbersIn(it.text)
+		if len(nums) < 2 {
+			return false
+		}
+		sh := shape(it.text, nums)
+		if k == 0 {
+			first, firstNums = sh, nums
+		} else if sh != first {
+			return false
+		}
+	}
+	cols := make([]string, len(firstNums))
+	text := its[0].text
+	for i, n := range firstNums {
+		cols[i] = columnName(text[n.end:])
+	}
+	t := x.newTable(list, FormList)
+	t.Columns = uniqueColumns(cols)
+	for _, it := range its {
+		nums := numbersIn(it.text)
+		src := x.source(it.node)
+		row := make(Row, len(nums))
+		for i, n := range nums {
+			row[i] = textCell(it.text[n.start:n.end], n.value, src, it.node.Pos)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	t.Key = chooseKey(t)
+	x.add(t, false)
+	return true
+}
+
+var auxVerbs = map[string]bool{"are": true, "is": true, "be": true, "was": true, "were": true, "get": true, "gets": true}
+var particles = map[string]bool{"over": true, "out": true, "up": true, "off": true, "away": true, "back": true, "down": true}
+var irregularParticiples = map[string]bool{"dealt": true, "left": true, "drawn": true, "won": true, "lost": true, "kept": true,
+	"given": true, "taken": true, "held": true, "shown": true, "paid": true, "spent": true, "made": true}
+
+// columnName names a number's column from the words after it: "player
+// game" → "players", "cards are dealt" → "cards_dealt", "left over" →
+// "left_over".
+func columnName(after string) string {
+	var words []string
+	for _, f := range strings.Fields(after) {
+		w := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) }))
+		stop := w == "" || strings.IndexAny(f, ",.;:()") >= 0 && !strings.HasSuffix(f, w)
+		if w != "" {
+			words = append(words, w)
+		}
+		if stop || strings.IndexAny(f, ",.;:)") >= 0 || len(words) >= 4 {
+			break
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	w1 := words[0]
+	rest := words[1:]
+	if auxVerbs[w1] && len(rest) > 0 {
+		w1, rest = rest[0], rest[1:]
+	}
+	name := []string{w1}
+	participle := func(w string) bool {
+		return irregularParticiples[w] || strings.HasSuffix(w, "ed") && len(w) > 3
+	}
+	for len(rest) > 0 && auxVerbs[rest[0]] {
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && (participle(rest[0]) || particles[rest[0]]) {
+		name = append(name, rest[0])
+		rest = rest[1:]
+		if len(rest) > 0 && particles[rest[0]] {
+			name = append(name, rest[0])
+		}
+	}
+	if len(name) == 1 && !participle(w1) && !strings.HasSuffix(w1, "s") && len(w1) > 2 {
+		name[0] = w1 + "s"
+	}
+	return strings.Join(name, "_")
+}

@@ -1,0 +1,152 @@
+package extract_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+)
+
+func TestCellValue(t *testing.T) {
+	for in, want := range map[string]any{
+		"14":                 int64(14),
+		"+10":                int64(10),
+		"−13":                int64(-13),
+		"-7":                 int64(-7),
+		"1,000":              int64(1000),
+		"2.5":                2.5,
+		"50%":                int64(50),
+		"$3":                 int64(3),
+		"10 points":          int64(10),
+		"20 starting points": int64(20),
+		"5 or more":          "5 or more",
+		"1 per card":         "1 per card",
+		"2x player count":    "2x player count",
+		"face value":         "face value",
+		"":                   nil,
+		"  12  ":             int64(12),
+		"1,5":                "1,5",
+		"9 high":             "9 high",
+	} {
+		if got := extract.CellValue(in); got != want {
+			t.Errorf("CellValue(%q) = %#v, want %#v", in, got, want)
+		}
+	}
+}
+
+func tables(t *testing.T, src string) *extract.PageTables {
+	t.Helper()
+	doc := parser.Parse(src, &parser.Options{})
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules}
+	return extract.Extract(doc, p, nil)
+}
+
+func TestSpansAndHeaders(t *testing.T) {
+	pt := tables(t, `== Scores ==
+{| class="wikitable"
+! colspan="3" | Title row
+|-
+! Hand !! Top !! Bottom
+|-
+| rowspan="2" | Pair || 1 || 2
+|-
+| 3 || 4
+|}`)
+	tb := pt.Table("demo/scores")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	if strings.Join(tb.Columns, ",") != "Hand,Top,Bottom" || tb.Caption != "Title row" {
+		t.Errorf("columns %v caption %q", tb.Columns, tb.Caption)
+	}
+	expectRows(t, tb, []string{"Hand", "Top", "Bottom"}, "Pair|1|2", "Pair|3|4")
+	if tb.Kind != extract.KindScoring {
+		t.Errorf("kind %s", tb.Kind)
+	}
+}
+
+func TestRaggedAndConflict(t *testing.T) {
+	pt := tables(t, `{|
+! A !! B !! C
+|-
+| 1 || 2
+|-
+| x || rowspan="2" | y || z
+|-
+| colspan="2" | wide || w
+|}`)
+	if len(pt.Tables) != 1 {
+		t.Fatalf("%d tables", len(pt.Tables))
+	}
+	tb := pt.Tables[0]
+	for _, r := range tb.Rows {
+		if len(r) != 3 {
+			t.Errorf("row of %d cells", len(r))
+		}
+	}
+	msgs := ""
+	for _, w := range pt.Warnings {
+		msgs += w.Message + "\n"
+	}
+	if !strings.Contains(msgs, "different numbers of cells") || !strings.Contains(msgs, "overlap") {
+		t.Errorf("warnings: %q", msgs)
+	}
+	if pt.Warnings[0].Line != 1 {
+		t.Errorf("warning line %d, want 1", pt.Warnings[0].Line)
+	}
+}
+
+func TestHTMLAndSideways(t *testing.T) {
+	pt := tables(t, `== Values ==
+<table><tr><th>Rank</th><th>7</th><th>6</th><th>Ace</th><th>5</th></tr>
+<tr><th>Value</th><td>21</td><td>18</td><td>16</td><td>15</td></tr></table>`)
+	tb := pt.Table("demo/values")
+	if tb == nil || tb.Source.Form != extract.FormHTML {
+		t.Fatalf("table %+v", tb)
+	}
+	expectRows(t, tb, []string{"Rank", "Value"}, "7|21", "6|18", "Ace|16", "5|15")
+}
+
+func TestListForms(t *testing.T) {
+	pt := tables(t, `== Deck ==
+The deck holds 52 cards:
+* 13 x Hearts
+* 13 × Spades
+* 13 Clubs
+* 13 Diamonds
+
+== Variants ==
+* Fast: rounds last one minute
+* Slow (no time limit)
+* Team play: two against two
+
+== Points ==
+* Win 3
+* Draw 1
+* Loss 0
+`)
+	deck := pt.Table("demo/deck")
+	if deck == nil || deck.DeclaredTotal != int64(52) || len(deck.Rows) != 4 || deck.Kind != extract.KindCards {
+		t.Fatalf("deck %+v", deck)
+	}
+	opts := pt.Table("demo/variants")
+	if opts == nil || opts.Kind != extract.KindOptions {
+		t.Fatalf("options %+v", opts)
+	}
+	expectRows(t, opts, []string{"option", "description"}, "Fast|rounds last one minute", "Slow|no time limit", "Team play|two against two")
+	expectRows(t, pt.Table("demo/points"), []string{"label", "value"}, "Win|3", "Draw|1", "Loss|0")
+}
+
+func TestIDsPerSection(t *testing.T) {
+	pt := tables(t, "== Scoring ==\n{|\n! a !! b\n|-\n| 1 || 2\n|}\n{|\n! a !! b\n|-\n| 3 || 4\n|}\n")
+	if len(pt.Tables) != 2 || pt.Tables[0].ID != "demo/scoring" || pt.Tables[1].ID != "demo/scoring-2" {
+		t.Errorf("ids: %v", []string{pt.Tables[0].ID, pt.Tables[1].ID})
+	}
+}
+
+func TestTemplateCells(t *testing.T) {
+	pt := tables(t, "== Cards ==\n{|\n! Card !! Points\n|-\n| {{spade|=Q}} || 13\n|-\n| {{heart|K}} || 1\n|}")
+	expectRows(t, pt.Table("demo/cards"), []string{"Card", "Points"}, "Q♠|13", "K♥|1")
+}

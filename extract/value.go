@@ -1,0 +1,141 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Value is a cell value: int64, float64, string, or nil for an empty cell.
+type Value = any
+
+// unitStop are words that, after a number, say more than a unit does
+// ("5 or more", "1 per card"): such cells stay text.
+var unitStop = map[string]bool{
+	"or": true, "and": true, "per": true, "to": true, "from": true, "of": true, "each": true, "more": true,
+	"less": true, "than": true, "high": true, "low": true, "x": true, "×": true, "times": true, "plus": true,
+	"minus": true, "if": true, "for": true, "with": true, "in": true, "on": true, "at": true, "the": true,
+	"a": true, "an": true, "is": true, "are": true, "up": true, "down": true, "max": true, "min": true,
+}
+
+// ParseNumber reads a number as wiki authors write them: an optional sign
+// (including the Unicode minus), an optional currency sign, digits with
+// optional thousands separators and decimals, an optional '%'.
+func ParseNumber(s string) (Value, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, false
+	}
+	neg := false
+	switch {
+	case strings.HasPrefix(s, "-"), strings.HasPrefix(s, "−"), strings.HasPrefix(s, "–"):
+		neg = true
+		s = s[len(firstRune(s)):]
+	case strings.HasPrefix(s, "+"):
+		s = s[1:]
+	}
+	for _, cur := range []string{"$", "€", "£", "¥"} {
+		s = strings.TrimPrefix(s, cur)
+	}
+	s = strings.TrimSuffix(s, "%")
+	if s == "" || !isDigitByte(s[0]) {
+		return nil, false
+	}
+	digits := strings.Builder{}
+	seenDot := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isDigitByte(c):
+			digits.WriteByte(c)
+		case c == ',' && !seenDot && i > 0 && i+4 <= len(s) && allDigits(s[i+1:i+4]) && (i+4 == len(s) || !isDigitByte(s[i+4])):
+			// A thousands separator: exactly three digits follow.
+		case c == '.' && !seenDot && i+1 < len(s) && isDigitByte(s[i+1]):
+			seenDot = true
+			digits.WriteByte('.')
+		default:
+			return nil, false
+		}
+	}
+	d := digits.String()
+	if neg {
+		d = "-" + d
+	}
+	if !seenDot {
+		if v, err := strconv.ParseInt(d, 10, 64); err == nil {
+			return v, true
+		}
+	}
+	v, err := strconv.ParseFloat(d, 64)
+	if err != nil {
+		return nil, false
+	}
+	return v, true
+}
+
+func firstRune(s string) string {
+	for _, r := range s {
+		return string(r)
+	}
+	return ""
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigitByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// CellValue turns a cell's text into a value: a number when the text is a
+// number, possibly followed by a unit of up to two words ("14 cards", "10
+// starting points"); the text otherwise ("5 or more" says more than 5).
+func CellValue(text string) Value {
+	t := strings.Join(strings.Fields(text), " ")
+	if t == "" {
+		return nil
+	}
+	if v, ok := ParseNumber(t); ok {
+		return v
+	}
+	fields := strings.Fields(t)
+	if len(fields) >= 2 && len(fields) <= 3 {
+		if v, ok := ParseNumber(fields[0]); ok {
+			unit := true
+			for _, w := range fields[1:] {
+				if unitStop[strings.ToLower(w)] || !isWord(w) {
+					unit = false
+				}
+			}
+			if unit {
+				return v
+			}
+		}
+	}
+	return t
+}
+
+func isWord(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// leadingNumber returns the number a text starts with ("5 or more" → 5).
+func leadingNumber(s string) (Value, bool) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return nil, false
+	}
+	return ParseNumber(f[0])
+}
