@@ -74,6 +74,10 @@ type Table struct {
 	Key  string
 	Rows []Row
 
+	// Raw is the table's wikitext; a change to it that changes no value
+	// is a formatting change.
+	Raw string
+
 	// intro is the text just before the table ("Points are pegged as
 	// they happen:"), used to classify it.
 	intro string
@@ -307,6 +311,9 @@ func classify(t *Table, countList bool) string {
 
 // add appends a finished table.
 func (x *extractor) add(t *Table, countList bool) {
+	if src := x.doc.Source; 0 <= t.Source.Pos && t.Source.Pos <= t.Source.End && t.Source.End <= len(src) {
+		t.Raw = src[t.Source.Pos:t.Source.End]
+	}
 	if t.Kind == "" {
 		t.Kind = classify(t, countList)
 	}

@@ -77,14 +77,25 @@ func splitLines(n *model.Node) []textLine {
 // labelValue reads "label number", "label number /" and
 // "label number (note)".
 func labelValue(t string) (label string, value Value, note string, ok bool) {
-	// A parenthesised note at the end.
+	// Parenthesised notes, wherever they are ("9 high 1 (note)", "9 high
+	// (note) 1", "75432(note) 8").
 	body := t
-	if strings.HasSuffix(body, ")") {
-		if i := strings.LastIndex(body, " ("); i > 0 {
-			note = strings.TrimSpace(body[i+2 : len(body)-1])
-			body = strings.TrimSpace(body[:i])
+	var notes []string
+	for {
+		a := strings.IndexByte(body, '(')
+		if a < 0 {
+			break
 		}
+		z := strings.IndexByte(body[a:], ')')
+		if z < 0 {
+			break
+		}
+		z += a
+		notes = append(notes, strings.TrimSpace(body[a+1:z]))
+		body = strings.TrimSpace(body[:a]) + " " + strings.TrimSpace(body[z+1:])
 	}
+	note = strings.Join(notes, "; ")
+	body = strings.TrimSpace(body)
 	body = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(body), "/"))
 	f := strings.Fields(body)
 	if len(f) < 2 || len(f) > 7 {
@@ -141,7 +152,7 @@ func (x *extractor) lineTables(r *lineRun) {
 }
 
 func (x *extractor) labelValueTable(lines []textLine, form string, first *model.Node) {
-	n := &model.Node{Pos: lines[0].pos, End: lines[len(lines)-1].pos, Parent: first.Parent}
+	n := &model.Node{Pos: lines[0].pos, End: x.lineEnd(lines[len(lines)-1]), Parent: first.Parent}
 	if form == FormList {
 		n = first
 	}
@@ -167,6 +178,14 @@ func (x *extractor) labelValueTable(lines []textLine, form string, first *model.
 	}
 	t.Key = chooseKey(t)
 	x.add(t, false)
+}
+
+// lineEnd returns the offset of the end of the source line of l.
+func (x *extractor) lineEnd(l textLine) int {
+	if l.pos < 0 {
+		return 0
+	}
+	return l.pos + len(x.lineSource(l))
 }
 
 // lineSource returns the source line a text line starts on.
@@ -224,7 +243,7 @@ func (x *extractor) alignedRows(r *lineRun, form string) bool {
 		labels = append(labels, strings.TrimSpace(l.text[:i]))
 		values = append(values, vals)
 	}
-	n := &model.Node{Pos: r.lines[0].pos, End: r.lines[len(r.lines)-1].pos, Parent: r.first.Parent}
+	n := &model.Node{Pos: r.lines[0].pos, End: x.lineEnd(r.lines[len(r.lines)-1]), Parent: r.first.Parent}
 	t := x.newTable(n, form)
 	t.Columns = uniqueColumns(labels)
 	for c := 0; c < width; c++ {
@@ -259,7 +278,7 @@ func (x *extractor) countLines(r *lineRun, form string) bool {
 			return false
 		}
 	}
-	n := &model.Node{Pos: r.lines[0].pos, End: r.lines[len(r.lines)-1].pos, Parent: r.first.Parent}
+	n := &model.Node{Pos: r.lines[0].pos, End: x.lineEnd(r.lines[len(r.lines)-1]), Parent: r.first.Parent}
 	t := x.newTable(n, form)
 	t.Columns = []string{"count", "name"}
 	for _, l := range r.lines {

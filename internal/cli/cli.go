@@ -109,6 +109,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.convertCommand(),
 		a.htmlCommand(),
 		a.extractCommand(),
+		a.diffCommand(),
 	)
 	return root
 }

@@ -1,0 +1,90 @@
+// Package diff answers "what changed in the rules?" between two revisions
+// of a page, at three levels: the text (a line diff with word-level
+// highlighting), the sections (added, removed, modified, renamed, moved, or
+// changed level), and the rule tables (rows added and removed, matched by
+// their key column; cell values changed; or a formatting-only change).
+package diff
+
+import (
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/model"
+)
+
+// Side is one revision, parsed and extracted. Building sides once and
+// comparing them pairwise keeps a whole-history diff at the cost of one
+// parse per revision.
+type Side struct {
+	Rev    *model.Revision
+	Doc    *model.Document
+	Tables *extract.PageTables
+}
+
+// RevInfo describes a revision in a diff.
+type RevInfo struct {
+	Timestamp string `json:"timestamp"`
+	Author    string `json:"author"`
+	Summary   string `json:"summary"`
+}
+
+// TextSummary is the size of the text diff.
+type TextSummary struct {
+	Hunks        int `json:"hunks"`
+	LinesAdded   int `json:"lines_added"`
+	LinesRemoved int `json:"lines_removed"`
+}
+
+// Result is the comparison of two revisions.
+type Result struct {
+	Page     string          `json:"page"`
+	From     RevInfo         `json:"from"`
+	To       RevInfo         `json:"to"`
+	Sections []SectionChange `json:"sections"`
+	Tables   []TableChange   `json:"tables"`
+	Summary  TextSummary     `json:"text"`
+	Text     *TextDiff       `json:"-"`
+}
+
+// RulesChanged reports whether a rule table's values changed (the exit
+// status of "wikirules diff" is 1 then).
+func (r *Result) RulesChanged() bool {
+	for _, t := range r.Tables {
+		if t.ValueChanged() {
+			return true
+		}
+	}
+	return false
+}
+
+func info(r *model.Revision) RevInfo {
+	if r == nil {
+		return RevInfo{}
+	}
+	return RevInfo{Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary}
+}
+
+// Context is the number of unchanged lines shown around a change.
+const Context = 3
+
+// Compare diffs two revisions of page. a may be nil (the page was created
+// by b).
+func Compare(page string, a, b *Side) *Result {
+	res := &Result{Page: page, To: info(b.Rev), Sections: []SectionChange{}, Tables: []TableChange{}}
+	if a == nil {
+		a = &Side{Doc: &model.Document{Root: &model.Node{Kind: model.KindDocument}}, Tables: &extract.PageTables{}}
+	} else {
+		res.From = info(a.Rev)
+	}
+	oldText := ""
+	if a.Rev != nil {
+		oldText = a.Rev.Text
+	}
+	res.Text = Text(oldText, b.Rev.Text, Context)
+	res.Summary = TextSummary{Hunks: len(res.Text.Hunks), LinesAdded: res.Text.Added, LinesRemoved: res.Text.Removed}
+	if s := Sections(a.Doc, b.Doc); s != nil {
+		res.Sections = s
+	}
+	if t := Tables(a.Tables, b.Tables); t != nil {
+		res.Tables = t
+	}
+	return res
+}

@@ -1,0 +1,236 @@
+package diff
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// LineKind says whether a diff line is context, added or removed.
+type LineKind uint8
+
+const (
+	LineContext LineKind = iota
+	LineRemoved
+	LineAdded
+)
+
+// Segment is a piece of a changed line: a word that changed, or text that
+// stayed.
+type Segment struct {
+	Text    string
+	Changed bool
+}
+
+// Line is one line of a hunk. Segments are set on changed lines that pair
+// up with a line on the other side (word-level highlighting).
+type Line struct {
+	Kind         LineKind
+	OldNo, NewNo int // 1-based; 0 when the line is not on that side
+	Text         string
+	Segments     []Segment
+}
+
+// Hunk is a group of changes with their context.
+type Hunk struct {
+	OldStart, OldLines int
+	NewStart, NewLines int
+	Lines              []Line
+}
+
+// TextDiff is a line diff of two texts.
+type TextDiff struct {
+	Hunks          []Hunk
+	Added, Removed int
+}
+
+// splitLines splits a text into lines without their newlines.
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// Text diffs two texts line by line, with context lines of context around
+// each change and word-level segments on changed lines.
+func Text(a, b string, context int) *TextDiff {
+	al, bl := splitLines(a), splitLines(b)
+	in := newInterner()
+	ops := Sequences(in.all(al), in.all(bl))
+	td := &TextDiff{}
+	for _, op := range ops {
+		switch op.Kind {
+		case OpDelete:
+			td.Removed += op.AEnd - op.AStart
+		case OpInsert:
+			td.Added += op.BEnd - op.BStart
+		}
+	}
+	// Group operations into hunks: changes closer than 2×context lines
+	// share a hunk.
+	var cur *Hunk
+	flush := func() {
+		if cur != nil {
+			td.Hunks = append(td.Hunks, *cur)
+			cur = nil
+		}
+	}
+	for k := 0; k < len(ops); k++ {
+		op := ops[k]
+		if op.Kind == OpEqual {
+			n := op.AEnd - op.AStart
+			switch {
+			case cur == nil:
+				// Leading context of the next hunk is added when it starts.
+			case k == len(ops)-1 || n > 2*context:
+				// Trailing context, then the hunk ends.
+				for i := 0; i < min(context, n); i++ {
+					cur.add(Line{Kind: LineContext, OldNo: op.AStart + i + 1, NewNo: op.BStart + i + 1, Text: al[op.AStart+i]})
+				}
+				flush()
+			default:
+				for i := 0; i < n; i++ {
+					cur.add(Line{Kind: LineContext, OldNo: op.AStart + i + 1, NewNo: op.BStart + i + 1, Text: al[op.AStart+i]})
+				}
+			}
+			continue
+		}
+		if cur == nil {
+			cur = &Hunk{}
+			if k > 0 && ops[k-1].Kind == OpEqual {
+				prev := ops[k-1]
+				from := max(prev.AStart, prev.AEnd-context)
+				for i := from; i < prev.AEnd; i++ {
+					j := prev.BStart + (i - prev.AStart)
+					cur.add(Line{Kind: LineContext, OldNo: i + 1, NewNo: j + 1, Text: al[i]})
+				}
+			}
+		}
+		// A block of deletions followed by insertions is a change: pair
+		// the lines for word highlighting.
+		var del, ins Op
+		if op.Kind == OpDelete {
+			del = op
+			if k+1 < len(ops) && ops[k+1].Kind == OpInsert {
+				ins = ops[k+1]
+				k++
+			} else {
+				ins = Op{Kind: OpInsert, AStart: op.AEnd, AEnd: op.AEnd, BStart: op.BStart, BEnd: op.BStart}
+			}
+		} else {
+			del = Op{Kind: OpDelete, AStart: op.AStart, AEnd: op.AStart, BStart: op.BStart, BEnd: op.BStart}
+			ins = op
+		}
+		nd, ni := del.AEnd-del.AStart, ins.BEnd-ins.BStart
+		removed := make([]Line, nd)
+		added := make([]Line, ni)
+		for i := 0; i < nd; i++ {
+			removed[i] = Line{Kind: LineRemoved, OldNo: del.AStart + i + 1, Text: al[del.AStart+i]}
+		}
+		for i := 0; i < ni; i++ {
+			added[i] = Line{Kind: LineAdded, NewNo: ins.BStart + i + 1, Text: bl[ins.BStart+i]}
+		}
+		for i := 0; i < min(nd, ni); i++ {
+			removed[i].Segments, added[i].Segments = Words(removed[i].Text, added[i].Text)
+		}
+		for _, l := range removed {
+			cur.add(l)
+		}
+		for _, l := range added {
+			cur.add(l)
+		}
+	}
+	flush()
+	return td
+}
+
+func (h *Hunk) add(l Line) {
+	if len(h.Lines) == 0 {
+		h.OldStart, h.NewStart = l.OldNo, l.NewNo
+	}
+	if h.OldStart == 0 && l.OldNo != 0 {
+		h.OldStart = l.OldNo
+	}
+	if h.NewStart == 0 && l.NewNo != 0 {
+		h.NewStart = l.NewNo
+	}
+	switch l.Kind {
+	case LineContext:
+		h.OldLines++
+		h.NewLines++
+	case LineRemoved:
+		h.OldLines++
+	case LineAdded:
+		h.NewLines++
+	}
+	h.Lines = append(h.Lines, l)
+}
+
+// tokens splits a line into words, runs of spaces and single other
+// characters.
+func tokens(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		j := i + n
+		switch {
+		case isWordRune(r):
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if !isWordRune(r2) {
+					break
+				}
+				j += n2
+			}
+		case unicode.IsSpace(r):
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if !unicode.IsSpace(r2) {
+					break
+				}
+				j += n2
+			}
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+
+// Words diffs two lines word by word and returns each side's segments.
+func Words(a, b string) ([]Segment, []Segment) {
+	ta, tb := tokens(a), tokens(b)
+	in := newInterner()
+	ops := Sequences(in.all(ta), in.all(tb))
+	var sa, sb []Segment
+	addSeg := func(segs *[]Segment, text string, changed bool) {
+		if text == "" {
+			return
+		}
+		if n := len(*segs); n > 0 && (*segs)[n-1].Changed == changed {
+			(*segs)[n-1].Text += text
+			return
+		}
+		*segs = append(*segs, Segment{Text: text, Changed: changed})
+	}
+	for _, op := range ops {
+		switch op.Kind {
+		case OpEqual:
+			t := strings.Join(ta[op.AStart:op.AEnd], "")
+			addSeg(&sa, t, false)
+			addSeg(&sb, t, false)
+		case OpDelete:
+			addSeg(&sa, strings.Join(ta[op.AStart:op.AEnd], ""), true)
+		case OpInsert:
+			addSeg(&sb, strings.Join(tb[op.BStart:op.BEnd], ""), true)
+		}
+	}
+	return sa, sb
+}
