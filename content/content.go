@@ -16,7 +16,7 @@ import (
 	"github.com/wikirules/wikirules/parser"
 )
 
-//go:embed wiki templates
+//go:embed wiki templates checks engine
 var files embed.FS
 
 // Content is the embedded corpus. It is a value made by New, not a package
@@ -48,3 +48,10 @@ func (c *Content) Templates() (*parser.Templates, error) {
 	}
 	return t, t.AddFS(c.fsys, "templates")
 }
+
+// ChecksDir and EngineDir are where the rule-check specs and the engine
+// constants they refer to are, in FS().
+const (
+	ChecksDir = "checks"
+	EngineDir = "engine"
+)

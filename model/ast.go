@@ -277,18 +277,26 @@ func PlainText(n *Node) string { return PlainTextSkipping(n, nil) }
 func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 	var b strings.Builder
 	space := true // suppress leading space
+	// emit copies s, collapsing runs of ASCII white space into one
+	// space; runs of other bytes are copied whole (UTF-8 continuation
+	// bytes are never white space).
 	emit := func(s string) {
-		for _, r := range s {
-			switch r {
-			case ' ', '\t', '\n', '\r', '\f':
+		for i := 0; i < len(s); {
+			if isSpaceByte(s[i]) {
 				if !space {
 					b.WriteByte(' ')
 					space = true
 				}
-			default:
-				b.WriteRune(r)
-				space = false
+				i++
+				continue
 			}
+			j := i + 1
+			for j < len(s) && !isSpaceByte(s[j]) {
+				j++
+			}
+			b.WriteString(s[i:j])
+			space = false
+			i = j
 		}
 	}
 	Walk(n, func(c *Node, entering bool) WalkStatus {
@@ -388,4 +396,8 @@ func SectionPath(n *Node) []string {
 		path[i], path[j] = path[j], path[i]
 	}
 	return path
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
 }

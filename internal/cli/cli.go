@@ -110,6 +110,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.htmlCommand(),
 		a.extractCommand(),
 		a.diffCommand(),
+		a.checkCommand(),
 	)
 	return root
 }

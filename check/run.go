@@ -1,0 +1,431 @@
+package check
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/model"
+)
+
+// Status of a check.
+type Status string
+
+const (
+	Pass  Status = "PASS"
+	Fail  Status = "FAIL"
+	Error Status = "ERROR"
+)
+
+// Source locates what a result is about in the wiki.
+type Source struct {
+	Page     string `json:"page"`
+	Revision string `json:"revision"`
+	Line     int    `json:"line"`
+}
+
+// Result is the outcome of one check.
+type Result struct {
+	Game    string `json:"game"`
+	ID      string `json:"id"`
+	Table   string `json:"table"`
+	Status  Status `json:"status"`
+	Message string `json:"message"`
+	Source  Source `json:"source"`
+	// Spec is where the check is written ("checks/sushigo.yaml:7"); empty
+	// for built-in checks.
+	Spec        string `json:"spec,omitempty"`
+	Description string `json:"description,omitempty"`
+	Builtin     bool   `json:"builtin,omitempty"`
+}
+
+// PageData is one page of a game at one revision: its tables and its tree
+// (for the built-in arithmetic check).
+type PageData struct {
+	Page   *model.Page
+	Rev    *model.Revision
+	Doc    *model.Document
+	Tables *extract.PageTables
+}
+
+// Game is what the checks of one game run on.
+type Game struct {
+	Slug   string
+	Pages  []PageData
+	Engine map[string]any // nil when the spec names no engine file
+	// EngineErr is set when the engine file could not be read; checks
+	// that need it report ERROR.
+	EngineErr error
+}
+
+// tableRef finds a table by id in the game's pages.
+func (g *Game) table(id string) (*extract.Table, *PageData) {
+	for i := range g.Pages {
+		if t := g.Pages[i].Tables.Table(id); t != nil {
+			return t, &g.Pages[i]
+		}
+	}
+	return nil, nil
+}
+
+func (g *Game) tableIDs() []string {
+	var ids []string
+	for _, p := range g.Pages {
+		for _, t := range p.Tables.Tables {
+			ids = append(ids, t.ID)
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Run runs a spec's checks and the built-in checks on a game.
+func Run(spec *Spec, g *Game) []Result {
+	var out []Result
+	if spec != nil {
+		for _, c := range spec.Checks {
+			out = append(out, c.run(g))
+		}
+	}
+	return append(out, Builtins(g)...)
+}
+
+func (c *Check) base(g *Game) Result {
+	return Result{Game: g.Slug, ID: c.ID, Table: c.Table, Spec: fmt.Sprintf("%s:%d", c.spec.File, c.Line), Description: c.Description}
+}
+
+func sourceOf(pd *PageData, line int) Source {
+	s := Source{Line: line}
+	if pd != nil {
+		s.Page = pd.Page.Title
+		if pd.Rev != nil {
+			s.Revision = model.FormatTime(pd.Rev.Timestamp)
+		}
+	}
+	return s
+}
+
+func (c *Check) run(g *Game) (res Result) {
+	res = c.base(g)
+	defer func() {
+		// A check never takes the run down: a panic in a helper is an
+		// error of this check.
+		if r := recover(); r != nil {
+			res.Status, res.Message = Error, fmt.Sprint("check failed to run: ", r)
+		}
+	}()
+	var t *extract.Table
+	var pd *PageData
+	if c.Table != "" {
+		t, pd = g.table(c.Table)
+		if t == nil {
+			res.Status = Error
+			res.Message = fmt.Sprintf("unknown table id %q (tables of %s: %s)", c.Table, g.Slug, strings.Join(g.tableIDs(), ", "))
+			return res
+		}
+		res.Source = sourceOf(pd, t.Source.Line)
+	} else if len(g.Pages) > 0 {
+		res.Source = sourceOf(&g.Pages[0], 0)
+	}
+	if c.Match != nil {
+		return c.match(res, g, t, pd)
+	}
+	env := map[string]any{
+		"rows":   []any{},
+		"table":  map[string]any{},
+		"tables": tablesEnv(g),
+		"engine": g.Engine,
+		"page":   map[string]any{},
+	}
+	if g.Engine == nil {
+		env["engine"] = map[string]any{}
+	}
+	if t != nil {
+		tm := tableEnv(t)
+		env["table"] = tm
+		env["rows"] = tm["rows"]
+		env["page"] = pageEnv(pd)
+	}
+	if g.EngineErr != nil && strings.Contains(c.Expr, "engine") {
+		res.Status, res.Message = Error, g.EngineErr.Error()
+		return res
+	}
+	v, err := expr.Run(c.program, env)
+	if err != nil {
+		res.Status, res.Message = Error, oneLine(err.Error())
+		return res
+	}
+	ok, isBool := v.(bool)
+	switch {
+	case !isBool:
+		res.Status, res.Message = Error, fmt.Sprintf("expr must be true or false, gave %v", v)
+	case ok:
+		res.Status, res.Message = Pass, c.Expr
+	default:
+		res.Status, res.Message = Fail, "false: "+c.Expr
+		if c.left != nil {
+			lv, err1 := expr.Run(c.left, env)
+			rv, err2 := expr.Run(c.right, env)
+			if err1 == nil && err2 == nil {
+				res.Message += fmt.Sprintf(" (left side %s, right side %s)", formatValue(lv), formatValue(rv))
+			}
+		}
+	}
+	return res
+}
+
+// match compares a table column with engine values row by row.
+func (c *Check) match(res Result, g *Game, t *extract.Table, pd *PageData) Result {
+	m := c.Match
+	if g.EngineErr != nil {
+		res.Status, res.Message = Error, g.EngineErr.Error()
+		return res
+	}
+	if g.Engine == nil {
+		res.Status, res.Message = Error, "no engine constants loaded for "+g.Slug
+		return res
+	}
+	ki, vi := t.Column(m.Key), t.Column(m.Value)
+	if ki < 0 || vi < 0 {
+		res.Status = Error
+		res.Message = fmt.Sprintf("table %s has no column %q or %q (columns: %s)", t.ID, m.Key, m.Value, strings.Join(t.Columns, ", "))
+		return res
+	}
+	engine, err := engineMap(g.Engine, m)
+	if err != nil {
+		res.Status, res.Message = Error, err.Error()
+		return res
+	}
+	var problems []string
+	seen := map[string]bool{}
+	line := t.Source.Line
+	for _, r := range t.Rows {
+		if ki >= len(r) || vi >= len(r) {
+			continue
+		}
+		name := strings.TrimSpace(r[ki].Text)
+		key := normKey(name)
+		seen[key] = true
+		wiki := r[vi].Value
+		rowLine := line
+		if pd != nil && pd.Doc != nil && r[vi].Pos > 0 {
+			rowLine = pd.Doc.Line(r[vi].Pos)
+		}
+		ev, ok := engine[key]
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s: the wiki has %s (line %d), the engine has no %s", name, formatValue(wiki), rowLine, name))
+			if res.Source.Line == line {
+				res.Source.Line = rowLine
+			}
+			continue
+		}
+		if !equalValues(wiki, ev.value) {
+			problems = append(problems, fmt.Sprintf("%s: the wiki says %s (line %d), the engine says %s", name, formatValue(wiki), rowLine, formatValue(ev.value)))
+			if res.Source.Line == line {
+				res.Source.Line = rowLine
+			}
+		}
+	}
+	var missing []string
+	for k, ev := range engine {
+		if !seen[k] {
+			missing = append(missing, fmt.Sprintf("%s: the engine has %s, the wiki table has no such row", ev.name, formatValue(ev.value)))
+		}
+	}
+	sort.Strings(missing)
+	problems = append(problems, missing...)
+	if len(problems) > 0 {
+		res.Status = Fail
+		res.Message = strings.Join(problems, "; ")
+		return res
+	}
+	res.Status = Pass
+	res.Message = fmt.Sprintf("%d rows of %s match engine.%s", len(t.Rows), m.Value, m.Engine)
+	return res
+}
+
+type engineEntry struct {
+	name  string
+	value any
+}
+
+// engineMap reads the engine value a match compares with, as name → value.
+func engineMap(engine map[string]any, m *Match) (map[string]engineEntry, error) {
+	var cur any = engine
+	for _, part := range strings.Split(m.Engine, ".") {
+		mm, ok := cur.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("engine.%s: %q is not a map", m.Engine, part)
+		}
+		cur, ok = mm[part]
+		if !ok {
+			keys := make([]string, 0, len(mm))
+			for k := range mm {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			return nil, fmt.Errorf("engine has no %s (it has: %s)", m.Engine, strings.Join(keys, ", "))
+		}
+	}
+	out := map[string]engineEntry{}
+	add := func(name string, v any) { out[normKey(name)] = engineEntry{name: name, value: v} }
+	record := func(rec any) error {
+		r, ok := rec.(map[string]any)
+		if !ok || m.EngineKey == "" || m.EngineValue == "" {
+			return fmt.Errorf("engine.%s holds records: give engine_key and engine_value in match:", m.Engine)
+		}
+		add(fmt.Sprint(r[m.EngineKey]), r[m.EngineValue])
+		return nil
+	}
+	switch x := cur.(type) {
+	case map[string]any:
+		for k, v := range x {
+			if _, isRec := v.(map[string]any); isRec {
+				if err := record(v); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			add(k, v)
+		}
+	case []any:
+		for _, v := range x {
+			if err := record(v); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		return nil, fmt.Errorf("engine.%s is %v, not a map of values", m.Engine, cur)
+	}
+	return out, nil
+}
+
+func normKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+func equalValues(a, b any) bool {
+	fa, aNum := numberOf(a)
+	fb, bNum := numberOf(b)
+	if aNum && bNum {
+		return fa == fb
+	}
+	return normKey(fmt.Sprint(a)) == normKey(fmt.Sprint(b))
+}
+
+func numberOf(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	case string:
+		if n, ok := extract.ParseNumber(x); ok {
+			return numberOf(n)
+		}
+	}
+	return 0, false
+}
+
+func formatValue(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nothing"
+	case string:
+		return strconv.Quote(x)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
+
+// toNumber is the num() helper: a number, or the number a text starts
+// with ("5 or more" → 5).
+func toNumber(v any) (float64, error) {
+	if f, ok := numberOf(v); ok {
+		return f, nil
+	}
+	if s, ok := v.(string); ok {
+		if f := strings.Fields(s); len(f) > 0 {
+			if n, ok := extract.ParseNumber(f[0]); ok {
+				if x, ok := numberOf(n); ok {
+					return x, nil
+				}
+			}
+		}
+	}
+	return math.NaN(), fmt.Errorf("num(%v): not a number", formatValue(v))
+}
+
+// index is the index() helper: rows by the text of a column.
+func index(rows any, column any) (map[string]any, error) {
+	list, ok := rows.([]any)
+	if !ok {
+		return nil, fmt.Errorf("index: expected rows, got %T", rows)
+	}
+	col := fmt.Sprint(column)
+	out := map[string]any{}
+	for _, r := range list {
+		if m, ok := r.(map[string]any); ok {
+			out[fmt.Sprint(m[col])] = m
+		}
+	}
+	return out, nil
+}
+
+func rowValue(v any) any {
+	if i, ok := v.(int64); ok {
+		return int(i)
+	}
+	return v
+}
+
+func tableEnv(t *extract.Table) map[string]any {
+	rows := make([]any, 0, len(t.Rows))
+	for _, r := range t.Rows {
+		m := make(map[string]any, len(t.Columns))
+		for i, c := range t.Columns {
+			if i < len(r) {
+				m[c] = rowValue(r[i].Value)
+			} else {
+				m[c] = nil
+			}
+		}
+		rows = append(rows, m)
+	}
+	cols := make([]any, len(t.Columns))
+	for i, c := range t.Columns {
+		cols[i] = c
+	}
+	return map[string]any{
+		"id": t.ID, "title": t.Title, "kind": t.Kind, "columns": cols, "rows": rows,
+		"declared_total": rowValue(t.DeclaredTotal), "line": t.Source.Line,
+	}
+}
+
+func tablesEnv(g *Game) map[string]any {
+	out := map[string]any{}
+	for _, p := range g.Pages {
+		for _, t := range p.Tables.Tables {
+			out[t.ID] = tableEnv(t)
+		}
+	}
+	return out
+}
+
+func pageEnv(pd *PageData) map[string]any {
+	if pd == nil {
+		return map[string]any{}
+	}
+	m := map[string]any{"title": pd.Page.Title, "game": pd.Page.Game}
+	if pd.Rev != nil {
+		m["revision"] = model.FormatTime(pd.Rev.Timestamp)
+		m["author"] = pd.Rev.Author
+	}
+	return m
+}

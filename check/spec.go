@@ -1,0 +1,419 @@
+// Package check runs rule checks: small, readable assertions about the
+// extracted rule tables, written per game in YAML, that compare the wiki
+// with itself (the deck adds up to 108) and with the game engine's
+// constants (every card count matches material.inc.php).
+//
+// Expressions use expr-lang (a sandboxed expression language: no I/O, no
+// loops that do not end) over rows, table, tables, engine and page; every
+// expression is compiled once, when the specs are loaded, so a spec with a
+// syntax error fails before anything runs. Built-in checks need no spec: a
+// declared total ("108 cards:") must equal the sum of its list, and
+// arithmetic written in the page ("10+19+12 = 41") must be true.
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/vm"
+	"gopkg.in/yaml.v3"
+)
+
+// Spec is one game's check file.
+type Spec struct {
+	File   string // the spec file, as named in errors
+	Game   string
+	Engine string // engine constants file, relative to the engine directory
+	Checks []*Check
+}
+
+// Check is one assertion.
+type Check struct {
+	ID          string
+	Table       string
+	Description string
+	Expr        string
+	Match       *Match
+	Line        int // line of the check in the spec file
+	spec        *Spec
+	program     *vm.Program
+	// left and right are the two sides of a top-level comparison, run
+	// when it is false so the message can show both values.
+	left, right *vm.Program
+	op          string
+}
+
+// Match compares a table column with an engine map, row by row.
+type Match struct {
+	// Key and Value are the table's columns: the row's name and the
+	// number to compare.
+	Key, Value string
+	// Engine is the path of the engine value ("deck", "material.cards"):
+	// a map from name to value, or a list or map of records.
+	Engine string
+	// EngineKey and EngineValue name the fields of records, when the
+	// engine value holds records rather than name → value.
+	EngineKey, EngineValue string
+}
+
+// rawSpec is a spec file as written.
+type rawSpec struct {
+	Game   string     `yaml:"game"`
+	Engine string     `yaml:"engine"`
+	Checks []rawCheck `yaml:"checks"`
+}
+
+type rawCheck struct {
+	ID          string    `yaml:"id"`
+	Table       string    `yaml:"table"`
+	Description string    `yaml:"description"`
+	Expr        string    `yaml:"expr"`
+	Match       *rawMatch `yaml:"match"`
+}
+
+type rawMatch struct {
+	Key         string `yaml:"key"`
+	Value       string `yaml:"value"`
+	Engine      string `yaml:"engine"`
+	EngineKey   string `yaml:"engine_key"`
+	EngineValue string `yaml:"engine_value"`
+}
+
+// SpecError is a problem in a spec file.
+type SpecError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *SpecError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// exprOptions are the compile options shared by every expression: the
+// variables it may use and the helper functions.
+func exprOptions() []expr.Option {
+	sample := map[string]any{
+		"rows":   []any{},
+		"table":  map[string]any{},
+		"tables": map[string]any{},
+		"engine": map[string]any{},
+		"page":   map[string]any{},
+	}
+	return []expr.Option{
+		expr.Env(sample),
+		expr.AsBool(),
+		expr.Function("num", func(args ...any) (any, error) { return toNumber(args[0]) }, new(func(any) float64)),
+		expr.Function("index", func(args ...any) (any, error) { return index(args[0], args[1]) }, new(func(any, string) map[string]any)),
+		expr.Function("text", func(args ...any) (any, error) { return fmt.Sprint(args[0]), nil }, new(func(any) string)),
+	}
+}
+
+// ParseSpec reads and compiles one spec file.
+func ParseSpec(name string, data []byte) (*Spec, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, specYAMLError(name, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, &SpecError{File: name, Line: 1, Msg: "empty spec: expected game:, engine: and checks:"}
+	}
+	root := doc.Content[0]
+	// Unknown fields (a misspelt "exprr:") are errors, but they should
+	// not hide the other problems of the file: decode strictly to collect
+	// them, then leniently to check the rest.
+	var errs []error
+	var raw rawSpec
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&raw); err != nil {
+		var te *yaml.TypeError
+		if !errors.As(err, &te) {
+			return nil, specYAMLError(name, err)
+		}
+		errs = append(errs, specYAMLError(name, err))
+		raw = rawSpec{}
+		if err := root.Decode(&raw); err != nil {
+			// Wrong types (a list where a string belongs) were already
+			// reported by the strict decode.
+			return nil, sortedJoin(errs)
+		}
+	}
+	if raw.Game == "" {
+		errs = append(errs, &SpecError{File: name, Line: root.Line, Msg: "missing game: (the game slug, e.g. sushigo)"})
+		return nil, sortedJoin(errs)
+	}
+	s := &Spec{File: name, Game: raw.Game, Engine: raw.Engine}
+	// Lines of the checks.
+	var checkNodes []*yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "checks" && root.Content[i+1].Kind == yaml.SequenceNode {
+			checkNodes = root.Content[i+1].Content
+		}
+	}
+	seen := map[string]int{}
+	for i, rc := range raw.Checks {
+		line := root.Line
+		if i < len(checkNodes) {
+			line = checkNodes[i].Line
+		}
+		fail := func(format string, args ...any) {
+			errs = append(errs, &SpecError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)})
+		}
+		if rc.ID == "" {
+			fail("check without an id:")
+			continue
+		}
+		if prev, ok := seen[rc.ID]; ok {
+			fail("check id %q is used twice (first at line %d)", rc.ID, prev)
+			continue
+		}
+		seen[rc.ID] = line
+		c := &Check{ID: rc.ID, Table: rc.Table, Description: rc.Description, Expr: rc.Expr, Line: line, spec: s}
+		switch {
+		case rc.Expr != "" && rc.Match != nil:
+			fail("check %s: give expr: or match:, not both", rc.ID)
+			continue
+		case rc.Expr != "":
+			prog, err := expr.Compile(rc.Expr, exprOptions()...)
+			if err != nil {
+				if i < len(checkNodes) {
+					line = fieldLine(checkNodes[i], "expr", line)
+				}
+				fail("check %s: expr does not compile: %s", rc.ID, oneLine(err.Error()))
+				continue
+			}
+			c.program = prog
+			c.compileSides()
+		case rc.Match != nil:
+			m := rc.Match
+			if rc.Table == "" || m.Key == "" || m.Value == "" || m.Engine == "" {
+				fail("check %s: match needs table:, and key:, value: and engine: in match:", rc.ID)
+				continue
+			}
+			if raw.Engine == "" {
+				fail("check %s: match: compares with the engine, but the spec has no engine: file", rc.ID)
+				continue
+			}
+			c.Match = &Match{Key: m.Key, Value: m.Value, Engine: m.Engine, EngineKey: m.EngineKey, EngineValue: m.EngineValue}
+		default:
+			fail("check %s: expected expr: or match:", rc.ID)
+			continue
+		}
+		s.Checks = append(s.Checks, c)
+	}
+	if len(errs) > 0 {
+		return s, sortedJoin(errs)
+	}
+	return s, nil
+}
+
+// sortedJoin joins errors, flattening joined ones, in file:line order.
+func sortedJoin(errs []error) error {
+	var flat []error
+	for _, e := range errs {
+		if j, ok := e.(interface{ Unwrap() []error }); ok {
+			flat = append(flat, j.Unwrap()...)
+		} else {
+			flat = append(flat, e)
+		}
+	}
+	sort.SliceStable(flat, func(i, j int) bool {
+		a, aok := flat[i].(*SpecError)
+		b, bok := flat[j].(*SpecError)
+		if !aok || !bok {
+			return aok && !bok
+		}
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return errors.Join(flat...)
+}
+
+// fieldLine is the line of a mapping's field value, or def.
+func fieldLine(m *yaml.Node, field string, def int) int {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == field {
+			return m.Content[i+1].Line
+		}
+	}
+	return def
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// specYAMLError turns a YAML error ("yaml: line 4: …", or a type error
+// listing "line 5: field exprr not found…") into SpecErrors with lines.
+func specYAMLError(name string, err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		var errs []error
+		for _, m := range te.Errors {
+			line := 1
+			if strings.HasPrefix(m, "line ") {
+				if k := strings.Index(m, ":"); k > 0 {
+					if n, err := strconv.Atoi(m[5:k]); err == nil {
+						line = n
+						m = strings.TrimSpace(m[k+1:])
+					}
+				}
+			}
+			m = strings.Replace(m, "in type check.rawCheck", "in a check (expected id, table, description, expr, match)", 1)
+			m = strings.Replace(m, "in type check.rawSpec", "in the spec (expected game, engine, checks)", 1)
+			m = strings.Replace(m, "in type check.rawMatch", "in match: (expected key, value, engine, engine_key, engine_value)", 1)
+			errs = append(errs, &SpecError{File: name, Line: line, Msg: m})
+		}
+		return errors.Join(errs...)
+	}
+	msg := err.Error()
+	line := 1
+	if strings.HasPrefix(msg, "yaml: line ") {
+		rest := msg[len("yaml: line "):]
+		if k := strings.Index(rest, ":"); k > 0 {
+			if n, err := strconv.Atoi(rest[:k]); err == nil {
+				line = n
+				msg = strings.TrimSpace(rest[k+1:])
+			}
+		}
+	}
+	return &SpecError{File: name, Line: line, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// LoadSpecs reads every .yaml/.yml spec under dir of fsys. Every problem in
+// every file is reported.
+func LoadSpecs(fsys fs.FS, dir, display string) ([]*Spec, error) {
+	var names []string
+	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+			names = append(names, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading check specs in %s: %w", display, err)
+	}
+	sort.Strings(names)
+	var specs []*Spec
+	var errs []error
+	games := map[string]string{}
+	for _, n := range names {
+		data, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		shown := path.Join(display, strings.TrimPrefix(n, dir+"/"))
+		s, err := ParseSpec(shown, data)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if prev, ok := games[s.Game]; ok {
+			errs = append(errs, &SpecError{File: shown, Line: 1, Msg: fmt.Sprintf("game %s already has a spec (%s)", s.Game, prev)})
+			continue
+		}
+		games[s.Game] = shown
+		specs = append(specs, s)
+	}
+	return specs, errors.Join(errs...)
+}
+
+// LoadEngine reads engine constants from a YAML, JSON or PHP file.
+func LoadEngine(fsys fs.FS, name, display string) (map[string]any, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("engine constants %s: %w", display, err)
+	}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".php", ".inc":
+		return ParsePHP(display, string(data))
+	case ".json":
+		var v map[string]any
+		dec := json.NewDecoder(strings.NewReader(string(data)))
+		dec.UseNumber()
+		if err := dec.Decode(&v); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				line := strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n") + 1
+				return nil, fmt.Errorf("%s:%d: invalid JSON: %v", display, line, err)
+			}
+			return nil, fmt.Errorf("%s: invalid JSON: %v", display, err)
+		}
+		return normalizeNumbers(v).(map[string]any), nil
+	default:
+		var v map[string]any
+		if err := yaml.Unmarshal(data, &v); err != nil {
+			return nil, specYAMLError(display, err)
+		}
+		if v == nil {
+			v = map[string]any{}
+		}
+		return normalizeNumbers(v).(map[string]any), nil
+	}
+}
+
+// normalizeNumbers makes every integer an int64 and every other number a
+// float64, whatever the file format, so comparisons are uniform.
+func normalizeNumbers(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalizeNumbers(e)
+		}
+		return x
+	case []any:
+		for i, e := range x {
+			x[i] = normalizeNumbers(e)
+		}
+		return x
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
+		f, _ := x.Float64()
+		return f
+	case int:
+		return int64(x)
+	case uint64:
+		return int64(x)
+	}
+	return v
+}
+
+// compileSides prepares the sides of a top-level comparison ("a == b"), to
+// explain a failure with both values.
+func (c *Check) compileSides() {
+	tree, err := parser.Parse(c.Expr)
+	if err != nil {
+		return
+	}
+	bin, ok := tree.Node.(*ast.BinaryNode)
+	if !ok {
+		return
+	}
+	switch bin.Operator {
+	case "==", "!=", "<", ">", "<=", ">=":
+	default:
+		return
+	}
+	opts := exprOptions()[:1]
+	opts = append(opts, exprOptions()[2:]...)
+	l, err1 := expr.Compile(bin.Left.String(), opts...)
+	r, err2 := expr.Compile(bin.Right.String(), opts...)
+	if err1 == nil && err2 == nil {
+		c.left, c.right, c.op = l, r, bin.Operator
+	}
+}

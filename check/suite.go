@@ -1,0 +1,123 @@
+package check
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// Suite is a set of specs with the engine constants they refer to (loaded
+// once, on first use).
+type Suite struct {
+	specs    map[string]*Spec
+	engineFS fs.FS
+	dir      string
+	display  string
+	engines  map[string]engineFile
+}
+
+type engineFile struct {
+	values map[string]any
+	err    error
+}
+
+// NewSuite makes a suite; engine files are read from dir in engineFS
+// (shown as display in errors).
+func NewSuite(specs []*Spec, engineFS fs.FS, dir, display string) *Suite {
+	s := &Suite{specs: map[string]*Spec{}, engineFS: engineFS, dir: dir, display: display, engines: map[string]engineFile{}}
+	for _, sp := range specs {
+		s.specs[sp.Game] = sp
+	}
+	return s
+}
+
+// Spec returns a game's spec, or nil.
+func (s *Suite) Spec(game string) *Spec { return s.specs[game] }
+
+// Games lists the games with a spec, sorted.
+func (s *Suite) Games() []string {
+	var out []string
+	for g := range s.specs {
+		out = append(out, g)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (s *Suite) engine(spec *Spec) (map[string]any, error) {
+	if spec == nil || spec.Engine == "" {
+		return nil, nil
+	}
+	if e, ok := s.engines[spec.Engine]; ok {
+		return e.values, e.err
+	}
+	v, err := LoadEngine(s.engineFS, path.Join(s.dir, spec.Engine), path.Join(s.display, spec.Engine))
+	s.engines[spec.Engine] = engineFile{values: v, err: err}
+	return v, err
+}
+
+// RunGame runs a game's checks (its spec's and the built-in ones) on its
+// pages.
+func (s *Suite) RunGame(slug string, pages []PageData) []Result {
+	spec := s.specs[slug]
+	g := &Game{Slug: slug, Pages: pages}
+	g.Engine, g.EngineErr = s.engine(spec)
+	return Run(spec, g)
+}
+
+// Transition is a revision at which a check's status changed.
+type Transition struct {
+	Revision string `json:"revision"`
+	Author   string `json:"author"`
+	Summary  string `json:"summary"`
+	Status   Status `json:"status"`
+	Message  string `json:"message"`
+}
+
+// HistoryResult is a check's status over a page's history.
+type HistoryResult struct {
+	Result
+	// BrokenBy is the revision since which the check has failed without
+	// a break (the edit that broke the rules), when it fails now.
+	BrokenBy *Transition `json:"broken_by,omitempty"`
+	// Transitions are the revisions where the status changed, oldest
+	// first; the first is the status at the first revision.
+	Transitions []Transition `json:"transitions"`
+}
+
+// History runs a game's checks on every revision of page (the game's other
+// pages stay at the given data) and reports when each check's status
+// changed. parse gives the data of page at one revision.
+func (s *Suite) History(slug string, page *model.Page, parse func(*model.Revision) PageData, others []PageData) []HistoryResult {
+	byID := map[string]*HistoryResult{}
+	var order []string
+	for _, rev := range page.Revisions {
+		pd := parse(rev)
+		pages := append([]PageData{pd}, others...)
+		for _, r := range s.RunGame(slug, pages) {
+			h := byID[r.ID]
+			if h == nil {
+				h = &HistoryResult{}
+				byID[r.ID] = h
+				order = append(order, r.ID)
+			}
+			t := Transition{Revision: model.FormatTime(rev.Timestamp), Author: rev.Author, Summary: rev.Summary, Status: r.Status, Message: r.Message}
+			if n := len(h.Transitions); n == 0 || h.Transitions[n-1].Status != r.Status {
+				h.Transitions = append(h.Transitions, t)
+			}
+			h.Result = r
+		}
+	}
+	out := make([]HistoryResult, 0, len(order))
+	for _, id := range order {
+		h := byID[id]
+		if last := h.Transitions[len(h.Transitions)-1]; last.Status == Fail && h.Result.Status == Fail {
+			l := last
+			h.BrokenBy = &l
+		}
+		out = append(out, *h)
+	}
+	return out
+}
