@@ -1,9 +1,13 @@
 package check
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"path"
 	"sort"
+	"sync"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -11,6 +15,7 @@ import (
 // Suite is a set of specs with the engine constants they refer to (loaded
 // once, on first use).
 type Suite struct {
+	mu       sync.Mutex // guards engines: games run concurrently
 	specs    map[string]*Spec
 	engineFS fs.FS
 	dir      string
@@ -50,12 +55,39 @@ func (s *Suite) engine(spec *Spec) (map[string]any, error) {
 	if spec == nil || spec.Engine == "" {
 		return nil, nil
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if e, ok := s.engines[spec.Engine]; ok {
 		return e.values, e.err
 	}
 	v, err := LoadEngine(s.engineFS, path.Join(s.dir, spec.Engine), path.Join(s.display, spec.Engine))
 	s.engines[spec.Engine] = engineFile{values: v, err: err}
 	return v, err
+}
+
+// Digest identifies what a game's results depend on besides its pages:
+// its spec and its engine file. It changes when either does.
+func (s *Suite) Digest(game string) string {
+	spec := s.specs[game]
+	if spec == nil {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", spec.Game, spec.Engine)
+	for _, c := range spec.Checks {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%d\x00", c.ID, c.Table, c.Description, c.Expr, c.Line)
+		if c.Match != nil {
+			fmt.Fprintf(h, "%+v\x00", *c.Match)
+		}
+	}
+	if spec.Engine != "" {
+		data, err := fs.ReadFile(s.engineFS, path.Join(s.dir, spec.Engine))
+		if err != nil {
+			fmt.Fprintf(h, "error: %v", err)
+		}
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // RunGame runs a game's checks (its spec's and the built-in ones) on its

@@ -9,7 +9,7 @@ import (
 	"github.com/wikirules/wikirules/parser"
 )
 
-//go:embed wiki templates checks engine
+//go:embed wiki templates checks engine site
 var files embed.FS
 
 // Content is the embedded corpus. It is a value made by New, not a package
@@ -40,6 +40,19 @@ func (c *Content) Templates() (*parser.Templates, error) {
 		return t, nil
 	}
 	return t, t.AddFS(c.fsys, "templates")
+}
+
+// Site returns the site's Markdown pages (site/ in the content): index.md,
+// games/<slug>.md and other pages; nil when there are none.
+func (c *Content) Site() fs.FS {
+	if _, err := fs.Stat(c.fsys, "site"); err != nil {
+		return nil
+	}
+	sub, err := fs.Sub(c.fsys, "site")
+	if err != nil {
+		return nil
+	}
+	return sub
 }
 
 // ChecksDir and EngineDir are where the rule-check specs and the engine

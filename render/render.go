@@ -56,6 +56,10 @@ type Options struct {
 	TOCTitle string
 	// NoTOC never writes a table of contents (the site writes its own).
 	NoTOC bool
+	// IDPrefix is put before every id the page's content sets (headings
+	// included), so several revisions can share one HTML page without
+	// clashing ids. The Linker prefixes same-page fragments to match.
+	IDPrefix string
 }
 
 // RenderFunc writes one node. entering is true before the children are
@@ -105,6 +109,10 @@ func New(opts Options) *Renderer {
 
 // SetFunc replaces the render function of a kind.
 func (r *Renderer) SetFunc(k model.Kind, f RenderFunc) { r.funcs[k] = f }
+
+// Func returns the render function of a kind, so a replacement can wrap
+// the default.
+func (r *Renderer) Func(k model.Kind) RenderFunc { return r.funcs[k] }
 
 // Writer is the output of a render: a buffered writer with escaping
 // helpers.
@@ -280,6 +288,10 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString(tag)
 		for _, a := range n.Attrs {
 			if safeAttr(a.Name, a.Value) {
+				if w.r.opts.IDPrefix != "" && strings.EqualFold(a.Name, "id") {
+					w.Attr(a.Name, w.r.opts.IDPrefix+a.Value)
+					continue
+				}
 				w.Attr(a.Name, a.Value)
 			}
 		}

@@ -25,13 +25,18 @@ type checkFlags struct {
 }
 
 func (cf *checkFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&cf.checks, "checks", "", "directory of check specs, one <game>.yaml per game (default: the embedded content/checks)")
+	cmd.Flags().StringVar(&cf.checks, "checks", "", "directory of check specs, one <game>.yaml per game (default: the embedded content/checks, with the embedded corpus only)")
 	cmd.Flags().StringVar(&cf.engine, "engine", "", "directory of engine constants the specs name (default: --checks's directory, or the embedded content/engine)")
 }
 
 // suite loads the specs and makes the suite. Spec errors are returned
-// with the (partial) suite.
-func (cf *checkFlags) suite() (*check.Suite, error) {
+// with the (partial) suite. The embedded specs are about the embedded
+// corpus: with inputs of your own and no --checks, only the built-in
+// checks run.
+func (cf *checkFlags) suite(inputs []string) (*check.Suite, error) {
+	if cf.checks == "" && len(inputs) > 0 {
+		return check.NewSuite(nil, nil, ".", ""), nil
+	}
 	var specFS, engineFS fs.FS
 	specDir, engineDir := ".", "."
 	specShown, engineShown := cf.checks, cf.engine
@@ -94,7 +99,7 @@ input has an error.`,
   wikirules check --history
   wikirules check --junit checks.xml`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			suite, specErr := cf.suite()
+			suite, specErr := cf.suite(args)
 			if suite == nil {
 				return specErr
 			}

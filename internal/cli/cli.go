@@ -101,6 +101,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 	pf.StringSliceVar(&a.rulesPrefix, "rules-prefix", []string{"Gamehelp"}, "title prefix of rules pages (the rest is the game slug)")
 	pf.StringSliceVar(&a.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
 	root.AddCommand(
+		a.buildCommand(),
 		a.pagesCommand(),
 		a.historyCommand(),
 		a.showCommand(),

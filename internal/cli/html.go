@@ -21,7 +21,7 @@ type templateFlags struct {
 }
 
 func (tf *templateFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&tf.dir, "templates", "", "directory of .wiki template definitions (default: the embedded content/templates)")
+	cmd.Flags().StringVar(&tf.dir, "templates", "", "directory of .wiki template definitions, replacing the embedded content/templates")
 }
 
 // load returns the template definitions: the directory given, or the
@@ -38,7 +38,15 @@ func (tf *templateFlags) load() (*parser.Templates, error) {
 		return nil, fmt.Errorf("--templates %s: not a directory", tf.dir)
 	}
 	t := parser.NewTemplates()
-	return t, t.AddFS(os.DirFS(tf.dir), ".")
+	if err := t.AddFS(os.DirFS(tf.dir), "."); err != nil {
+		return nil, err
+	}
+	if len(t.Names()) == 0 {
+		// A directory of site templates only (build and serve take
+		// .html files from it too) keeps the embedded wiki templates.
+		return content.New().Templates()
+	}
+	return t, nil
 }
 
 func (a *app) htmlCommand() *cobra.Command {

@@ -1,0 +1,206 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/wikirules/wikirules/content"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/site"
+	"github.com/wikirules/wikirules/templates"
+)
+
+// siteFlags are the flags of build and serve.
+type siteFlags struct {
+	out, baseURL, name, contentDir, media string
+	force, quiet, verbose                 bool
+	workers                               int
+	cf                                    checkFlags
+	tf                                    templateFlags
+}
+
+func (sf *siteFlags) register(cmd *cobra.Command, withOut bool) {
+	if withOut {
+		cmd.Flags().StringVarP(&sf.out, "out", "o", "public", "site directory (replaced as a whole when the build succeeds)")
+	}
+	cmd.Flags().StringVar(&sf.baseURL, "base-url", "", "the site's absolute URL, for sitemap.xml, the feed and the 404 page (pages link relatively)")
+	cmd.Flags().StringVar(&sf.name, "site-name", "Game rules", "the site's name")
+	cmd.Flags().StringVar(&sf.contentDir, "content", "", "directory of Markdown pages: index.md, games/<slug>.md, <name>.md (default: the embedded content/site)")
+	cmd.Flags().StringVar(&sf.media, "media", "", "directory of the wiki's uploaded files, shown where pages use [[File:…]]")
+	cmd.Flags().BoolVar(&sf.force, "force", false, "rebuild every page, ignoring the previous build")
+	cmd.Flags().BoolVarP(&sf.quiet, "quiet", "q", false, "print nothing but errors")
+	cmd.Flags().BoolVarP(&sf.verbose, "verbose", "v", false, "print every warning (unknown templates, repaired markup, extraction problems)")
+	cmd.Flags().IntVar(&sf.workers, "workers", 0, "pages built at once (default: the number of CPUs)")
+	sf.cf.register(cmd)
+	cmd.Flags().StringVar(&sf.tf.dir, "templates", "", "directory of your templates: *.html (or layouts/*.html) and assets/* replace the site's files of the same name; *.wiki files define wiki templates")
+}
+
+// options loads everything a build needs but the corpus.
+func (sf *siteFlags) options(inputs []string) (site.Options, error) {
+	var o site.Options
+	wt, err := sf.tf.load()
+	if err != nil {
+		return o, err
+	}
+	var override fs.FS
+	if sf.tf.dir != "" {
+		override = os.DirFS(sf.tf.dir)
+	}
+	st, err := templates.New(override)
+	if err != nil {
+		return o, err
+	}
+	suite, err := sf.cf.suite(inputs)
+	if err != nil {
+		return o, fmt.Errorf("check specs: %w", err)
+	}
+	o = site.Options{Out: sf.out, BaseURL: sf.baseURL, SiteName: sf.name, Templates: st, WikiTemplates: wt,
+		Suite: suite, Workers: sf.workers, Force: sf.force, Version: programVersion()}
+	if sf.contentDir != "" {
+		if fi, err := os.Stat(sf.contentDir); err != nil || !fi.IsDir() {
+			return o, fmt.Errorf("--content %s: not a directory", sf.contentDir)
+		}
+		o.Content = os.DirFS(sf.contentDir)
+	} else {
+		o.Content = content.New().Site()
+	}
+	if sf.media != "" {
+		if fi, err := os.Stat(sf.media); err != nil || !fi.IsDir() {
+			return o, fmt.Errorf("--media %s: not a directory", sf.media)
+		}
+		o.Media = os.DirFS(sf.media)
+	}
+	return o, nil
+}
+
+// programVersion identifies this program's build, so a new binary does
+// not reuse pages an older one built.
+var programVersion = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "unknown"
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+})
+
+func (a *app) buildCommand() *cobra.Command {
+	var sf siteFlags
+	cmd := &cobra.Command{
+		Use:   "build [INPUT…]",
+		Short: "Build the static help site",
+		Long: `build compiles the pages into a static site (default ./public): every page's
+latest revision rendered, its history with the diff of every edit, each game's
+rule tables with their checks, and the site-wide pages (home, all pages,
+categories, checks, search, sitemap.xml, an Atom feed, 404.html).
+
+The site is written to a temporary directory and renamed into place: a failed
+build leaves the previous site as it was. A rebuild reuses the pages whose
+inputs did not change (recorded in .wikirules/manifest.json in the site).
+Links between pages are relative, so the site works from any path and from
+file://.`,
+		Example: `  wikirules build
+  wikirules build ../shared/seeds -o site --base-url https://rules.example.org/
+  wikirules build dump.xml.bz2 --checks checks --engine engine --media images`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts, err := sf.options(args)
+			if err != nil {
+				return err
+			}
+			c, err := a.load(args, false)
+			if err != nil {
+				return err
+			}
+			st, err := a.runBuild(c, opts, &sf)
+			if err != nil {
+				return err
+			}
+			a.printBuild(st, &sf, opts.Out)
+			return nil
+		},
+	}
+	sf.register(cmd, true)
+	return cmd
+}
+
+// runBuild builds with a progress bar when standard error is a terminal.
+func (a *app) runBuild(c *model.Corpus, opts site.Options, sf *siteFlags) (*site.Stats, error) {
+	if f, ok := a.stderr.(*os.File); ok && !sf.quiet && isatty.IsTerminal(f.Fd()) {
+		var bar *progressbar.ProgressBar
+		var mu sync.Mutex
+		opts.Progress = func(done, total int) {
+			mu.Lock()
+			defer mu.Unlock()
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("building"),
+					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
+			}
+			bar.Set(done)
+		}
+		defer func() {
+			if bar != nil {
+				bar.Finish()
+			}
+		}()
+	}
+	return site.Build(c, opts)
+}
+
+func (a *app) printBuild(st *site.Stats, sf *siteFlags, out string) {
+	if sf.verbose {
+		for _, w := range st.Warnings {
+			fmt.Fprintln(a.stderr, "warning:", w)
+		}
+	}
+	if sf.quiet {
+		return
+	}
+	if st.UpToDate {
+		fmt.Fprintf(a.stdout, "%s is up to date: %s, nothing changed (%s)\n", out, plural(st.Pages, "page"), st.Elapsed.Round(time.Millisecond))
+		return
+	}
+	var checks string
+	switch {
+	case st.Failed > 0 || st.Errors > 0:
+		checks = fmt.Sprintf("%s (%d failed, %d errors)", plural(st.Checks, "check"), st.Failed, st.Errors)
+	default:
+		checks = fmt.Sprintf("%s (all pass)", plural(st.Checks, "check"))
+	}
+	warn := plural(len(st.Warnings), "warning")
+	if len(st.Warnings) > 0 && !sf.verbose {
+		warn += " (-v lists them)"
+	}
+	fmt.Fprintf(a.stdout, "built %s: %s (%s), %s, %s, %s, %s; %d built, %d reused; %s in %s\n",
+		out, plural(st.Pages, "page"), plural(st.Revisions, "revision"), plural(st.Games, "game"), plural(st.Tables, "table"),
+		checks, warn, st.Built, st.Reused, plural(st.Files, "file"), st.Elapsed.Round(time.Millisecond))
+}
+
+func absOrSame(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+var _ = strings.TrimSpace
+var _ = absOrSame

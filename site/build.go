@@ -1,0 +1,438 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/yuin/goldmark"
+
+	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+	"github.com/wikirules/wikirules/templates"
+)
+
+// Options configure a build.
+type Options struct {
+	// Out is the site directory; it is replaced as a whole when the build
+	// succeeds.
+	Out string
+	// BaseURL is the site's absolute URL ("https://rules.example.org/"),
+	// used by sitemap.xml, the Atom feed and the 404 page; pages link to
+	// each other relatively and do not need it.
+	BaseURL  string
+	SiteName string
+	Lang     string
+	// Templates are the page templates and assets.
+	Templates *templates.Set
+	// WikiTemplates define the wiki's templates ({{Die}}).
+	WikiTemplates *parser.Templates
+	// Suite runs the rule checks; nil runs the built-in checks only.
+	Suite *check.Suite
+	// Content holds the site's Markdown pages: index.md (the home page's
+	// introduction), games/<slug>.md (notes shown on a game's page) and
+	// any other <name>.md (a page at <name>/). May be nil.
+	Content fs.FS
+	// Media holds the wiki's uploaded files by name ("Board.png"): a
+	// [[File:Board.png]] shows the image when it is here. May be nil.
+	Media fs.FS
+	// Workers is the number of units built at once (default: GOMAXPROCS).
+	Workers int
+	// Force rebuilds every unit, ignoring the previous build.
+	Force bool
+	// Progress, when set, is called after each unit with the number done
+	// and the total.
+	Progress func(done, total int)
+	// Version identifies the program: a new version rebuilds everything.
+	Version string
+}
+
+// Stats describe a build.
+type Stats struct {
+	Pages, Revisions, Games, Tables int
+	Checks, Failed, Errors          int
+	Warnings                        []string
+	Files                           int // files in the site
+	Built, Reused                   int // units built, and reused from the previous build
+	UpToDate                        bool
+	Elapsed                         time.Duration
+}
+
+// builder is one build's state.
+type builder struct {
+	opts  Options
+	plan  *plan
+	suite *check.Suite
+	out   *output
+	notes map[string]template.HTML
+	md    goldmark.Markdown
+}
+
+// manifestPath is where the build records what it built, in the site.
+const manifestPath = ".wikirules/manifest.json"
+
+// Build builds the site of corpus c into opts.Out.
+func Build(c *model.Corpus, opts Options) (*Stats, error) {
+	start := time.Now()
+	if opts.Out == "" {
+		return nil, errors.New("site: no output directory")
+	}
+	if opts.Templates == nil {
+		t, err := templates.New(nil)
+		if err != nil {
+			return nil, err
+		}
+		opts.Templates = t
+	}
+	if opts.WikiTemplates == nil {
+		opts.WikiTemplates = parser.NewTemplates()
+	}
+	if opts.SiteName == "" {
+		opts.SiteName = "Game rules"
+	}
+	if opts.Lang == "" {
+		opts.Lang = "en"
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.BaseURL != "" && !strings.HasSuffix(opts.BaseURL, "/") {
+		opts.BaseURL += "/"
+	}
+	b := &builder{opts: opts, plan: makePlan(c, opts.Media), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{}}
+	if b.suite == nil {
+		b.suite = check.NewSuite(nil, nil, ".", "")
+	}
+	notesDigest, err := b.loadNotes()
+	if err != nil {
+		return nil, err
+	}
+
+	// What every unit depends on.
+	common := digest(opts.Version, opts.Templates.Digest(), wikiTemplatesDigest(opts.WikiTemplates), opts.SiteName, opts.BaseURL, opts.Lang)
+	type job struct {
+		id, key string
+		game    *gameUnit
+		page    *model.Page
+	}
+	var jobs []job
+	for _, g := range b.plan.games {
+		k := digest(common, "game", g.slug, g.dir, pageDigest(g.rules), pageDigest(g.tips), b.suite.Digest(g.slug), notesDigest[g.slug])
+		jobs = append(jobs, job{id: "game:" + g.slug, key: k, game: g})
+	}
+	for _, pg := range b.plan.pages {
+		k := digest(common, "page", pg.Title, b.plan.dir[pg.Title], pageDigest(pg))
+		jobs = append(jobs, job{id: "page:" + pg.Title, key: k, page: pg})
+	}
+
+	if err := checkOut(opts.Out); err != nil {
+		return nil, err
+	}
+	prev := loadManifest(opts.Out)
+	if opts.Force || prev != nil && prev.Version != opts.Version {
+		prev = nil
+	}
+	reusable := func(j job) *unitSummary {
+		if prev == nil {
+			return nil
+		}
+		u := prev.Units[j.id]
+		if u == nil || u.Key != j.key {
+			return nil
+		}
+		lk := newLinker(b.plan, "", "", "", nil)
+		for k, v := range u.Deps {
+			kind, name, _ := strings.Cut(k, ":")
+			var now string
+			switch kind {
+			case "page":
+				now = lk.target(name)
+			case "file":
+				now = b.plan.media[model.NormalizeTitle(name)]
+			}
+			if now != v {
+				return nil
+			}
+		}
+		for _, f := range u.Files {
+			if _, err := os.Lstat(filepath.Join(opts.Out, filepath.FromSlash(f))); err != nil {
+				return nil
+			}
+		}
+		return u
+	}
+
+	// Nothing changed at all: leave the site as it is.
+	globalKey := digest(common, notesDigest[""], b.contentDigest(), b.mediaDigest(), categoryPagesDigest(b.plan))
+	if prev != nil && prev.Global == globalKey && len(prev.Units) == len(jobs) {
+		all := true
+		for _, j := range jobs {
+			if reusable(j) == nil {
+				all = false
+				break
+			}
+		}
+		if all {
+			st := prev.Stats
+			st.UpToDate = true
+			st.Built, st.Reused = 0, len(jobs)
+			st.Elapsed = time.Since(start)
+			return &st, nil
+		}
+	}
+
+	tmp, err := tempDirFor(opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(tmp)
+		}
+	}()
+	b.out = newOutput(tmp, opts.Out)
+
+	// The units, on a worker pool; each writes its own files.
+	summaries := make([]*unitSummary, len(jobs))
+	errs := make([]error, len(jobs))
+	var built, reused, done atomic.Int64
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(opts.Workers, max(len(jobs), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := jobs[i]
+				if u := reusable(j); u != nil {
+					if err := b.out.reuse(u.Files); err == nil {
+						summaries[i] = u
+						reused.Add(1)
+						if opts.Progress != nil {
+							opts.Progress(int(done.Add(1)), len(jobs))
+						}
+						continue
+					}
+				}
+				var s *unitSummary
+				var err error
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							err = fmt.Errorf("internal error: %v", r)
+						}
+					}()
+					if j.game != nil {
+						s, err = b.buildGame(j.game, j.key)
+					} else {
+						s, err = b.buildPage(j.page, j.key)
+					}
+				}()
+				if err != nil {
+					errs[i] = fmt.Errorf("%s: %w", strings.TrimPrefix(strings.TrimPrefix(j.id, "game:"), "page:"), err)
+				}
+				summaries[i] = s
+				built.Add(1)
+				if opts.Progress != nil {
+					opts.Progress(int(done.Add(1)), len(jobs))
+				}
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+
+	st, err := b.writeSite(c, summaries)
+	if err != nil {
+		return nil, err
+	}
+	st.Built, st.Reused = int(built.Load()), int(reused.Load())
+	m := &manifest{Version: opts.Version, Global: globalKey, Units: map[string]*unitSummary{}, Stats: *st}
+	m.Stats.Elapsed = 0
+	for _, s := range summaries {
+		m.Units[s.ID] = s
+	}
+	if err := b.out.writeManifest(m); err != nil {
+		return nil, err
+	}
+	st.Files = b.out.count()
+	if err := replaceDir(tmp, opts.Out); err != nil {
+		return nil, err
+	}
+	ok = true
+	st.Elapsed = time.Since(start)
+	return st, nil
+}
+
+// render executes a page template into a file of the unit.
+func (b *builder) render(s *unitSummary, p, tpl string, data any) error {
+	out, err := b.opts.Templates.Render(tpl, data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	return b.write(s, p, out)
+}
+
+func (b *builder) write(s *unitSummary, p string, data []byte) error {
+	if err := b.out.write(p, data); err != nil {
+		return err
+	}
+	if s != nil {
+		s.Files = append(s.Files, p)
+	}
+	return nil
+}
+
+// base is the Base of a page at p.
+func (b *builder) base(title, p, section string) Base {
+	return Base{Site: &SiteInfo{Name: b.opts.SiteName, Lang: b.opts.Lang, BaseURL: b.opts.BaseURL, Generator: "wikirules"},
+		Title: title, Path: p, Root: rootOf(p), Section: section}
+}
+
+// loadNotes renders the games' Markdown notes (games/<slug>.md); it
+// returns a digest per game ("" key: of all content).
+func (b *builder) loadNotes() (map[string]string, error) {
+	out := map[string]string{}
+	if b.opts.Content == nil {
+		return out, nil
+	}
+	entries, err := fs.ReadDir(b.opts.Content, "games")
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return out, nil
+		}
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+			continue
+		}
+		slug := strings.TrimSuffix(e.Name(), ".md")
+		data, err := fs.ReadFile(b.opts.Content, path.Join("games", e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		h, _, err := markdownHTML(b.md, data)
+		if err != nil {
+			return nil, fmt.Errorf("games/%s: %w", e.Name(), err)
+		}
+		b.notes[slug] = h
+		out[slug] = digest(string(data))
+	}
+	return out, nil
+}
+
+func (b *builder) contentDigest() string {
+	if b.opts.Content == nil {
+		return ""
+	}
+	h := sha256.New()
+	fs.WalkDir(b.opts.Content, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := fs.ReadFile(b.opts.Content, p)
+			fmt.Fprintf(h, "%s\x00%d\x00", p, len(data))
+			h.Write(data)
+		}
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (b *builder) mediaDigest() string {
+	var keys []string
+	for k, v := range b.plan.mediaFrom {
+		st, err := fs.Stat(b.opts.Media, v)
+		size, mod := int64(-1), int64(0)
+		if err == nil {
+			size, mod = st.Size(), st.ModTime().UnixNano()
+		}
+		keys = append(keys, fmt.Sprintf("%s\x00%s\x00%d\x00%d", k, v, size, mod))
+	}
+	sort.Strings(keys)
+	return digest(keys...)
+}
+
+func digest(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s\x00", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// pageDigest identifies a page's history.
+func pageDigest(pg *model.Page) string {
+	if pg == nil {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%d\x00", pg.Title, pg.Kind)
+	for _, r := range pg.Revisions {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", model.FormatTime(r.Timestamp), r.Author, r.Summary, r.SHA1)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func wikiTemplatesDigest(t *parser.Templates) string {
+	h := sha256.New()
+	for _, n := range t.Names() {
+		def, _ := t.Template(n)
+		fmt.Fprintf(h, "%s\x00%d\x00%s", n, len(def), def)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func categoryPagesDigest(p *plan) string {
+	var parts []string
+	for name, pg := range p.categories {
+		parts = append(parts, name+"\x00"+pageDigest(pg))
+	}
+	sort.Strings(parts)
+	return digest(parts...)
+}
+
+// checkOut refuses to replace a directory that is not a site built by
+// wikirules: the build replaces the output directory as a whole.
+func checkOut(out string) error {
+	st, err := os.Stat(out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("output %s exists and is not a directory", out)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(manifestPath))); err != nil {
+		return fmt.Errorf("output directory %s is not empty and was not built by wikirules (no %s): the build replaces it as a whole, so choose an empty or new directory", out, manifestPath)
+	}
+	return nil
+}

@@ -1,0 +1,292 @@
+package site
+
+import (
+	"html/template"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules/render"
+)
+
+// Base is what every page template receives.
+type Base struct {
+	Site *SiteInfo
+	// Title is the page's title (the <title> adds the site name).
+	Title string
+	// Path is the page's file in the site ("games/hearts/index.html").
+	Path string
+	// Root is the relative path from the page to the site root ("../../"),
+	// so the site works under any base path and from file://.
+	Root string
+	// Section names the navigation entry to highlight: home, pages,
+	// categories, checks or search.
+	Section     string
+	Crumbs      []Crumb
+	Description string
+	NoIndex     bool
+}
+
+// Link returns the relative URL from this page to the site file p
+// ("assets/style.css", "games/hearts/index.html#scoring").
+func (b *Base) Link(p string) string { return b.Root + escapePath(p) }
+
+// SiteInfo describes the site.
+type SiteInfo struct {
+	Name, Lang, BaseURL, Generator string
+}
+
+// Crumb is one step of the breadcrumb trail; the last has no URL.
+type Crumb struct{ Title, URL string }
+
+// Link is a titled link; Missing marks a link to a page that does not
+// exist; Note is shown beside it.
+type Link struct {
+	Title, URL string
+	Missing    bool
+	Note       string
+}
+
+// Rev is a revision as pages show it.
+type Rev struct {
+	Time            time.Time
+	Author, Summary string
+}
+
+// GameLinks are the tabs of a game's pages.
+type GameLinks struct {
+	Name, Slug                 string
+	RulesURL, TipsURL, DataURL string
+	HistoryURL, TipsHistoryURL string
+	Tables                     int
+}
+
+// WikiPage is a wiki page's latest revision (page.html).
+type WikiPage struct {
+	Base
+	Heading    string
+	PageTitle  string
+	Kind       string // rules, tips, file, template, category, other
+	Tab        string // rules or tips, for a game's tabs
+	Rev        Rev
+	Body       template.HTML
+	TOC        []render.TOCEntry
+	Notes      template.HTML // the game's Markdown notes (content/site/games/<slug>.md)
+	Game       *GameLinks
+	Categories []Link
+	Members    []Link // for a category page: its members
+	HistoryURL string
+	SourceURL  string
+	Revisions  int
+	Image      string // a File: page's image, when the file is provided
+}
+
+// HistoryPage is every revision of a page, newest first (history.html).
+type HistoryPage struct {
+	Base
+	Page      struct{ Title string }
+	PageURL   string
+	DataURL   string
+	Revisions []*RevEntry
+}
+
+// RevEntry is one revision on a history page.
+type RevEntry struct {
+	ID              string // anchor: "rev-2024-01-12T18-22-41Z"
+	Time            time.Time
+	Author, Summary string
+	Size, Delta     int
+	First, Latest   bool
+	Diff            *DiffView     // changes since the previous revision
+	Body            template.HTML // the revision, rendered
+}
+
+// DiffView is the change from one revision to the next.
+type DiffView struct {
+	ID             string // anchor of the diff
+	PrevID         string // anchor of the previous revision
+	HTML           template.HTML
+	Added, Removed int
+	RulesChanged   bool
+	FormattingOnly bool
+	Open           bool
+}
+
+// RulesPage is a game's rule tables with their checks (rules.html).
+type RulesPage struct {
+	Base
+	Game               *GameLinks
+	Tables             []*TableView
+	Other              []*CheckView // checks on no table
+	Summary            CheckSummary
+	YAMLURL, JSONURL   string
+	YAMLName, JSONName string
+}
+
+// TableView is one extracted table.
+type TableView struct {
+	ID, Title, Kind, Form string
+	Anchor                string
+	Page                  string // the wiki page it comes from
+	PageURL, SourceURL    string
+	Line                  int
+	DeclaredTotal         any
+	HTML                  template.HTML
+	YAML                  template.HTML
+	Warnings              []string
+	Checks                []*CheckView
+	Status                string // worst status of its checks, "" without checks
+}
+
+// CheckView is one check result.
+type CheckView struct {
+	Status      string
+	Game, ID    string
+	Table       string
+	Description string
+	Message     string
+	Page        string
+	Revision    string
+	Line        int
+	Spec        string
+	Builtin     bool
+	TableURL    string // site path (from the root) of the table on the rules page
+	SourceURL   string // site path of the wiki line
+}
+
+// CheckSummary counts results.
+type CheckSummary struct{ Total, Pass, Fail, Error int }
+
+func (s *CheckSummary) add(status string) {
+	s.Total++
+	switch status {
+	case "PASS":
+		s.Pass++
+	case "FAIL":
+		s.Fail++
+	default:
+		s.Error++
+	}
+}
+
+// SourcePage is a revision's wikitext with line anchors (source.html).
+type SourcePage struct {
+	Base
+	Page       struct{ Title string }
+	Rev        Rev
+	Lines      []string
+	PageURL    string
+	HistoryURL string
+}
+
+// HomePage is the site's front page (home.html).
+type HomePage struct {
+	Base
+	Intro      template.HTML
+	Groups     []GameGroup
+	Recent     []RecentChange
+	Checks     CheckSummary
+	Stats      struct{ Games, Pages, Revisions, Tables int }
+	OtherPages int
+	Extra      []Link // the Markdown pages
+}
+
+// GameGroup is a group of games on the home page (by category).
+type GameGroup struct {
+	Name  string
+	Games []GameCard
+}
+
+// GameCard is a game on the home page.
+type GameCard struct {
+	Name, URL string
+	Tables    int
+	HasTips   bool
+	Updated   time.Time
+	Checks    CheckSummary
+}
+
+// RecentChange is a revision in the recent changes.
+type RecentChange struct {
+	Page            string
+	DiffURL         string
+	Time            time.Time
+	Author, Summary string
+	Delta           int
+	RulesChanged    bool
+}
+
+// ChecksPage lists every check, failures first (checks.html).
+type ChecksPage struct {
+	Base
+	Summary CheckSummary
+	Games   []CheckGame
+}
+
+// CheckGame is one game's checks on the checks page.
+type CheckGame struct {
+	Name, Slug, DataURL string
+	Summary             CheckSummary
+	Checks              []*CheckView
+}
+
+// CategoriesPage lists the categories (categories.html).
+type CategoriesPage struct {
+	Base
+	Categories []CategoryLink
+}
+
+// CategoryLink is a category with its number of pages.
+type CategoryLink struct {
+	Title, URL string
+	Count      int
+}
+
+// CategoryPage lists a category's pages (category.html).
+type CategoryPage struct {
+	Base
+	Name    string
+	PageURL string
+	Body    template.HTML
+	Members []Link
+}
+
+// IndexPage lists every page by kind (index.html).
+type IndexPage struct {
+	Base
+	Total  int
+	Groups []IndexGroup
+}
+
+// IndexGroup is one kind of page.
+type IndexGroup struct {
+	ID, Name string
+	Pages    []Link
+}
+
+// MarkdownPage is a page written in Markdown (markdown.html).
+type MarkdownPage struct {
+	Base
+	Body template.HTML
+}
+
+// SearchPage is the search page (search.html); 404.html gets a Base.
+type SearchPage struct{ Base }
+
+// escapePath escapes each segment of a site path, keeping a fragment.
+func escapePath(p string) string {
+	frag := ""
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		p, frag = p[:i], p[i:]
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/") + frag
+}
+
+// rootOf is the relative path from a page file to the root.
+func rootOf(p string) string {
+	return strings.Repeat("../", strings.Count(p, "/"))
+}

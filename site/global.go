@@ -1,0 +1,442 @@
+package site
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+	"github.com/wikirules/wikirules/render"
+)
+
+// reserved are the top-level names the site uses itself; a Markdown page
+// may not take one.
+var reserved = map[string]bool{"games": true, "wiki": true, "assets": true, "checks": true, "categories": true,
+	"pages": true, "search": true, "media": true, "index": true, "404": true, "feed": true, "sitemap": true}
+
+// writeSite writes the site-wide pages from the units' summaries.
+func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, error) {
+	st := &Stats{}
+	var pages []*pageSummary
+	var games []*unitSummary
+	var checks []*CheckView
+	var docs []searchDoc
+	for _, u := range units {
+		for _, p := range u.Pages {
+			pages = append(pages, p)
+			st.Pages++
+			st.Revisions += len(p.Revisions)
+			docs = append(docs, p.Search...)
+		}
+		if u.Game != nil {
+			games = append(games, u)
+			st.Games++
+			st.Tables += u.Game.Tables
+		}
+		checks = append(checks, u.Checks...)
+		st.Warnings = append(st.Warnings, u.Warnings...)
+	}
+	for _, cv := range checks {
+		st.Checks++
+		switch cv.Status {
+		case "FAIL":
+			st.Failed++
+		case "ERROR":
+			st.Errors++
+		}
+	}
+
+	// Assets.
+	for name, data := range b.opts.Templates.Assets() {
+		if err := b.write(nil, "assets/"+name, data); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.write(nil, "assets/chroma.css", chromaCSS()); err != nil {
+		return nil, err
+	}
+	for dst, src := range b.plan.mediaFrom {
+		data, err := fs.ReadFile(b.opts.Media, src)
+		if err != nil {
+			return nil, fmt.Errorf("media %s: %w", src, err)
+		}
+		if err := b.write(nil, dst, data); err != nil {
+			return nil, err
+		}
+	}
+
+	// Markdown pages.
+	extra, intro, err := b.writeMarkdown()
+	if err != nil {
+		return nil, err
+	}
+
+	// Categories: from the pages' latest revisions.
+	members := map[string][]Link{}
+	for _, p := range pages {
+		for _, cat := range p.Categories {
+			members[cat] = append(members[cat], Link{Title: p.Title, URL: p.Dir + "index.html"})
+		}
+	}
+	for name := range b.plan.categories {
+		if _, ok := members[name]; !ok {
+			members[name] = nil
+		}
+	}
+	if err := b.writeCategories(members); err != nil {
+		return nil, err
+	}
+
+	// Home.
+	home := &HomePage{Base: b.base(b.opts.SiteName, "index.html", "home"), Intro: intro}
+	home.Description = "Rules, rule tables and their checks, and the history of every page."
+	home.Stats.Games, home.Stats.Pages, home.Stats.Revisions, home.Stats.Tables = st.Games, st.Pages, st.Revisions, st.Tables
+	home.OtherPages = st.Pages
+	groups := map[string][]GameCard{}
+	for _, u := range games {
+		g := u.Game
+		card := GameCard{Name: g.Name, URL: home.Link(g.Dir + "index.html"), Tables: g.Tables, HasTips: g.HasTips, Updated: g.Updated}
+		for _, cv := range u.Checks {
+			card.Checks.add(cv.Status)
+		}
+		grp := g.Group
+		if grp == "" {
+			grp = "Other games"
+		}
+		groups[grp] = append(groups[grp], card)
+		home.OtherPages -= len(u.Pages)
+	}
+	var names []string
+	for n := range groups {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		// "Other games" last.
+		if (names[i] == "Other games") != (names[j] == "Other games") {
+			return names[j] == "Other games"
+		}
+		return names[i] < names[j]
+	})
+	for _, n := range names {
+		home.Groups = append(home.Groups, GameGroup{Name: n, Games: groups[n]})
+	}
+	for _, cv := range checks {
+		home.Checks.add(cv.Status)
+	}
+	for _, l := range extra {
+		home.Extra = append(home.Extra, Link{Title: l.Title, URL: home.Link(l.URL)})
+	}
+	recent := recentChanges(pages, 20)
+	for _, r := range recent {
+		home.Recent = append(home.Recent, RecentChange{Page: r.page.Title, DiffURL: home.Link(r.page.Dir + "history/index.html#" + r.rev.Anchor),
+			Time: r.rev.Time, Author: r.rev.Author, Summary: r.rev.Summary, Delta: r.rev.Delta, RulesChanged: r.rev.RulesChanged})
+	}
+	if err := b.render(nil, "index.html", "home.html", home); err != nil {
+		return nil, err
+	}
+
+	// All pages, by kind.
+	idx := &IndexPage{Base: b.base("All pages", "pages/index.html", "pages"), Total: len(pages)}
+	kinds := []struct{ id, name string }{{"rules", "Rules pages"}, {"tips", "Tips pages"}, {"page", "Other pages"}, {"file", "Files"}, {"template", "Templates"}}
+	for _, k := range kinds {
+		g := IndexGroup{ID: k.id, Name: k.name}
+		for _, p := range pages {
+			if p.Kind == k.id {
+				g.Pages = append(g.Pages, Link{Title: p.Title, URL: idx.Link(p.Dir + "index.html"), Note: plural(len(p.Revisions), "revision")})
+			}
+		}
+		sort.Slice(g.Pages, func(i, j int) bool { return g.Pages[i].Title < g.Pages[j].Title })
+		if len(g.Pages) > 0 {
+			idx.Groups = append(idx.Groups, g)
+		}
+	}
+	if err := b.render(nil, "pages/index.html", "index.html", idx); err != nil {
+		return nil, err
+	}
+
+	// Checks, failures first.
+	cp := &ChecksPage{Base: b.base("Rule checks", "checks/index.html", "checks")}
+	var cgames []CheckGame
+	for _, u := range games {
+		if len(u.Checks) == 0 {
+			continue
+		}
+		cg := CheckGame{Name: u.Game.Name, Slug: safeSegment(u.Game.Slug), DataURL: cp.Link(u.Game.Dir + "rules/index.html")}
+		for _, cv := range u.Checks {
+			cg.Checks = append(cg.Checks, relCheck(&cp.Base, cv))
+			cg.Summary.add(cv.Status)
+			cp.Summary.add(cv.Status)
+		}
+		sortChecks(cg.Checks)
+		cgames = append(cgames, cg)
+	}
+	sort.SliceStable(cgames, func(i, j int) bool {
+		a, b := cgames[i].Summary, cgames[j].Summary
+		if (a.Fail > 0) != (b.Fail > 0) {
+			return a.Fail > 0
+		}
+		if (a.Error > 0) != (b.Error > 0) {
+			return a.Error > 0
+		}
+		return cgames[i].Name < cgames[j].Name
+	})
+	cp.Games = cgames
+	if err := b.render(nil, "checks/index.html", "checks.html", cp); err != nil {
+		return nil, err
+	}
+
+	// Search.
+	sp := &SearchPage{Base: b.base("Search", "search/index.html", "search")}
+	sp.NoIndex = true
+	if err := b.render(nil, "search/index.html", "search.html", sp); err != nil {
+		return nil, err
+	}
+	if err := b.write(nil, "search-index.js", searchIndexJS(docs)); err != nil {
+		return nil, err
+	}
+
+	// 404: served at any depth, so it links from the site's absolute path.
+	nf := b.base("Page not found", "404.html", "")
+	nf.Root = "/"
+	if b.opts.BaseURL != "" {
+		if i := strings.Index(b.opts.BaseURL, "://"); i >= 0 {
+			if j := strings.IndexByte(b.opts.BaseURL[i+3:], '/'); j >= 0 {
+				nf.Root = b.opts.BaseURL[i+3+j:]
+			}
+		}
+	}
+	nf.NoIndex = true
+	if err := b.render(nil, "404.html", "404.html", &nf); err != nil {
+		return nil, err
+	}
+
+	if err := b.write(nil, "sitemap.xml", b.sitemap(pages, members, extra)); err != nil {
+		return nil, err
+	}
+	feed, err := b.feed(pages)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.write(nil, "feed.xml", feed); err != nil {
+		return nil, err
+	}
+	sort.Strings(st.Warnings)
+	return st, nil
+}
+
+// writeMarkdown writes the Markdown pages; it returns them as links (from
+// the root) and the home page's introduction (index.md).
+func (b *builder) writeMarkdown() ([]Link, template.HTML, error) {
+	if b.opts.Content == nil {
+		return nil, "", nil
+	}
+	entries, err := fs.ReadDir(b.opts.Content, ".")
+	if err != nil {
+		return nil, "", nil
+	}
+	var links []Link
+	var intro template.HTML
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+			continue
+		}
+		data, err := fs.ReadFile(b.opts.Content, e.Name())
+		if err != nil {
+			return nil, "", err
+		}
+		h, title, err := markdownHTML(b.md, data)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", e.Name(), err)
+		}
+		name := strings.TrimSuffix(e.Name(), ".md")
+		if name == "index" {
+			intro = h
+			continue
+		}
+		seg := safeSegment(name)
+		if reserved[seg] {
+			return nil, "", fmt.Errorf("content page %s: the name %q is used by the site itself; rename the file", e.Name(), seg)
+		}
+		if title == "" {
+			title = name
+		}
+		p := seg + "/index.html"
+		page := &MarkdownPage{Base: b.base(title, p, ""), Body: h}
+		page.Crumbs = []Crumb{{"Home", page.Link("index.html")}, {title, ""}}
+		if err := b.render(nil, p, "markdown.html", page); err != nil {
+			return nil, "", err
+		}
+		links = append(links, Link{Title: title, URL: p})
+	}
+	return links, intro, nil
+}
+
+// writeCategories writes the category list and a page per category, with
+// the category page's own text when the wiki has one.
+func (b *builder) writeCategories(members map[string][]Link) error {
+	list := &CategoriesPage{Base: b.base("Categories", "categories/index.html", "categories")}
+	var names []string
+	for n := range members {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		ms := members[n]
+		sort.Slice(ms, func(i, j int) bool { return ms[i].Title < ms[j].Title })
+		list.Categories = append(list.Categories, CategoryLink{Title: n, URL: list.Link(categoryDir(n) + "index.html"), Count: len(ms)})
+		p := categoryDir(n) + "index.html"
+		cp := &CategoryPage{Base: b.base("Category: "+n, p, "categories"), Name: n}
+		cp.Crumbs = []Crumb{{"Categories", cp.Link("categories/index.html")}, {n, ""}}
+		for _, m := range ms {
+			cp.Members = append(cp.Members, Link{Title: m.Title, URL: cp.Link(m.URL)})
+		}
+		if pg := b.plan.categories[n]; pg != nil && len(pg.Revisions) > 0 {
+			r := pg.Latest()
+			doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, Templates: b.opts.WikiTemplates, SiteName: b.opts.SiteName})
+			var body bytes.Buffer
+			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})
+			if err := rr.Render(&body, doc); err != nil {
+				return err
+			}
+			cp.Body = template.HTML(body.String())
+		}
+		if err := b.render(nil, p, "category.html", cp); err != nil {
+			return err
+		}
+	}
+	return b.render(nil, "categories/index.html", "categories.html", list)
+}
+
+type recentRev struct {
+	page *pageSummary
+	rev  *revSummary
+}
+
+// recentChanges are the n newest revisions of all pages.
+func recentChanges(pages []*pageSummary, n int) []recentRev {
+	var all []recentRev
+	for _, p := range pages {
+		for _, r := range p.Revisions {
+			all = append(all, recentRev{p, r})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if !all[i].rev.Time.Equal(all[j].rev.Time) {
+			return all[i].rev.Time.After(all[j].rev.Time)
+		}
+		return all[i].page.Title < all[j].page.Title
+	})
+	if len(all) > n {
+		all = all[:n]
+	}
+	return all
+}
+
+// absURL is a site path as an absolute URL, or as a path from the site's
+// root when no base URL is set.
+func (b *builder) absURL(p string) string {
+	p = strings.TrimSuffix(p, "index.html")
+	if b.opts.BaseURL == "" {
+		return "/" + escapePath(p)
+	}
+	return b.opts.BaseURL + escapePath(p)
+}
+
+func (b *builder) sitemap(pages []*pageSummary, cats map[string][]Link, extra []Link) []byte {
+	type entry struct {
+		loc, mod string
+	}
+	var es []entry
+	es = append(es, entry{b.absURL("index.html"), ""})
+	for _, p := range []string{"pages/index.html", "categories/index.html", "checks/index.html"} {
+		es = append(es, entry{b.absURL(p), ""})
+	}
+	for _, l := range extra {
+		es = append(es, entry{b.absURL(l.URL), ""})
+	}
+	for _, p := range pages {
+		mod := ""
+		if n := len(p.Revisions); n > 0 {
+			mod = p.Revisions[n-1].Time.UTC().Format("2006-01-02")
+		}
+		es = append(es, entry{b.absURL(p.Dir + "index.html"), mod}, entry{b.absURL(p.Dir + "history/index.html"), mod})
+		if p.Kind == "rules" {
+			es = append(es, entry{b.absURL(p.Dir + "rules/index.html"), mod})
+		}
+	}
+	for n := range cats {
+		es = append(es, entry{b.absURL(categoryDir(n) + "index.html"), ""})
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].loc < es[j].loc })
+	var out bytes.Buffer
+	out.WriteString(xml.Header)
+	out.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, e := range es {
+		out.WriteString("  <url><loc>")
+		xml.EscapeText(&out, []byte(e.loc))
+		out.WriteString("</loc>")
+		if e.mod != "" {
+			out.WriteString("<lastmod>" + e.mod + "</lastmod>")
+		}
+		out.WriteString("</url>\n")
+	}
+	out.WriteString("</urlset>\n")
+	return out.Bytes()
+}
+
+// feed is an Atom feed of the 50 newest revisions.
+func (b *builder) feed(pages []*pageSummary) ([]byte, error) {
+	type link struct {
+		Href string `xml:"href,attr"`
+		Rel  string `xml:"rel,attr,omitempty"`
+	}
+	type entry struct {
+		Title   string `xml:"title"`
+		ID      string `xml:"id"`
+		Updated string `xml:"updated"`
+		Author  struct {
+			Name string `xml:"name"`
+		} `xml:"author"`
+		Link    link   `xml:"link"`
+		Summary string `xml:"summary,omitempty"`
+	}
+	type feed struct {
+		XMLName xml.Name `xml:"http://www.w3.org/2005/Atom feed"`
+		Title   string   `xml:"title"`
+		ID      string   `xml:"id"`
+		Updated string   `xml:"updated"`
+		Links   []link   `xml:"link"`
+		Entries []entry  `xml:"entry"`
+	}
+	recent := recentChanges(pages, 50)
+	f := feed{Title: b.opts.SiteName + ": recent changes", ID: b.absURL("index.html"),
+		Links: []link{{Href: b.absURL("feed.xml"), Rel: "self"}, {Href: b.absURL("index.html")}}}
+	f.Updated = time.Unix(0, 0).UTC().Format(time.RFC3339)
+	if len(recent) > 0 {
+		f.Updated = recent[0].rev.Time.UTC().Format(time.RFC3339)
+	}
+	for _, r := range recent {
+		e := entry{Title: r.page.Title, Updated: r.rev.Time.UTC().Format(time.RFC3339), Summary: r.rev.Summary,
+			Link: link{Href: b.absURL(r.page.Dir+"history/index.html") + "#" + r.rev.Anchor}}
+		e.ID = e.Link.Href
+		if r.rev.RulesChanged {
+			e.Title += " (rules changed)"
+		}
+		e.Author.Name = r.rev.Author
+		if e.Author.Name == "" {
+			e.Author.Name = "unknown"
+		}
+		f.Entries = append(f.Entries, e)
+	}
+	data, err := xml.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(xml.Header), append(data, '\n')...), nil
+}

@@ -1,0 +1,91 @@
+package site
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// linker resolves wiki links to site URLs relative to one page, and
+// records what it resolved: a page built with a link to a missing page must
+// be rebuilt when that page appears.
+type linker struct {
+	plan     *plan
+	self     string // the page's own title, for [[#Section]] and self-links
+	root     string // from the page to the site root
+	idPrefix string // prefix of the page content's ids (history pages)
+	deps     map[string]string
+}
+
+func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string) *linker {
+	return &linker{plan: p, self: self, root: rootOf(pagePath), idPrefix: idPrefix, deps: deps}
+}
+
+// target is where a title goes: a directory in the site, or "" when the
+// page does not exist.
+func (l *linker) target(title string) string {
+	t := model.NormalizeTitle(title)
+	if d, ok := l.plan.dir[t]; ok {
+		l.record("page:"+t, d)
+		return d
+	}
+	ns, name := model.SplitNamespace(t)
+	d := ""
+	switch ns {
+	case model.NSCategory:
+		// Category listings exist for every category a page is in,
+		// which the site-wide pass knows; a link to one is never red.
+		d = categoryDir(name)
+	case model.NSFile:
+		if m, ok := l.plan.media[model.NormalizeTitle(name)]; ok {
+			d = m
+		}
+	}
+	l.record("page:"+t, d)
+	return d
+}
+
+func (l *linker) record(k, v string) {
+	if l.deps != nil {
+		l.deps[k] = v
+	}
+}
+
+func (l *linker) PageURL(title, fragment string) string {
+	frag := ""
+	if fragment != "" {
+		frag = "#" + url.PathEscape(strings.ReplaceAll(fragment, " ", "_"))
+	}
+	if title == "" || model.NormalizeTitle(title) == l.self {
+		if frag != "" {
+			return "#" + l.idPrefix + frag[1:]
+		}
+		if title == "" {
+			return ""
+		}
+	}
+	d := l.target(title)
+	if d == "" {
+		// A missing page: the search may find what the link meant.
+		return l.root + "search/index.html?q=" + url.QueryEscape(model.NormalizeTitle(title))
+	}
+	if strings.HasSuffix(d, "/") {
+		return l.root + escapePath(d+"index.html") + frag
+	}
+	return l.root + escapePath(d) + frag
+}
+
+func (l *linker) PageExists(title string) bool {
+	return l.target(title) != ""
+}
+
+func (l *linker) FileURL(title string) (string, bool) {
+	_, name := model.SplitNamespace(model.NormalizeTitle(title))
+	m, ok := l.plan.media[model.NormalizeTitle(name)]
+	l.record("file:"+name, m)
+	if !ok {
+		return "", false
+	}
+	return l.root + escapePath(m), true
+}

@@ -1,0 +1,179 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// plan is where every page of the corpus goes in the site.
+type plan struct {
+	// dir maps a page's normalized title to its directory in the site
+	// ("games/hearts/", "wiki/file-board-png/", "categories/card-games/").
+	dir map[string]string
+	// games are the game units, sorted by slug; pages the other units.
+	games []*gameUnit
+	pages []*model.Page
+	// categories are the category pages of the corpus (rendered with the
+	// category listings).
+	categories map[string]*model.Page
+	// media maps a file's name ("Board.png", without namespace) to its path
+	// in the site ("media/Board.png").
+	media map[string]string
+	// mediaFrom maps a media path in the site to its file in the media FS.
+	mediaFrom map[string]string
+}
+
+// gameUnit is a game: its rules page and its tips page (either may be nil).
+type gameUnit struct {
+	slug, name  string
+	dir         string // "games/<slug>/"
+	rules, tips *model.Page
+}
+
+// safeSegment turns s into one path segment that cannot leave its
+// directory: letters, digits and dashes only (model.Slug), never empty,
+// never "." or "..".
+func safeSegment(s string) string {
+	seg := model.Slug(s)
+	if seg == "" {
+		sum := sha256.Sum256([]byte(s))
+		seg = "page-" + hex.EncodeToString(sum[:4])
+	}
+	return seg
+}
+
+// makePlan assigns a directory to every page. Two titles that make the same
+// slug get -2, -3… in title order, so paths are stable and unique.
+func makePlan(c *model.Corpus, media fs.FS) *plan {
+	p := &plan{dir: map[string]string{}, categories: map[string]*model.Page{}, media: map[string]string{}, mediaFrom: map[string]string{}}
+	used := map[string]bool{
+		// Directories of the site-wide pages.
+		"assets/": true, "checks/": true, "categories/": true, "pages/": true, "search/": true, "media/": true,
+	}
+	claim := func(base string) string {
+		d := base + "/"
+		for i := 2; used[d]; i++ {
+			d = base + "-" + itoa(i) + "/"
+		}
+		used[d] = true
+		return d
+	}
+	games := map[string]*gameUnit{}
+	var slugs []string
+	for _, pg := range c.Pages {
+		if pg.Game == "" || (pg.Kind != model.PageRules && pg.Kind != model.PageTips) {
+			continue
+		}
+		g := games[pg.Game]
+		if g == nil {
+			g = &gameUnit{slug: pg.Game}
+			games[pg.Game] = g
+			slugs = append(slugs, pg.Game)
+		}
+		switch {
+		case pg.Kind == model.PageRules && g.rules == nil:
+			g.rules = pg
+		case pg.Kind == model.PageTips && g.tips == nil:
+			g.tips = pg
+		default:
+			// A second rules page for the same game (two prefixes):
+			// an ordinary page.
+			continue
+		}
+	}
+	sort.Strings(slugs)
+	for _, s := range slugs {
+		g := games[s]
+		g.dir = claim("games/" + safeSegment(s))
+		g.name = gameName(g)
+		if g.rules != nil {
+			p.dir[g.rules.Title] = g.dir
+		}
+		if g.tips != nil {
+			p.dir[g.tips.Title] = g.dir + "tips/"
+		}
+		p.games = append(p.games, g)
+	}
+	for _, pg := range c.Pages {
+		if _, ok := p.dir[pg.Title]; ok {
+			continue
+		}
+		if pg.Namespace == model.NSCategory {
+			_, name := model.SplitNamespace(pg.Title)
+			p.categories[name] = pg
+			continue
+		}
+		p.dir[pg.Title] = claim("wiki/" + safeSegment(pg.Title))
+		p.pages = append(p.pages, pg)
+	}
+	if media != nil {
+		names := []string{}
+		fs.WalkDir(media, ".", func(f string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !strings.HasPrefix(path.Base(f), ".") {
+				names = append(names, f)
+			}
+			return nil
+		})
+		sort.Strings(names)
+		for _, f := range names {
+			name := model.NormalizeTitle(path.Base(f))
+			if _, ok := p.media[name]; ok {
+				continue
+			}
+			ext := strings.ToLower(path.Ext(f))
+			dst := "media/" + safeSegment(strings.TrimSuffix(path.Base(f), path.Ext(f))) + safeExt(ext)
+			for i := 2; p.mediaFrom[dst] != ""; i++ {
+				dst = "media/" + safeSegment(strings.TrimSuffix(path.Base(f), path.Ext(f))) + "-" + itoa(i) + safeExt(ext)
+			}
+			p.media[name] = dst
+			p.mediaFrom[dst] = f
+		}
+	}
+	return p
+}
+
+func safeExt(ext string) string {
+	for _, c := range ext[min(1, len(ext)):] {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return ""
+		}
+	}
+	return ext
+}
+
+// categoryDir is the directory of a category's listing.
+func categoryDir(name string) string { return "categories/" + safeSegment(name) + "/" }
+
+// gameName is the name shown for a game: its slug with a capital, or the
+// tips page's name when it has spaces ("Tips texas holdem").
+func gameName(g *gameUnit) string {
+	name := g.slug
+	if g.tips != nil {
+		if i := strings.IndexByte(g.tips.Title, ' '); i >= 0 && strings.Contains(g.tips.Title[i+1:], " ") {
+			name = g.tips.Title[i+1:]
+		}
+	}
+	r, n := utf8.DecodeRuneInString(name)
+	return string(unicode.ToUpper(r)) + name[n:]
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	for i >= 10 {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+	}
+	n--
+	b[n] = byte('0' + i)
+	return string(b[n:])
+}

@@ -1,0 +1,621 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"sort"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+	"github.com/wikirules/wikirules/render"
+)
+
+// unitSummary is what the site-wide pages need from a unit, and what the
+// manifest keeps so an unchanged unit need not be rebuilt.
+type unitSummary struct {
+	ID       string            `json:"id"`
+	Key      string            `json:"key"`
+	Deps     map[string]string `json:"deps,omitempty"`
+	Files    []string          `json:"files"`
+	Game     *gameSummary      `json:"game,omitempty"`
+	Pages    []*pageSummary    `json:"pages"`
+	Checks   []*CheckView      `json:"checks,omitempty"`
+	Warnings []string          `json:"warnings,omitempty"`
+}
+
+type gameSummary struct {
+	Slug    string    `json:"slug"`
+	Name    string    `json:"name"`
+	Dir     string    `json:"dir"`
+	Tables  int       `json:"tables"`
+	HasTips bool      `json:"has_tips"`
+	Updated time.Time `json:"updated"`
+	// Group is the first category of the rules page: games are grouped
+	// by it on the home page.
+	Group string `json:"group,omitempty"`
+}
+
+type pageSummary struct {
+	Title      string        `json:"title"`
+	Kind       string        `json:"kind"`
+	Dir        string        `json:"dir"`
+	Categories []string      `json:"categories,omitempty"`
+	Revisions  []*revSummary `json:"revisions"`
+	Search     []searchDoc   `json:"search"`
+}
+
+type revSummary struct {
+	Time         time.Time `json:"time"`
+	Author       string    `json:"author"`
+	Summary      string    `json:"summary,omitempty"`
+	Delta        int       `json:"delta"`
+	Anchor       string    `json:"anchor"`
+	RulesChanged bool      `json:"rules_changed,omitempty"`
+}
+
+// pageWork is one page with every revision parsed once: the trees serve
+// the render, the extraction, the diffs and the checks.
+type pageWork struct {
+	page    *model.Page
+	dir     string
+	docs    []*model.Document
+	tables  []*extract.PageTables
+	anchors []string
+}
+
+func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
+	w := &pageWork{page: pg, dir: dir}
+	seen := map[string]int{}
+	for _, r := range pg.Revisions {
+		doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, Templates: b.opts.WikiTemplates, SiteName: b.opts.SiteName, Server: strings.TrimSuffix(b.opts.BaseURL, "/")})
+		w.docs = append(w.docs, doc)
+		w.tables = append(w.tables, extract.Extract(doc, pg, r))
+		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))
+		seen[a]++
+		if seen[a] > 1 {
+			a += "-" + itoa(seen[a])
+		}
+		w.anchors = append(w.anchors, a)
+	}
+	return w
+}
+
+func (w *pageWork) latest() (*model.Revision, *model.Document, *extract.PageTables) {
+	n := len(w.page.Revisions) - 1
+	if n < 0 {
+		return nil, nil, nil
+	}
+	return w.page.Revisions[n], w.docs[n], w.tables[n]
+}
+
+func kindName(k model.PageKind) string {
+	switch k {
+	case model.PageRules:
+		return "rules"
+	case model.PageTips:
+		return "tips"
+	case model.PageFile:
+		return "file"
+	case model.PageTemplate:
+		return "template"
+	}
+	return "page"
+}
+
+// buildGame builds a game's pages: rules, tips, their histories and
+// sources, and the rule tables with their checks.
+func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
+	s := &unitSummary{ID: "game:" + g.slug, Key: key, Deps: map[string]string{}}
+	var works []*pageWork
+	for _, pg := range []*model.Page{g.rules, g.tips} {
+		if pg != nil && len(pg.Revisions) > 0 {
+			works = append(works, b.parsePage(pg, b.plan.dir[pg.Title]))
+		}
+	}
+	links := &GameLinks{Name: g.name, Slug: g.slug, RulesURL: g.dir + "index.html", DataURL: g.dir + "rules/index.html", HistoryURL: g.dir + "history/index.html"}
+	if g.tips != nil {
+		links.TipsURL = g.dir + "tips/index.html"
+		links.TipsHistoryURL = g.dir + "tips/history/index.html"
+	}
+
+	// Checks on the latest revision of each page.
+	var pds []check.PageData
+	var all []*extract.PageTables
+	for _, w := range works {
+		r, doc, pt := w.latest()
+		pds = append(pds, check.PageData{Page: w.page, Rev: r, Doc: doc, Tables: pt})
+		all = append(all, pt)
+		links.Tables += len(pt.Tables)
+	}
+	results := b.suite.RunGame(g.slug, pds)
+	checks := make([]*CheckView, 0, len(results))
+	byTable := map[string][]*CheckView{}
+	for _, r := range results {
+		cv := b.checkView(g, r)
+		checks = append(checks, cv)
+		byTable[r.Table] = append(byTable[r.Table], cv)
+	}
+	s.Checks = checks
+
+	gs := &gameSummary{Slug: g.slug, Name: g.name, Dir: g.dir, Tables: links.Tables, HasTips: g.tips != nil}
+	for _, w := range works {
+		if t := w.page.Latest().Timestamp; t.After(gs.Updated) {
+			gs.Updated = t
+		}
+	}
+	s.Game = gs
+
+	for _, w := range works {
+		tab := "rules"
+		if w.page.Kind == model.PageTips {
+			tab = "tips"
+		}
+		ps, err := b.writePage(s, w, links, tab, byTable)
+		if err != nil {
+			return nil, err
+		}
+		if w.page == g.rules && len(ps.Categories) > 0 {
+			gs.Group = ps.Categories[0]
+		}
+		s.Pages = append(s.Pages, ps)
+	}
+	if g.rules == nil {
+		// A game with a tips page only: its game page says so.
+		if err := b.writeMissingRules(s, g, links); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.writeRules(s, g, links, works, all, checks, byTable); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// buildPage builds a page that belongs to no game.
+func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
+	s := &unitSummary{ID: "page:" + pg.Title, Key: key, Deps: map[string]string{}}
+	if len(pg.Revisions) == 0 {
+		return s, nil
+	}
+	w := b.parsePage(pg, b.plan.dir[pg.Title])
+	ps, err := b.writePage(s, w, nil, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	s.Pages = append(s.Pages, ps)
+	return s, nil
+}
+
+func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
+	cv := &CheckView{Status: string(r.Status), Game: r.Game, ID: r.ID, Table: r.Table, Description: r.Description,
+		Message: r.Message, Page: r.Source.Page, Revision: r.Source.Revision, Line: r.Source.Line, Spec: r.Spec, Builtin: r.Builtin}
+	if r.Table != "" {
+		cv.TableURL = g.dir + "rules/index.html#" + tableAnchor(r.Table)
+	}
+	if d, ok := b.plan.dir[r.Source.Page]; ok && r.Source.Line > 0 {
+		cv.SourceURL = d + "source/index.html#L" + itoa(r.Source.Line)
+	}
+	return cv
+}
+
+func tableAnchor(id string) string { return "t-" + strings.ReplaceAll(id, "/", "-") }
+
+// writePage writes a page's latest revision, its history and its source.
+func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab string, byTable map[string][]*CheckView) (*pageSummary, error) {
+	pg := w.page
+	rev, doc, pt := w.latest()
+	pagePath := w.dir + "index.html"
+	section := "pages"
+	if game != nil {
+		section = "home"
+	}
+	base := b.base(pg.Title, pagePath, section)
+	ps := &pageSummary{Title: pg.Title, Kind: kindName(pg.Kind), Dir: w.dir, Categories: doc.Categories}
+
+	// The page.
+	lk := newLinker(b.plan, pg.Title, pagePath, "", s.Deps)
+	r := render.New(render.Options{Linker: lk, NoTOC: true})
+	if game != nil && len(pt.Tables) > 0 {
+		b.linkTables(r, base, pt, game, byTable)
+	}
+	var body bytes.Buffer
+	if err := r.Render(&body, doc); err != nil {
+		return nil, err
+	}
+	view := &WikiPage{Base: base, Heading: pg.Title, PageTitle: pg.Title, Kind: ps.Kind, Tab: tab,
+		Rev: Rev{rev.Timestamp, rev.Author, rev.Summary}, Body: template.HTML(body.String()),
+		HistoryURL: base.Link(w.dir + "history/index.html"), SourceURL: base.Link(w.dir + "source/index.html"),
+		Revisions: len(pg.Revisions)}
+	view.Description = description(doc)
+	if !doc.Switches["NOTOC"] {
+		toc := render.TOC(doc)
+		if len(toc) >= 2 {
+			view.TOC = toc
+		}
+	}
+	if game != nil {
+		view.Heading = game.Name
+		if tab == "tips" {
+			view.Heading = game.Name + ": tips"
+		}
+		view.Game = relGame(&base, game)
+		view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {game.Name, ""}}
+		if tab == "tips" {
+			view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {game.Name, base.Link(game.RulesURL)}, {"Tips", ""}}
+		}
+		view.Notes = b.notes[game.Slug]
+	} else {
+		view.Crumbs = []Crumb{{"All pages", base.Link("pages/index.html")}, {pg.Title, ""}}
+	}
+	for _, c := range doc.Categories {
+		view.Categories = append(view.Categories, Link{Title: c, URL: base.Link(categoryDir(c) + "index.html")})
+	}
+	if pg.Kind == model.PageFile {
+		_, name := model.SplitNamespace(pg.Title)
+		if m, ok := b.plan.media[model.NormalizeTitle(name)]; ok {
+			view.Image = base.Link(m)
+		}
+		s.Deps["file:"+name] = b.plan.media[model.NormalizeTitle(name)]
+	}
+	if err := b.render(s, pagePath, "page.html", view); err != nil {
+		return nil, err
+	}
+
+	// Warnings of the latest revision, with page, revision and line.
+	for _, d := range doc.Diagnostics {
+		if d.Severity == model.SevWarning || d.Severity == model.SevError {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: %s", rev.Label(pg.Title), doc.Line(d.Pos), d.Message))
+		}
+	}
+	for _, wr := range pt.Warnings {
+		s.Warnings = append(s.Warnings, wr.String())
+	}
+
+	// History: every revision, newest first, with the diff from the one
+	// before it and the revision itself.
+	histPath := w.dir + "history/index.html"
+	hb := b.base("History of "+pg.Title, histPath, base.Section)
+	hist := &HistoryPage{Base: hb, PageURL: hb.Link(pagePath)}
+	hist.Page.Title = pg.Title
+	hist.Crumbs = append(append([]Crumb{}, relCrumbs(&hb, view.Crumbs, pagePath)...), Crumb{"History", ""})
+	if game != nil {
+		hist.DataURL = hb.Link(game.DataURL)
+	}
+	sides := make([]*diff.Side, len(pg.Revisions))
+	for i, r := range pg.Revisions {
+		sides[i] = &diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]}
+	}
+	for i := len(pg.Revisions) - 1; i >= 0; i-- {
+		r := pg.Revisions[i]
+		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.Author, Summary: r.Summary, Size: len(r.Text),
+			First: i == 0, Latest: i == len(pg.Revisions)-1}
+		rs := &revSummary{Time: r.Timestamp, Author: r.Author, Summary: r.Summary, Anchor: w.anchors[i]}
+		if i > 0 {
+			e.Delta = len(r.Text) - len(pg.Revisions[i-1].Text)
+			res := diff.Compare(pg.Title, sides[i-1], sides[i])
+			var h bytes.Buffer
+			if err := diff.WriteHTML(&h, res); err != nil {
+				return nil, err
+			}
+			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[i-1], HTML: template.HTML(h.String()),
+				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
+			if !dv.RulesChanged {
+				for _, t := range res.Tables {
+					if t.Change == diff.TableFormatting {
+						dv.FormattingOnly = true
+					}
+				}
+			}
+			e.Diff = dv
+			rs.RulesChanged = dv.RulesChanged
+			rs.Anchor = dv.ID
+		} else {
+			e.Delta = len(r.Text)
+		}
+		rs.Delta = e.Delta
+		if !e.Latest {
+			hr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, w.anchors[i]+"-", s.Deps), NoTOC: true, IDPrefix: w.anchors[i] + "-"})
+			var rb bytes.Buffer
+			if err := hr.Render(&rb, w.docs[i]); err != nil {
+				return nil, err
+			}
+			e.Body = template.HTML(rb.String())
+		}
+		hist.Revisions = append(hist.Revisions, e)
+		ps.Revisions = append(ps.Revisions, rs)
+	}
+	// Oldest first in the summary, like the corpus.
+	for i, j := 0, len(ps.Revisions)-1; i < j; i, j = i+1, j-1 {
+		ps.Revisions[i], ps.Revisions[j] = ps.Revisions[j], ps.Revisions[i]
+	}
+	if err := b.render(s, histPath, "history.html", hist); err != nil {
+		return nil, err
+	}
+
+	// The wikitext, with a line anchor per line.
+	srcPath := w.dir + "source/index.html"
+	sb := b.base("Wikitext of "+pg.Title, srcPath, base.Section)
+	src := &SourcePage{Base: sb, Rev: view.Rev, Lines: strings.Split(strings.TrimSuffix(rev.Text, "\n"), "\n"),
+		PageURL: sb.Link(pagePath), HistoryURL: sb.Link(histPath)}
+	src.Page.Title = pg.Title
+	src.NoIndex = true
+	src.Crumbs = append(append([]Crumb{}, relCrumbs(&sb, view.Crumbs, pagePath)...), Crumb{"Wikitext", ""})
+	if err := b.render(s, srcPath, "source.html", src); err != nil {
+		return nil, err
+	}
+
+	ps.Search = append(ps.Search, pageSearchDoc(pg, w.dir, doc, game, tab))
+	if game != nil && pt != nil {
+		for _, t := range pt.Tables {
+			ps.Search = append(ps.Search, tableSearchDoc(t, game))
+		}
+	}
+	return ps, nil
+}
+
+// relCrumbs rebases crumbs made for the page at from onto another page.
+func relCrumbs(to *Base, crumbs []Crumb, from string) []Crumb {
+	out := make([]Crumb, len(crumbs))
+	fromRoot := rootOf(from)
+	for i, c := range crumbs {
+		out[i] = c
+		if c.URL != "" {
+			out[i].URL = to.Root + strings.TrimPrefix(c.URL, fromRoot)
+		}
+	}
+	if n := len(out); n > 0 && out[n-1].URL == "" {
+		out[n-1].URL = to.Link(from)
+	}
+	return out
+}
+
+func relGame(b *Base, g *GameLinks) *GameLinks {
+	r := *g
+	for _, u := range []*string{&r.RulesURL, &r.TipsURL, &r.DataURL, &r.HistoryURL, &r.TipsHistoryURL} {
+		if *u != "" {
+			*u = b.Link(*u)
+		}
+	}
+	return &r
+}
+
+// linkTables makes the page's rendered rule tables link to their data and
+// checks: after the outermost block that holds a table's end.
+func (b *builder) linkTables(r *render.Renderer, base Base, pt *extract.PageTables, game *GameLinks, byTable map[string][]*CheckView) {
+	placed := make([]bool, len(pt.Tables))
+	emit := func(w *render.Writer, n *model.Node) {
+		for i, t := range pt.Tables {
+			if placed[i] || t.Source.End < n.Pos || t.Source.End > n.End {
+				continue
+			}
+			placed[i] = true
+			var sum CheckSummary
+			for _, c := range byTable[t.ID] {
+				sum.add(c.Status)
+			}
+			w.WriteString(`<p class="table-links"><a`)
+			w.Attr("href", base.Link(game.DataURL+"#"+tableAnchor(t.ID)))
+			w.WriteString(`>Rule table <code>`)
+			w.Text(t.ID)
+			w.WriteString(`</code></a>`)
+			switch {
+			case sum.Fail > 0:
+				fmt.Fprintf(w, ` <span class="badge badge-fail">%d failing</span>`, sum.Fail)
+			case sum.Error > 0:
+				fmt.Fprintf(w, ` <span class="badge badge-error">%d errors</span>`, sum.Error)
+			case sum.Pass > 0:
+				fmt.Fprintf(w, ` <span class="badge badge-pass">%s pass</span>`, plural(sum.Pass, "check"))
+			}
+			w.WriteString("</p>\n")
+		}
+	}
+	outermost := func(n *model.Node) bool {
+		for p := n.Parent; p != nil; p = p.Parent {
+			switch p.Kind {
+			case model.KindTable, model.KindList, model.KindPre, model.KindParagraph:
+				return false
+			}
+		}
+		return true
+	}
+	for _, k := range []model.Kind{model.KindTable, model.KindList, model.KindPre, model.KindParagraph} {
+		def := r.Func(k)
+		r.SetFunc(k, func(w *render.Writer, n *model.Node, entering bool) bool {
+			ok := def(w, n, entering)
+			if (entering && !ok || !entering) && outermost(n) {
+				emit(w, n)
+			}
+			return ok
+		})
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}
+
+// description is the page's first paragraph, for <meta name=description>.
+func description(doc *model.Document) string {
+	for p := range doc.Root.FindAll(model.KindParagraph) {
+		t := strings.TrimSpace(model.PlainText(p))
+		if t == "" {
+			continue
+		}
+		return clip(t, 200)
+	}
+	return ""
+}
+
+// clip shortens s to about n bytes at a word boundary, with an ellipsis.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut < n/2 {
+		cut = n
+		for cut > 0 && !utf8Start(s[cut]) {
+			cut--
+		}
+	}
+	return strings.TrimSpace(s[:cut]) + "…"
+}
+
+func utf8Start(c byte) bool { return c&0xc0 != 0x80 }
+
+func (b *builder) writeMissingRules(s *unitSummary, g *gameUnit, links *GameLinks) error {
+	p := g.dir + "index.html"
+	base := b.base(g.name, p, "home")
+	view := &WikiPage{Base: base, Heading: g.name, Tab: "rules", Game: relGame(&base, links),
+		Body:       template.HTML(`<p>The wiki has no rules page for this game yet; see its tips.</p>`),
+		HistoryURL: base.Link(links.TipsHistoryURL), SourceURL: base.Link(g.dir + "tips/source/index.html")}
+	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {g.name, ""}}
+	view.Rev = Rev{Time: g.tips.Latest().Timestamp, Author: g.tips.Latest().Author}
+	return b.render(s, p, "page.html", view)
+}
+
+// writeRules writes the rule-data page and the game's tables as YAML and
+// JSON.
+func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, works []*pageWork, all []*extract.PageTables, checks []*CheckView, byTable map[string][]*CheckView) error {
+	p := g.dir + "rules/index.html"
+	base := b.base(g.name+": rule tables", p, "home")
+	yamlName, jsonName := safeSegment(g.slug)+".yaml", safeSegment(g.slug)+".json"
+	view := &RulesPage{Base: base, Game: relGame(&base, links), YAMLName: yamlName, JSONName: jsonName,
+		YAMLURL: base.Link(g.dir + "rules/" + yamlName), JSONURL: base.Link(g.dir + "rules/" + jsonName)}
+	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {g.name, base.Link(links.RulesURL)}, {"Rule tables", ""}}
+	known := map[string]bool{}
+	for _, w := range works {
+		_, _, pt := w.latest()
+		for _, t := range pt.Tables {
+			known[t.ID] = true
+			y, err := yaml.Marshal(t)
+			if err != nil {
+				return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
+			}
+			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind, Form: t.Source.Form, Anchor: tableAnchor(t.ID),
+				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "source/index.html#L" + itoa(t.Source.Line)),
+				Line: t.Source.Line, DeclaredTotal: t.DeclaredTotal, HTML: tableHTML(t), YAML: highlightYAML(string(y))}
+			for _, wr := range pt.Warnings {
+				if strings.Contains(wr.Message, t.ID) {
+					tv.Warnings = append(tv.Warnings, wr.String())
+				}
+			}
+			var sum CheckSummary
+			for _, c := range byTable[t.ID] {
+				tv.Checks = append(tv.Checks, relCheck(&base, c))
+				sum.add(c.Status)
+			}
+			tv.Status = worst(sum)
+			view.Tables = append(view.Tables, tv)
+		}
+	}
+	for _, c := range checks {
+		view.Summary.add(c.Status)
+		if !known[c.Table] {
+			view.Other = append(view.Other, relCheck(&base, c))
+		}
+	}
+	if err := b.render(s, p, "rules.html", view); err != nil {
+		return err
+	}
+	y, err := extract.YAML(all)
+	if err != nil {
+		return fmt.Errorf("%s: %w", g.slug, err)
+	}
+	if err := b.write(s, g.dir+"rules/"+yamlName, y); err != nil {
+		return err
+	}
+	return b.write(s, g.dir+"rules/"+jsonName, extract.JSON(all))
+}
+
+func worst(s CheckSummary) string {
+	switch {
+	case s.Fail > 0:
+		return "FAIL"
+	case s.Error > 0:
+		return "ERROR"
+	case s.Pass > 0:
+		return "PASS"
+	}
+	return ""
+}
+
+// relCheck is a check with its links relative to the page showing it.
+func relCheck(b *Base, c *CheckView) *CheckView {
+	r := *c
+	if r.TableURL != "" {
+		r.TableURL = b.Link(r.TableURL)
+	}
+	if r.SourceURL != "" {
+		r.SourceURL = b.Link(r.SourceURL)
+	}
+	return &r
+}
+
+// tableHTML writes an extracted table as an HTML table: its columns and
+// its cells' text.
+func tableHTML(t *extract.Table) template.HTML {
+	var b strings.Builder
+	b.WriteString("<table>")
+	if t.Caption != "" {
+		b.WriteString("<caption>")
+		template.HTMLEscape(&b, []byte(t.Caption))
+		b.WriteString("</caption>")
+	}
+	b.WriteString("<thead><tr>")
+	for _, c := range t.Columns {
+		b.WriteString(`<th scope="col">`)
+		template.HTMLEscape(&b, []byte(c))
+		b.WriteString("</th>")
+	}
+	b.WriteString("</tr></thead><tbody>")
+	for _, row := range t.Rows {
+		b.WriteString("<tr>")
+		for i := range t.Columns {
+			txt, num := "", false
+			if i < len(row) {
+				txt = row[i].Text
+				switch row[i].Value.(type) {
+				case int, int64, float64:
+					num = true
+				}
+			}
+			if num {
+				b.WriteString(`<td class="num">`)
+			} else {
+				b.WriteString("<td>")
+			}
+			template.HTMLEscape(&b, []byte(txt))
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>")
+	return template.HTML(b.String())
+}
+
+// sortChecks puts failures first, then errors, then passes, each by game
+// and id.
+func sortChecks(cs []*CheckView) {
+	rank := map[string]int{"FAIL": 0, "ERROR": 1, "PASS": 2}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if rank[cs[i].Status] != rank[cs[j].Status] {
+			return rank[cs[i].Status] < rank[cs[j].Status]
+		}
+		if cs[i].Game != cs[j].Game {
+			return cs[i].Game < cs[j].Game
+		}
+		return cs[i].ID < cs[j].ID
+	})
+}
