@@ -31,7 +31,9 @@ type SectionChange struct {
 type sectionInfo struct {
 	title string
 	level int
-	body  string // normalized text of the section's own content
+	// body identifies the section's own content with white space
+	// normalized (a hash: only equality matters); 0 when it is empty.
+	body uint64
 	order int
 }
 
@@ -57,13 +59,42 @@ func sectionsOf(doc *model.Document) []sectionInfo {
 		if nl := strings.IndexByte(doc.Source[min(from, len(doc.Source)):], '\n'); nl >= 0 && from+nl < to {
 			from += nl + 1
 		}
-		body := ""
+		var body uint64
 		if from < to && to <= len(doc.Source) {
-			body = strings.Join(strings.Fields(doc.Source[from:to]), " ")
+			body = normHash(doc.Source[from:to])
 		}
 		out = append(out, sectionInfo{title: s.Title(), level: int(s.Node.Level), body: body, order: len(out)})
 	}
 	return out
+}
+
+// normHash is the FNV-1a hash of s with runs of white space read as one
+// space and the ends trimmed; 0 for a blank s. It compares section bodies
+// without building their normalized text.
+func normHash(s string) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	started, space := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+			space = started
+			continue
+		}
+		if space {
+			h = (h ^ ' ') * prime
+			space = false
+		}
+		started = true
+		h = (h ^ uint64(c)) * prime
+	}
+	if !started {
+		return 0
+	}
+	if h == 0 {
+		h = 1
+	}
+	return h
 }
 
 func normTitle(t string) string { return strings.ToLower(strings.Join(strings.Fields(t), " ")) }
@@ -93,14 +124,14 @@ func Sections(a, b *model.Document) []SectionChange {
 	}
 	// 2. Same body, different title: renamed.
 	renamed := map[int]bool{}
-	byBody := map[string][]int{}
+	byBody := map[uint64][]int{}
 	for j, s := range sb {
-		if matchB[j] < 0 && s.body != "" {
+		if matchB[j] < 0 && s.body != 0 {
 			byBody[s.body] = append(byBody[s.body], j)
 		}
 	}
 	for i, s := range sa {
-		if matchA[i] >= 0 || s.body == "" {
+		if matchA[i] >= 0 || s.body == 0 {
 			continue
 		}
 		if js := byBody[s.body]; len(js) > 0 {

@@ -172,9 +172,13 @@ func (s *CheckSummary) add(status string) {
 // SourcePage is a revision's wikitext with line anchors (source.html).
 type SourcePage struct {
 	Base
-	Page       struct{ Title string }
-	Rev        Rev
-	Lines      []string
+	Page struct{ Title string }
+	Rev  Rev
+	// Code is the wikitext as HTML: a span per line with id L<n> and a
+	// link to itself (built in Go: a template ranging over thousands of
+	// lines is the slowest part of a build).
+	Code       template.HTML
+	LineCount  int
 	PageURL    string
 	HistoryURL string
 }

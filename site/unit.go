@@ -343,7 +343,8 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 	// The wikitext, with a line anchor per line.
 	srcPath := w.dir + "source/index.html"
 	sb := b.base("Wikitext of "+pg.Title, srcPath, base.Section)
-	src := &SourcePage{Base: sb, Rev: view.Rev, Lines: strings.Split(strings.TrimSuffix(rev.Text, "\n"), "\n"),
+	code, lines := sourceHTML(rev.Text)
+	src := &SourcePage{Base: sb, Rev: view.Rev, Code: code, LineCount: lines,
 		PageURL: sb.Link(pagePath), HistoryURL: sb.Link(histPath)}
 	src.Page.Title = pg.Title
 	src.NoIndex = true
@@ -618,4 +619,35 @@ func sortChecks(cs []*CheckView) {
 		}
 		return cs[i].ID < cs[j].ID
 	})
+}
+
+// sourceHTML writes wikitext as lines with anchors.
+func sourceHTML(text string) (template.HTML, int) {
+	var b strings.Builder
+	b.Grow(len(text) + len(text)/4)
+	text = strings.TrimSuffix(text, "\n")
+	n := 0
+	for {
+		n++
+		line := text
+		i := strings.IndexByte(text, '\n')
+		if i >= 0 {
+			line = text[:i]
+		}
+		num := itoa(n)
+		b.WriteString(`<span class="line" id="L`)
+		b.WriteString(num)
+		b.WriteString(`"><a class="ln" href="#L`)
+		b.WriteString(num)
+		b.WriteString(`" aria-hidden="true" tabindex="-1">`)
+		b.WriteString(num)
+		b.WriteString(`</a>`)
+		template.HTMLEscape(&b, []byte(line))
+		b.WriteString("\n</span>")
+		if i < 0 {
+			break
+		}
+		text = text[i+1:]
+	}
+	return template.HTML(b.String()), n
 }

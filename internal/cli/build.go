@@ -7,8 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -194,13 +192,3 @@ func (a *app) printBuild(st *site.Stats, sf *siteFlags, out string) {
 		out, plural(st.Pages, "page"), plural(st.Revisions, "revision"), plural(st.Games, "game"), plural(st.Tables, "table"),
 		checks, warn, st.Built, st.Reused, plural(st.Files, "file"), st.Elapsed.Round(time.Millisecond))
 }
-
-func absOrSame(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
-	}
-	return p
-}
-
-var _ = strings.TrimSpace
-var _ = absOrSame

@@ -102,6 +102,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 	pf.StringSliceVar(&a.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
 	root.AddCommand(
 		a.buildCommand(),
+		a.serveCommand(),
 		a.pagesCommand(),
 		a.historyCommand(),
 		a.showCommand(),
