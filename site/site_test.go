@@ -1,0 +1,399 @@
+package site_test
+
+import (
+	"bytes"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/content"
+	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/site"
+	"github.com/wikirules/wikirules/templates"
+)
+
+func embedded(t testing.TB) (*model.Corpus, site.Options) {
+	t.Helper()
+	ct := content.New()
+	c, err := ct.Corpus(corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := ct.Templates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs, err := check.LoadSpecs(ct.FS(), content.ChecksDir, "content/checks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite := check.NewSuite(specs, ct.FS(), content.EngineDir, "content/engine")
+	return c, site.Options{WikiTemplates: wt, Suite: suite, Content: ct.Site(), Version: "test"}
+}
+
+func seeds(t testing.TB) *model.Corpus {
+	t.Helper()
+	c, err := corpus.Load([]string{shared.Path(t, "seeds")}, corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func build(t testing.TB, c *model.Corpus, opts site.Options, out string) *site.Stats {
+	t.Helper()
+	opts.Out = out
+	st, err := site.Build(c, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// files reads every file of a site.
+func files(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = data
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestEmbeddedSite(t *testing.T) {
+	c, opts := embedded(t)
+	out := filepath.Join(t.TempDir(), "public")
+	st := build(t, c, opts, out)
+	if st.Games != 5 || st.Checks != 17 || st.Failed != 0 || st.Errors != 0 {
+		t.Errorf("stats: %+v", st)
+	}
+	fs := files(t, out)
+	for _, want := range []string{
+		"index.html", "404.html", "sitemap.xml", "feed.xml", "search-index.js", "search/index.html",
+		"assets/style.css", "assets/site.js", "assets/chroma.css", "pages/index.html", "checks/index.html",
+		"categories/index.html", "categories/card-games/index.html", "about/index.html",
+		"games/hearts/index.html", "games/hearts/tips/index.html", "games/hearts/history/index.html",
+		"games/hearts/rules/index.html", "games/hearts/rules/hearts.yaml", "games/hearts/rules/hearts.json",
+		"games/hearts/source/index.html", "wiki/file-yacht-score-sheet-png/index.html",
+	} {
+		if _, ok := fs[want]; !ok {
+			t.Errorf("missing %s", want)
+		}
+	}
+	contains := func(file string, subs ...string) {
+		t.Helper()
+		for _, s := range subs {
+			if !bytes.Contains(fs[file], []byte(s)) {
+				t.Errorf("%s lacks %q", file, s)
+			}
+		}
+	}
+	// The game page: rules rendered, its table linked to its data and checks,
+	// the Markdown note, relative links.
+	contains("games/hearts/index.html", `<link rel="stylesheet" href="../../assets/style.css">`,
+		`href="../../games/hearts/rules/index.html#t-hearts-scoring"`, `3 checks pass`, `Engine note.`,
+		`href="../../games/hearts/tips/index.html"`, `href="../../categories/card-games/index.html"`)
+	// History: every revision, the diffs, old revisions rendered with
+	// prefixed ids.
+	contains("games/hearts/history/index.html", `id="rev-2024-01-10T09-00-00Z"`, `id="diff-rev-2024-01-12T18-22-41Z"`,
+		`<td>Q♠</td><td>Points</td><td><del>12</del>`, `<ins>13</ins>`, `id="rev-2024-01-10T09-00-00Z-Scoring"`)
+	// Rule data: tables, YAML highlighted with chroma's classes, checks.
+	contains("games/hearts/rules/index.html", `id="t-hearts-scoring"`, `<span class="hl-nt">Points</span>`,
+		`queen-of-spades`, `badge-pass`, `href="../../../games/hearts/source/index.html#L19"`)
+	contains("checks/index.html", "17 checks", "queen-of-spades")
+	contains("index.html", "Card games", "Dice games", "Recent changes", `href="games/hearts/index.html"`)
+	contains("sitemap.xml", "<loc>/games/hearts/</loc>")
+	contains("feed.xml", `<feed xmlns="http://www.w3.org/2005/Atom">`)
+	contains("search-index.js", `"Hearts"`, `"games/hearts/rules/index.html#t-hearts-scoring"`)
+	contains("assets/chroma.css", `:root[data-theme="dark"] .hl-chroma`)
+	checkLinks(t, out)
+}
+
+// Two builds of the same input are byte-identical.
+func TestDeterministic(t *testing.T) {
+	c, opts := embedded(t)
+	dir := t.TempDir()
+	a := files(t, func() string { o := filepath.Join(dir, "a"); build(t, c, opts, o); return o }())
+	opts.Workers = 1
+	b := files(t, func() string { o := filepath.Join(dir, "b"); build(t, c, opts, o); return o }())
+	if len(a) != len(b) {
+		t.Fatalf("%d files, then %d", len(a), len(b))
+	}
+	for p, data := range a {
+		if !bytes.Equal(data, b[p]) {
+			t.Errorf("%s differs between two builds", p)
+		}
+	}
+}
+
+// A rebuild with nothing changed writes nothing; with one page changed it
+// rebuilds that page's unit and reuses the others' files.
+func TestIncremental(t *testing.T) {
+	c, opts := embedded(t)
+	out := filepath.Join(t.TempDir(), "public")
+	first := build(t, c, opts, out)
+	if first.Built != 6 || first.Reused != 0 {
+		t.Fatalf("first build: %+v", first)
+	}
+	again := build(t, c, opts, out)
+	if !again.UpToDate {
+		t.Fatalf("no-change rebuild: %+v", again)
+	}
+	inode := func(p string) uint64 {
+		st, err := os.Stat(filepath.Join(out, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Sys().(*syscall.Stat_t).Ino
+	}
+	yachtBefore, scopaBefore := inode("games/yacht/index.html"), inode("games/scopa/index.html")
+	// A new revision of Yacht.
+	p := c.Page("Gamehelpyacht")
+	last := p.Latest()
+	text := last.Text + "\nOne more line.\n"
+	p.Revisions = append(p.Revisions, &model.Revision{Timestamp: last.Timestamp.Add(time.Hour), Author: "Zoe", Summary: "a line", Text: text, SHA1: model.TextSHA1(text)})
+	st := build(t, c, opts, out)
+	if st.Built != 1 || st.Reused != 5 {
+		t.Errorf("one page changed: built %d, reused %d, want 1 and 5", st.Built, st.Reused)
+	}
+	if inode("games/scopa/index.html") != scopaBefore {
+		t.Errorf("an unchanged page was rewritten")
+	}
+	if inode("games/yacht/index.html") == yachtBefore {
+		t.Errorf("the changed page was not rewritten")
+	}
+	if !strings.Contains(string(files(t, out)["games/yacht/history/index.html"]), "One more line") {
+		t.Errorf("history lacks the new revision")
+	}
+}
+
+// A page that links to a missing page is rebuilt when that page appears:
+// its red link turns into a link.
+func TestIncrementalLinkTargets(t *testing.T) {
+	mk := func(title, text string) *model.Page {
+		ns, kind, game := model.DefaultConventions().Classify(title, -1)
+		return &model.Page{Title: title, Namespace: ns, Kind: kind, Game: game, Revisions: []*model.Revision{
+			{Timestamp: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Author: "X", Text: text, SHA1: model.TextSHA1(text)}}}
+	}
+	a := mk("Gamehelpalpha", "See [[Glossary]].")
+	c := mk("Gamehelpgamma", "Unrelated.")
+	out := filepath.Join(t.TempDir(), "public")
+	build(t, model.NewCorpus([]*model.Page{a, c}), site.Options{Version: "test"}, out)
+	if !bytes.Contains(files(t, out)["games/alpha/index.html"], []byte(`class="new"`)) {
+		t.Fatal("the link to a missing page is not red")
+	}
+	st := build(t, model.NewCorpus([]*model.Page{a, c, mk("Glossary", "Words.")}), site.Options{Version: "test"}, out)
+	if st.Built != 2 || st.Reused != 1 {
+		t.Errorf("built %d, reused %d; want 2 (alpha and the new page) and 1", st.Built, st.Reused)
+	}
+	page := files(t, out)["games/alpha/index.html"]
+	if bytes.Contains(page, []byte(`class="new"`)) || !bytes.Contains(page, []byte(`href="../../wiki/glossary/index.html"`)) {
+		t.Errorf("the link did not follow the new page")
+	}
+}
+
+// A failed build leaves the previous site as it was.
+func TestFailedBuildKeepsSite(t *testing.T) {
+	c, opts := embedded(t)
+	out := filepath.Join(t.TempDir(), "public")
+	build(t, c, opts, out)
+	before := files(t, out)
+	// A template that fails when executed.
+	bad, err := templates.New(fstest.MapFS{"page.html": {Data: []byte(`{{template "base" .}}{{define "main"}}{{.NoSuchField}}{{end}}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Templates = bad
+	opts.Force = true
+	opts.Out = out
+	if _, err := site.Build(c, opts); err == nil || !strings.Contains(err.Error(), "NoSuchField") {
+		t.Fatalf("build with a broken template: %v", err)
+	}
+	after := files(t, out)
+	if len(after) != len(before) {
+		t.Fatalf("%d files before, %d after", len(before), len(after))
+	}
+	for p := range before {
+		if !bytes.Equal(before[p], after[p]) {
+			t.Errorf("%s changed", p)
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 1 {
+		t.Errorf("temporary directories left behind: %v", entries)
+	}
+}
+
+// The build never replaces a directory it did not make.
+func TestRefusesForeignDirectory(t *testing.T) {
+	c, opts := embedded(t)
+	out := t.TempDir()
+	keep := filepath.Join(out, "thesis.tex")
+	os.WriteFile(keep, []byte("important"), 0o644)
+	opts.Out = out
+	if _, err := site.Build(c, opts); err == nil || !strings.Contains(err.Error(), "not built by wikirules") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := os.Stat(keep); err != nil {
+		t.Fatal("the directory's file is gone")
+	}
+}
+
+// Hostile titles stay inside the output directory and get working pages.
+func TestHostileTitles(t *testing.T) {
+	titles := []string{"../../etc/passwd", "..", "Gamehelp../../x", "Tips ../..", "/absolute", `a\b`, "Ünïcödé page", "!!!", "???", "File:../../evil.png", "Category:../x"}
+	var pages []*model.Page
+	conv := model.DefaultConventions()
+	for i, title := range titles {
+		ns, kind, game := conv.Classify(title, -1)
+		text := "Some text linking to [[../../etc/passwd]] and [[Ünïcödé page]]. [[Category:../../up]]"
+		pages = append(pages, &model.Page{Title: title, Namespace: ns, Kind: kind, Game: game, Revisions: []*model.Revision{
+			{Timestamp: time.Date(2024, 1, 1+i, 0, 0, 0, 0, time.UTC), Author: "X", Text: text, SHA1: model.TextSHA1(text)}}})
+	}
+	c := model.NewCorpus(pages)
+	root := t.TempDir()
+	out := filepath.Join(root, "site", "public")
+	build(t, c, site.Options{Version: "test"}, out)
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && !strings.HasPrefix(p, out+string(filepath.Separator)) {
+			t.Errorf("file outside the site: %s", p)
+		}
+		return nil
+	})
+	n := 0
+	for p := range files(t, out) {
+		if strings.HasPrefix(p, "wiki/") || strings.HasPrefix(p, "games/") {
+			if strings.HasSuffix(p, "/history/index.html") {
+				n++
+			}
+		}
+	}
+	if n != len(titles)-1 { // the category page is listed, not a wiki page
+		t.Errorf("%d pages with a history, want %d", n, len(titles)-1)
+	}
+	checkLinks(t, out)
+}
+
+// TestSeedsSite builds the real pages and checks every link.
+func TestSeedsSite(t *testing.T) {
+	c := seeds(t)
+	out := filepath.Join(t.TempDir(), "public")
+	st := build(t, c, site.Options{Version: "test"}, out)
+	if st.Pages != 38 || st.Revisions != 81 {
+		t.Errorf("stats: %+v", st)
+	}
+	fs := files(t, out)
+	for _, want := range []string{"games/sushigo/rules/sushigo.yaml", "games/texasholdem/index.html", "games/openfacechinesepoker/history/index.html"} {
+		if _, ok := fs[want]; !ok {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if !bytes.Contains(fs["games/sushigo/rules/index.html"], []byte("Tempura")) {
+		t.Errorf("Sushi Go's rule data lacks its deck")
+	}
+	checkLinks(t, out)
+}
+
+// checkLinks crawls every HTML file of a site: each relative link and
+// resource must exist, each fragment must be an id of its target, and the
+// pages must parse.
+func checkLinks(t *testing.T, dir string) {
+	t.Helper()
+	all := files(t, dir)
+	ids := map[string]map[string]bool{}
+	type ref struct{ from, target, frag string }
+	var refs []ref
+	for p, data := range all {
+		if !strings.HasSuffix(p, ".html") {
+			continue
+		}
+		doc, err := html.Parse(bytes.NewReader(data))
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		ids[p] = map[string]bool{}
+		var walk func(n *html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.ElementNode {
+				for _, a := range n.Attr {
+					switch a.Key {
+					case "id":
+						if ids[p][a.Val] {
+							t.Errorf("%s: duplicate id %q", p, a.Val)
+						}
+						ids[p][a.Val] = true
+					case "href", "src":
+						u, err := url.Parse(a.Val)
+						if err != nil {
+							t.Errorf("%s: bad URL %q", p, a.Val)
+							continue
+						}
+						if u.Scheme != "" || u.Host != "" || p == "404.html" {
+							continue
+						}
+						target := p
+						if u.Path != "" {
+							target = path.Join(path.Dir(p), u.Path)
+							if strings.HasSuffix(u.Path, "/") {
+								target += "/index.html"
+							}
+						}
+						refs = append(refs, ref{p, target, u.Fragment})
+					}
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(doc)
+	}
+	var broken []string
+	for _, r := range refs {
+		if strings.HasPrefix(r.target, "../") || r.target == ".." {
+			broken = append(broken, r.from+" → "+r.target+" (outside the site)")
+			continue
+		}
+		if _, ok := all[r.target]; !ok {
+			broken = append(broken, r.from+" → "+r.target)
+			continue
+		}
+		if r.frag != "" && strings.HasSuffix(r.target, ".html") && !ids[r.target][r.frag] {
+			broken = append(broken, r.from+" → "+r.target+"#"+r.frag)
+		}
+	}
+	sort.Strings(broken)
+	for i, b := range broken {
+		if i == 20 {
+			t.Errorf("… and %d more", len(broken)-20)
+			break
+		}
+		t.Errorf("broken link: %s", b)
+	}
+}
