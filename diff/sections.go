@@ -33,7 +33,7 @@ type sectionInfo struct {
 	level int
 	// body identifies the section's own content with white space
 	// normalized (a hash: only equality matters); 0 when it is empty.
-	body uint64
+	body  uint64
 	order int
 }
 
