@@ -103,6 +103,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 	root.AddCommand(
 		a.buildCommand(),
 		a.serveCommand(),
+		a.exportCommand(),
 		a.pagesCommand(),
 		a.historyCommand(),
 		a.showCommand(),
