@@ -113,7 +113,6 @@ exported pages point at their files.`,
 	return cmd
 }
 
-
 // mdName is a page's file name: the .wiki file name with .md instead.
 func mdName(title string) string {
 	return strings.TrimSuffix(corpus.FileNameForTitle(title), ".wiki") + ".md"
