@@ -194,6 +194,7 @@ func funcs() template.FuncMap {
 		"inc":     func(i int) int { return i + 1 },
 		"lower":   strings.ToLower,
 		"summary": summaryHTML,
+		"clip":    clip,
 		"join":    strings.Join,
 	}
 }
@@ -216,4 +217,19 @@ func summaryHTML(s string) template.HTML {
 		}
 	}
 	return template.HTML(template.HTMLEscapeString(s))
+}
+
+// clip shortens s to about n bytes, at a space, with an ellipsis.
+func clip(n int, s string) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut < n/2 {
+		cut = n
+		for cut > 0 && s[cut]&0xc0 == 0x80 {
+			cut--
+		}
+	}
+	return strings.TrimSpace(s[:cut]) + "…"
 }

@@ -139,6 +139,14 @@
         if (a) { e.preventDefault(); window.location.href = a.href; }
       }
     });
+    // Enter on a selected result opens it rather than the search page
+    // (some browsers submit the form on the key press that follows).
+    if (input.form) {
+      input.form.addEventListener("submit", function (e) {
+        var a = selected >= 0 ? list.querySelectorAll("li a")[selected] : null;
+        if (a) { e.preventDefault(); window.location.href = a.href; }
+      });
+    }
     document.addEventListener("click", function (e) {
       if (!list.contains(e.target) && e.target !== input) close();
     });
