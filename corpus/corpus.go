@@ -250,6 +250,12 @@ func (l *Loader) addFileNS(name string, r io.Reader, mtime time.Time, dir string
 }
 
 func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, dir string) error {
+	size := int64(-1)
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
 	if format == FormatUnknown || format == FormatXML {
 		dr, err := mwxml.Decompress(name, r)
 		if err != nil {
@@ -277,11 +283,12 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 			})
 		return l.fail(err)
 	case FormatFeed:
-		data, err := io.ReadAll(r)
+		data, err := readAll(r, size)
 		if err != nil {
 			return l.fail(&model.InputError{File: name, Msg: err.Error()})
 		}
-		f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing})
+		// data is ours: the texts share it rather than copy it.
+		f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true})
 		if err := l.fail(err); err != nil {
 			return err
 		}
@@ -443,4 +450,16 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 	c := model.NewCorpus(pages)
 	c.Warnings = warnings
 	return c, l.errs.Err()
+}
+
+// readAll reads r whole; size, when known (a plain file), sizes the buffer
+// once instead of doubling it, which matters for feeds of hundreds of MB.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	if size < 0 {
+		return io.ReadAll(r)
+	}
+	var b bytes.Buffer
+	b.Grow(int(size) + bytes.MinRead)
+	_, err := b.ReadFrom(r)
+	return b.Bytes(), err
 }

@@ -3,6 +3,7 @@ package site
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -58,6 +59,11 @@ type Options struct {
 	Progress func(done, total int)
 	// Version identifies the program: a new version rebuilds everything.
 	Version string
+	// InputKey, when set, identifies the inputs by their files' names,
+	// sizes and times (computed by the caller before loading them); it is
+	// recorded with the site so the next build can tell, with UpToDate,
+	// that nothing changed without reading the inputs at all.
+	InputKey string
 }
 
 // Stats describe a build.
@@ -81,8 +87,40 @@ type builder struct {
 	md    goldmark.Markdown
 }
 
-// manifestPath is where the build records what it built, in the site.
-const manifestPath = ".wikirules/manifest.json"
+// manifestPath is where the build records what it built, in the site;
+// inputsPath records the inputs' key and the build's stats.
+const (
+	manifestPath = ".wikirules/manifest.json"
+	inputsPath   = ".wikirules/inputs.json"
+)
+
+type inputsRecord struct {
+	Key   string `json:"key"`
+	Stats Stats  `json:"stats"`
+}
+
+// UpToDate reports whether the site in out was built from inputs with this
+// key (Options.InputKey), and returns that build's stats. It reads one small
+// file: a rebuild with nothing changed costs no parsing at all.
+func UpToDate(out, inputKey string) (*Stats, bool) {
+	if inputKey == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(inputsPath)))
+	if err != nil {
+		return nil, false
+	}
+	var rec inputsRecord
+	if json.Unmarshal(data, &rec) != nil || rec.Key != inputKey {
+		return nil, false
+	}
+	if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(manifestPath))); err != nil {
+		return nil, false
+	}
+	st := rec.Stats
+	st.UpToDate, st.Built, st.Reused = true, 0, st.Built+st.Reused
+	return &st, true
+}
 
 // Build builds the site of corpus c into opts.Out.
 func Build(c *model.Corpus, opts Options) (*Stats, error) {
@@ -186,6 +224,12 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 			}
 		}
 		if all {
+			if opts.InputKey != "" {
+				// The inputs' files changed but not their content:
+				// record the new key so the next check is cheap.
+				rec, _ := json.Marshal(inputsRecord{Key: opts.InputKey, Stats: prev.Stats})
+				atomicWrite(filepath.Join(opts.Out, filepath.FromSlash(inputsPath)), rec)
+			}
 			st := prev.Stats
 			st.UpToDate = true
 			st.Built, st.Reused = 0, len(jobs)
@@ -274,6 +318,15 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 	}
 	if err := b.out.writeManifest(m); err != nil {
 		return nil, err
+	}
+	if opts.InputKey != "" {
+		rec, err := json.Marshal(inputsRecord{Key: opts.InputKey, Stats: *m.Stats.withFiles(b.out.count() + 1)})
+		if err != nil {
+			return nil, err
+		}
+		if err := b.out.write(inputsPath, rec); err != nil {
+			return nil, err
+		}
 	}
 	st.Files = b.out.count()
 	if err := replaceDir(tmp, opts.Out); err != nil {
@@ -435,4 +488,10 @@ func checkOut(out string) error {
 		return fmt.Errorf("output directory %s is not empty and was not built by wikirules (no %s): the build replaces it as a whole, so choose an empty or new directory", out, manifestPath)
 	}
 	return nil
+}
+
+func (s Stats) withFiles(n int) *Stats {
+	s.Files = n
+	s.Elapsed = 0
+	return &s
 }

@@ -88,6 +88,11 @@ type HistoryPage struct {
 	PageURL   string
 	DataURL   string
 	Revisions []*RevEntry
+	// Source is the current revision's wikitext as HTML: a line per
+	// span, with id L<n> (built in Go: a template ranging over thousands
+	// of lines is slow).
+	Source      template.HTML
+	SourceLines int
 }
 
 // RevEntry is one revision on a history page.
@@ -167,20 +172,6 @@ func (s *CheckSummary) add(status string) {
 	default:
 		s.Error++
 	}
-}
-
-// SourcePage is a revision's wikitext with line anchors (source.html).
-type SourcePage struct {
-	Base
-	Page struct{ Title string }
-	Rev  Rev
-	// Code is the wikitext as HTML: a span per line with id L<n> and a
-	// link to itself (built in Go: a template ranging over thousands of
-	// lines is the slowest part of a build).
-	Code       template.HTML
-	LineCount  int
-	PageURL    string
-	HistoryURL string
 }
 
 // HomePage is the site's front page (home.html).

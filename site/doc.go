@@ -15,7 +15,7 @@
 // into place, so a failed build leaves the previous one untouched.
 //
 // Page templates (package templates) receive the view types of this
-// package: HomePage, WikiPage, HistoryPage, RulesPage, SourcePage,
+// package: HomePage, WikiPage, HistoryPage, RulesPage,
 // ChecksPage, CategoriesPage, CategoryPage, IndexPage, MarkdownPage,
 // SearchPage; every one embeds Base.
 package site

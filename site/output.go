@@ -154,3 +154,10 @@ func loadManifest(out string) *manifest {
 func tempDirFor(out string) (string, error) { return atomic.TempDirFor(out) }
 
 func replaceDir(tmp, out string) error { return atomic.ReplaceDir(tmp, out) }
+
+func atomicWrite(p string, data []byte) error {
+	return atomic.WriteFile(p, 0o644, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}

@@ -99,7 +99,7 @@ func TestEmbeddedSite(t *testing.T) {
 		"categories/index.html", "categories/card-games/index.html", "about/index.html",
 		"games/hearts/index.html", "games/hearts/tips/index.html", "games/hearts/history/index.html",
 		"games/hearts/rules/index.html", "games/hearts/rules/hearts.yaml", "games/hearts/rules/hearts.json",
-		"games/hearts/source/index.html", "wiki/file-yacht-score-sheet-png/index.html",
+		"wiki/file-yacht-score-sheet-png/index.html",
 	} {
 		if _, ok := fs[want]; !ok {
 			t.Errorf("missing %s", want)
@@ -124,7 +124,7 @@ func TestEmbeddedSite(t *testing.T) {
 		`<td>Q♠</td><td>Points</td><td><del>12</del>`, `<ins>13</ins>`, `id="rev-2024-01-10T09-00-00Z-Scoring"`)
 	// Rule data: tables, YAML highlighted with chroma's classes, checks.
 	contains("games/hearts/rules/index.html", `id="t-hearts-scoring"`, `<span class="hl-nt">Points</span>`,
-		`queen-of-spades`, `badge-pass`, `href="../../../games/hearts/source/index.html#L19"`)
+		`queen-of-spades`, `badge-pass`, `href="../../../games/hearts/history/index.html#L19"`)
 	contains("checks/index.html", "17 checks", "queen-of-spades")
 	contains("index.html", "Card games", "Dice games", "Recent changes", `href="games/hearts/index.html"`)
 	contains("sitemap.xml", "<loc>/games/hearts/</loc>")

@@ -201,14 +201,14 @@ func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
 		cv.TableURL = g.dir + "rules/index.html#" + tableAnchor(r.Table)
 	}
 	if d, ok := b.plan.dir[r.Source.Page]; ok && r.Source.Line > 0 {
-		cv.SourceURL = d + "source/index.html#L" + itoa(r.Source.Line)
+		cv.SourceURL = d + "history/index.html#L" + itoa(r.Source.Line)
 	}
 	return cv
 }
 
 func tableAnchor(id string) string { return "t-" + strings.ReplaceAll(id, "/", "-") }
 
-// writePage writes a page's latest revision, its history and its source.
+// writePage writes a page's latest revision and its history.
 func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab string, byTable map[string][]*CheckView) (*pageSummary, error) {
 	pg := w.page
 	rev, doc, pt := w.latest()
@@ -232,7 +232,7 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 	}
 	view := &WikiPage{Base: base, Heading: pg.Title, PageTitle: pg.Title, Kind: ps.Kind, Tab: tab,
 		Rev: Rev{rev.Timestamp, rev.Author, rev.Summary}, Body: template.HTML(body.String()),
-		HistoryURL: base.Link(w.dir + "history/index.html"), SourceURL: base.Link(w.dir + "source/index.html"),
+		HistoryURL: base.Link(w.dir + "history/index.html"), SourceURL: base.Link(w.dir + "history/index.html#wikitext"),
 		Revisions: len(pg.Revisions)}
 	view.Description = description(doc)
 	if !doc.Switches["NOTOC"] {
@@ -336,20 +336,11 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 	for i, j := 0, len(ps.Revisions)-1; i < j; i, j = i+1, j-1 {
 		ps.Revisions[i], ps.Revisions[j] = ps.Revisions[j], ps.Revisions[i]
 	}
+	// The current wikitext, a line anchor per line, is on the history
+	// page too: checks and tables link to their lines. (A page of its own
+	// per wiki page was a fifth of the files of a build.)
+	hist.Source, hist.SourceLines = sourceHTML(rev.Text)
 	if err := b.render(s, histPath, "history.html", hist); err != nil {
-		return nil, err
-	}
-
-	// The wikitext, with a line anchor per line.
-	srcPath := w.dir + "source/index.html"
-	sb := b.base("Wikitext of "+pg.Title, srcPath, base.Section)
-	code, lines := sourceHTML(rev.Text)
-	src := &SourcePage{Base: sb, Rev: view.Rev, Code: code, LineCount: lines,
-		PageURL: sb.Link(pagePath), HistoryURL: sb.Link(histPath)}
-	src.Page.Title = pg.Title
-	src.NoIndex = true
-	src.Crumbs = append(append([]Crumb{}, relCrumbs(&sb, view.Crumbs, pagePath)...), Crumb{"Wikitext", ""})
-	if err := b.render(s, srcPath, "source.html", src); err != nil {
 		return nil, err
 	}
 
@@ -480,7 +471,7 @@ func (b *builder) writeMissingRules(s *unitSummary, g *gameUnit, links *GameLink
 	base := b.base(g.name, p, "home")
 	view := &WikiPage{Base: base, Heading: g.name, Tab: "rules", Game: relGame(&base, links),
 		Body:       template.HTML(`<p>The wiki has no rules page for this game yet; see its tips.</p>`),
-		HistoryURL: base.Link(links.TipsHistoryURL), SourceURL: base.Link(g.dir + "tips/source/index.html")}
+		HistoryURL: base.Link(links.TipsHistoryURL), SourceURL: base.Link(g.dir + "tips/history/index.html#wikitext")}
 	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {g.name, ""}}
 	view.Rev = Rev{Time: g.tips.Latest().Timestamp, Author: g.tips.Latest().Author}
 	return b.render(s, p, "page.html", view)
@@ -505,7 +496,7 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 				return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
 			}
 			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind, Form: t.Source.Form, Anchor: tableAnchor(t.ID),
-				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "source/index.html#L" + itoa(t.Source.Line)),
+				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "history/index.html#L" + itoa(t.Source.Line)),
 				Line: t.Source.Line, DeclaredTotal: t.DeclaredTotal, HTML: tableHTML(t), YAML: highlightYAML(string(y))}
 			for _, wr := range pt.Warnings {
 				if strings.Contains(wr.Message, t.ID) {

@@ -22,7 +22,7 @@ var embedded embed.FS
 // Pages are the page templates the site renders; every other .html file in
 // layouts is a partial shared by all of them.
 var Pages = []string{
-	"home.html", "page.html", "history.html", "rules.html", "source.html",
+	"home.html", "page.html", "history.html", "rules.html",
 	"checks.html", "categories.html", "category.html", "index.html",
 	"markdown.html", "search.html", "404.html",
 }

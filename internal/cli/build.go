@@ -4,9 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/spf13/pflag"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -121,10 +124,19 @@ file://.`,
   wikirules build ../shared/seeds -o site --base-url https://rules.example.org/
   wikirules build dump.xml.bz2 --checks checks --engine engine --media images`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			key := ""
+			if !sf.force {
+				key = a.inputKey(cmd, args, &sf)
+				if st, ok := site.UpToDate(sf.out, key); ok {
+					a.printBuild(st, &sf, sf.out)
+					return nil
+				}
+			}
 			opts, err := sf.options(args)
 			if err != nil {
 				return err
 			}
+			opts.InputKey = key
 			c, err := a.load(args, false)
 			if err != nil {
 				return err
@@ -141,8 +153,28 @@ file://.`,
 	return cmd
 }
 
+// tuneGC trades memory the build can afford for less time in the garbage
+// collector (a build allocates a lot of short-lived trees): collect at 5×
+// the live heap rather than 2×, but never let the heap pass a limit of
+// 900 MiB or twice the wiki's text, whichever is larger. GOGC and
+// GOMEMLIMIT in the environment take precedence.
+func tuneGC(c *model.Corpus) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	var text int64
+	for _, p := range c.Pages {
+		for _, r := range p.Revisions {
+			text += int64(len(r.Text))
+		}
+	}
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(max(900<<20, 2*text+256<<20))
+}
+
 // runBuild builds with a progress bar when standard error is a terminal.
 func (a *app) runBuild(c *model.Corpus, opts site.Options, sf *siteFlags) (*site.Stats, error) {
+	tuneGC(c)
 	if f, ok := a.stderr.(*os.File); ok && !sf.quiet && isatty.IsTerminal(f.Fd()) {
 		var bar *progressbar.ProgressBar
 		var mu sync.Mutex
@@ -191,4 +223,58 @@ func (a *app) printBuild(st *site.Stats, sf *siteFlags, out string) {
 	fmt.Fprintf(a.stdout, "built %s: %s (%s), %s, %s, %s, %s; %d built, %d reused; %s in %s\n",
 		out, plural(st.Pages, "page"), plural(st.Revisions, "revision"), plural(st.Games, "game"), plural(st.Tables, "table"),
 		checks, warn, st.Built, st.Reused, plural(st.Files, "file"), st.Elapsed.Round(time.Millisecond))
+}
+
+// inputKey identifies a build's inputs without reading them: this
+// program, the flags, and every input file's path, size, modification time
+// and inode (the inputs, and the --templates, --content, --media, --checks
+// and --engine directories). "" when it cannot (standard input).
+func (a *app) inputKey(cmd *cobra.Command, inputs []string, sf *siteFlags) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00", programVersion())
+	// The flags that change what is built (not -q, -v, --workers…).
+	cosmetic := map[string]bool{"quiet": true, "verbose": true, "workers": true, "force": true, "cpuprofile": true, "addr": true}
+	visit := func(f *pflag.Flag) {
+		if !cosmetic[f.Name] {
+			fmt.Fprintf(h, "%s=%s\x00", f.Name, f.Value.String())
+		}
+	}
+	cmd.Flags().VisitAll(visit)
+	cmd.Root().PersistentFlags().VisitAll(visit)
+	paths := append([]string{}, inputs...)
+	for _, d := range []string{sf.tf.dir, sf.contentDir, sf.media, sf.cf.checks, sf.cf.engine} {
+		if d != "" {
+			paths = append(paths, d)
+		}
+	}
+	for _, in := range paths {
+		if in == "-" {
+			return ""
+		}
+		matches := []string{in}
+		if _, err := os.Stat(in); err != nil {
+			m, err := filepath.Glob(in)
+			if err != nil || len(m) == 0 {
+				return ""
+			}
+			matches = m
+		}
+		for _, m := range matches {
+			err := filepath.WalkDir(m, func(p string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				fi, err := d.Info()
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00%v\x00", p, fi.Size(), fi.ModTime().UnixNano(), inode(fi), fi.Mode())
+				return nil
+			})
+			if err != nil {
+				return ""
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 
 	"github.com/spf13/cobra"
 
@@ -48,6 +49,9 @@ type app struct {
 	rulesPrefix  []string
 	tipsPrefix   []string
 	inputProblem bool // a --keep-going load reported problems
+
+	cpuProfile  string
+	stopProfile func()
 }
 
 // Main runs the command line with os.Args and returns the exit status.
@@ -64,6 +68,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.Execute()
+	if a.stopProfile != nil {
+		a.stopProfile()
+	}
 	var ee *exitError
 	switch {
 	case err == nil:
@@ -100,6 +107,21 @@ exports and .wiki pages), a glob, or - for standard input.`,
 	pf.BoolVar(&a.keepGoing, "keep-going", false, "report every problem in the inputs and go on with the rest")
 	pf.StringSliceVar(&a.rulesPrefix, "rules-prefix", []string{"Gamehelp"}, "title prefix of rules pages (the rest is the game slug)")
 	pf.StringSliceVar(&a.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
+	pf.StringVar(&a.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for go tool pprof)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if a.cpuProfile == "" {
+			return nil
+		}
+		f, err := os.Create(a.cpuProfile)
+		if err != nil {
+			return err
+		}
+		a.stopProfile = func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}
+		return pprof.StartCPUProfile(f)
+	}
 	root.AddCommand(
 		a.buildCommand(),
 		a.serveCommand(),

@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"unsafe"
 	"bytes"
 	"fmt"
 	"io"
@@ -28,6 +29,10 @@ type Options struct {
 	// KeepGoing reports every malformed entry instead of stopping at the
 	// first; the entries that could be read are returned with the errors.
 	KeepGoing bool
+	// ShareData lets the texts share data's memory instead of copying
+	// it, which halves the memory a large feed needs; the caller must
+	// then never modify data.
+	ShareData bool
 }
 
 // Parse reads a feed held in memory. name is used in errors and in each
@@ -214,7 +219,11 @@ func (p *parser) parse() *Feed {
 		}
 		text := ""
 		if end > bodyStart {
-			text = string(src[bodyStart:end])
+			if p.opts.ShareData {
+				text = unsafe.String(&src[bodyStart], end-bodyStart)
+			} else {
+				text = string(src[bodyStart:end])
+			}
 		}
 		f.Entries = append(f.Entries, p.entry(h, text, line))
 		if !found {

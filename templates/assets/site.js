@@ -22,6 +22,19 @@
     });
   }
 
+  // A link to something inside a closed <details> (a line of the
+  // wikitext, a diff) opens it.
+  function openTarget() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    if (!el) return;
+    for (var d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+    if (el.tagName === "DETAILS") el.open = true;
+    el.scrollIntoView();
+  }
+  openTarget();
+  window.addEventListener("hashchange", openTarget);
+
   // Search index, loaded once, on first use.
   var index = null, waiting = [];
   function withIndex(fn) {
