@@ -1,13 +1,13 @@
 package feed
 
 import (
-	"unsafe"
 	"bytes"
 	"fmt"
 	"io"
 	"net"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/wikirules/wikirules/model"
 )
