@@ -16,6 +16,7 @@ import (
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
+	"github.com/wikirules/wikirules/templates"
 )
 
 // unitSummary is what the site-wide pages need from a unit, and what the
@@ -449,22 +450,7 @@ func description(doc *model.Document) string {
 	return ""
 }
 
-// clip shortens s to about n bytes at a word boundary, with an ellipsis.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := strings.LastIndexByte(s[:n], ' ')
-	if cut < n/2 {
-		cut = n
-		for cut > 0 && !utf8Start(s[cut]) {
-			cut--
-		}
-	}
-	return strings.TrimSpace(s[:cut]) + "…"
-}
-
-func utf8Start(c byte) bool { return c&0xc0 != 0x80 }
+func clip(s string, n int) string { return templates.Clip(s, n) }
 
 func (b *builder) writeMissingRules(s *unitSummary, g *gameUnit, links *GameLinks) error {
 	p := g.dir + "index.html"

@@ -194,7 +194,7 @@ func funcs() template.FuncMap {
 		"inc":     func(i int) int { return i + 1 },
 		"lower":   strings.ToLower,
 		"summary": summaryHTML,
-		"clip":    clip,
+		"clip":    func(n int, s string) string { return Clip(s, n) },
 		"join":    strings.Join,
 	}
 }
@@ -219,8 +219,9 @@ func summaryHTML(s string) template.HTML {
 	return template.HTML(template.HTMLEscapeString(s))
 }
 
-// clip shortens s to about n bytes, at a space, with an ellipsis.
-func clip(n int, s string) string {
+// Clip shortens s to about n bytes, at a space when there is one in the
+// second half, with an ellipsis; it never cuts a UTF-8 sequence.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

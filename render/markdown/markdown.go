@@ -3,6 +3,7 @@ package markdown
 import (
 	"bufio"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/wikirules/wikirules/model"
@@ -167,7 +168,7 @@ func (w *writer) list(b *strings.Builder, n *model.Node, prefix string) {
 		switch {
 		case n.Tag == "ol":
 			num++
-			marker = itoa(num) + ". "
+			marker = strconv.Itoa(num) + ". "
 		case li.Tag == "dt":
 			marker = ""
 		case li.Tag == "dd":
@@ -443,11 +444,4 @@ func collapse(s string) string {
 		}
 	}
 	return out
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
