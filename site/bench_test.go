@@ -4,9 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/wikirules/wikirules/internal/testgen"
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
 )
 
@@ -41,4 +44,72 @@ func BenchmarkBuildGenerated(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(c.Pages)*b.N)/b.Elapsed().Seconds(), "pages/s")
 	b.ReportMetric(float64(revs*b.N)/b.Elapsed().Seconds(), "revisions/s")
+	if hwm := peakRSS(); hwm > 0 {
+		b.ReportMetric(float64(hwm)/(1<<20), "peak-RSS-MB")
+	}
+}
+
+// peakRSS is the process's peak resident memory (Linux: VmHWM), which
+// includes the generated corpus; 0 where it is not known.
+func peakRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// BenchmarkBuildSeeds builds the site of the real pages.
+func BenchmarkBuildSeeds(b *testing.B) {
+	c := seeds(b)
+	dir := b.TempDir()
+	i := 0
+	for b.Loop() {
+		i++
+		out := filepath.Join(dir, "site"+strconv.Itoa(i))
+		if _, err := site.Build(c, site.Options{Out: out, Force: true}); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		os.RemoveAll(out)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(len(c.Pages)*b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkRebuild measures rebuilding a generated wiki's site when nothing
+// changed (every unit's key is checked, nothing is written) and when one
+// page has a new revision (that unit is built, the others' files linked).
+func BenchmarkRebuild(b *testing.B) {
+	c := testgen.Corpus(testgen.Options{Pages: genPages(), Revisions: 10, Seed: 1})
+	out := filepath.Join(b.TempDir(), "site")
+	if _, err := site.Build(c, site.Options{Out: out}); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("nothing-changed", func(b *testing.B) {
+		for b.Loop() {
+			st, err := site.Build(c, site.Options{Out: out})
+			if err != nil || !st.UpToDate {
+				b.Fatalf("%v %+v", err, st)
+			}
+		}
+	})
+	b.Run("one-page-changed", func(b *testing.B) {
+		p := c.Pages[len(c.Pages)/2]
+		for b.Loop() {
+			last := p.Latest()
+			text := last.Text + "\nOne more line.\n"
+			p.Revisions = append(p.Revisions, &model.Revision{Timestamp: last.Timestamp.Add(time.Hour), Author: "Bench", Text: text, SHA1: model.TextSHA1(text)})
+			st, err := site.Build(c, site.Options{Out: out})
+			if err != nil || st.Built != 1 {
+				b.Fatalf("%v %+v", err, st)
+			}
+		}
+	})
 }

@@ -155,9 +155,10 @@ file://.`,
 
 // tuneGC trades memory the build can afford for less time in the garbage
 // collector (a build allocates a lot of short-lived trees): collect at 5×
-// the live heap rather than 2×, but never let the heap pass a limit of
-// 900 MiB or twice the wiki's text, whichever is larger. GOGC and
-// GOMEMLIMIT in the environment take precedence.
+// the live heap rather than 2×, but keep the heap under 768 MiB or 1.5×
+// the wiki's text plus 192 MiB, whichever is larger (the texts stay in
+// memory for the whole build). GOGC and GOMEMLIMIT in the environment take
+// precedence.
 func tuneGC(c *model.Corpus) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
@@ -169,7 +170,7 @@ func tuneGC(c *model.Corpus) {
 		}
 	}
 	debug.SetGCPercent(400)
-	debug.SetMemoryLimit(max(900<<20, 2*text+256<<20))
+	debug.SetMemoryLimit(max(768<<20, text*3/2+192<<20))
 }
 
 // runBuild builds with a progress bar when standard error is a terminal.
