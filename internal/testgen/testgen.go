@@ -150,7 +150,8 @@ func newPage(r *rand.Rand, i, n int) *page {
 		p.sections = append(p.sections, s)
 	}
 	for k := 0; k < 4+r.IntN(4); k++ {
-		p.scores = append(p.scores, [2]string{fmt.Sprintf("%s %s", strings.ToUpper(words[r.IntN(len(words))][:1])+words[r.IntN(len(words))][1:], words[r.IntN(len(words))]), fmt.Sprint(1 + r.IntN(20))})
+		w := words[r.IntN(len(words))]
+		p.scores = append(p.scores, [2]string{strings.ToUpper(w[:1]) + w[1:] + " " + words[r.IntN(len(words))], fmt.Sprint(1 + r.IntN(20))})
 	}
 	for k := 0; k < 3+r.IntN(4); k++ {
 		p.cards = append(p.cards, [2]int{1 + r.IntN(15), k})
