@@ -126,7 +126,7 @@ func TestEmbeddedSite(t *testing.T) {
 	contains("games/hearts/rules/index.html", `id="t-hearts-scoring"`, `<span class="hl-nt">Points</span>`,
 		`queen-of-spades`, `badge-pass`, `href="../../../games/hearts/history/index.html#L19"`)
 	contains("checks/index.html", "17 checks", "queen-of-spades")
-	contains("index.html", "Card games", "Dice games", "Recent changes", `href="games/hearts/index.html"`)
+	contains("index.html", "Card games", "Dice games", "Recent changes", `href="games/hearts/index.html"`, `<a href="about/index.html">About this site</a>`)
 	contains("sitemap.xml", "<loc>/games/hearts/</loc>")
 	contains("feed.xml", `<feed xmlns="http://www.w3.org/2005/Atom">`)
 	contains("search-index.js", `"Hearts"`, `"games/hearts/rules/index.html#t-hearts-scoring"`)
