@@ -216,8 +216,10 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 		return nil, err
 	}
 
-	if err := b.write(nil, "sitemap.xml", b.sitemap(pages, members, extra)); err != nil {
-		return nil, err
+	for name, data := range b.sitemaps(pages, members, extra, maxSitemapURLs) {
+		if err := b.write(nil, name, data); err != nil {
+			return nil, err
+		}
 	}
 	feed, err := b.feed(pages)
 	if err != nil {
@@ -348,7 +350,12 @@ func (b *builder) absURL(p string) string {
 	return b.opts.BaseURL + escapePath(p)
 }
 
-func (b *builder) sitemap(pages []*pageSummary, cats map[string][]Link, extra []Link) []byte {
+// maxSitemapURLs is the most URLs one sitemap file may list (sitemaps.org).
+const maxSitemapURLs = 50000
+
+// sitemaps lists every page's URL with its last change: sitemap.xml, or,
+// past max URLs, sitemap.xml as an index of sitemap-1.xml, sitemap-2.xml…
+func (b *builder) sitemaps(pages []*pageSummary, cats map[string][]Link, extra []Link, max int) map[string][]byte {
 	type entry struct {
 		loc, mod string
 	}
@@ -374,20 +381,39 @@ func (b *builder) sitemap(pages []*pageSummary, cats map[string][]Link, extra []
 		es = append(es, entry{b.absURL(categoryDir(n) + "index.html"), ""})
 	}
 	sort.Slice(es, func(i, j int) bool { return es[i].loc < es[j].loc })
-	var out bytes.Buffer
-	out.WriteString(xml.Header)
-	out.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
-	for _, e := range es {
-		out.WriteString("  <url><loc>")
-		xml.EscapeText(&out, []byte(e.loc))
-		out.WriteString("</loc>")
-		if e.mod != "" {
-			out.WriteString("<lastmod>" + e.mod + "</lastmod>")
+	urlset := func(es []entry) []byte {
+		var out bytes.Buffer
+		out.WriteString(xml.Header)
+		out.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+		for _, e := range es {
+			out.WriteString("  <url><loc>")
+			xml.EscapeText(&out, []byte(e.loc))
+			out.WriteString("</loc>")
+			if e.mod != "" {
+				out.WriteString("<lastmod>" + e.mod + "</lastmod>")
+			}
+			out.WriteString("</url>\n")
 		}
-		out.WriteString("</url>\n")
+		out.WriteString("</urlset>\n")
+		return out.Bytes()
 	}
-	out.WriteString("</urlset>\n")
-	return out.Bytes()
+	if len(es) <= max {
+		return map[string][]byte{"sitemap.xml": urlset(es)}
+	}
+	files := map[string][]byte{}
+	var index bytes.Buffer
+	index.WriteString(xml.Header)
+	index.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for i := 0; i*max < len(es); i++ {
+		name := "sitemap-" + itoa(i+1) + ".xml"
+		files[name] = urlset(es[i*max : min((i+1)*max, len(es))])
+		index.WriteString("  <sitemap><loc>")
+		xml.EscapeText(&index, []byte(b.absURL(name)))
+		index.WriteString("</loc></sitemap>\n")
+	}
+	index.WriteString("</sitemapindex>\n")
+	files["sitemap.xml"] = index.Bytes()
+	return files
 }
 
 // feed is an Atom feed of the 50 newest revisions.
