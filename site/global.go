@@ -124,7 +124,9 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 		return names[i] < names[j]
 	})
 	for _, n := range names {
-		home.Groups = append(home.Groups, GameGroup{Name: n, Games: groups[n]})
+		gs := groups[n]
+		sort.SliceStable(gs, func(i, j int) bool { return strings.ToLower(gs[i].Name) < strings.ToLower(gs[j].Name) })
+		home.Groups = append(home.Groups, GameGroup{Name: n, Games: gs})
 	}
 	for _, cv := range checks {
 		home.Checks.add(cv.Status)

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -121,7 +123,16 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 			works = append(works, b.parsePage(pg, b.plan.dir[pg.Title]))
 		}
 	}
-	links := &GameLinks{Name: g.name, Slug: g.slug, RulesURL: g.dir + "index.html", DataURL: g.dir + "rules/index.html", HistoryURL: g.dir + "history/index.html"}
+	name := g.name
+	for _, w := range works {
+		if _, doc, _ := w.latest(); doc != nil {
+			if n := leadName(doc, g.slug); n != "" {
+				name = n
+				break
+			}
+		}
+	}
+	links := &GameLinks{Name: name, Slug: g.slug, RulesURL: g.dir + "index.html", DataURL: g.dir + "rules/index.html", HistoryURL: g.dir + "history/index.html"}
 	if g.tips != nil {
 		links.TipsURL = g.dir + "tips/index.html"
 		links.TipsHistoryURL = g.dir + "tips/history/index.html"
@@ -146,7 +157,7 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 	}
 	s.Checks = checks
 
-	gs := &gameSummary{Slug: g.slug, Name: g.name, Dir: g.dir, Tables: links.Tables, HasTips: g.tips != nil}
+	gs := &gameSummary{Slug: g.slug, Name: name, Dir: g.dir, Tables: links.Tables, HasTips: g.tips != nil}
 	for _, w := range works {
 		if t := w.page.Latest().Timestamp; t.After(gs.Updated) {
 			gs.Updated = t
@@ -193,6 +204,71 @@ func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
 	}
 	s.Pages = append(s.Pages, ps)
 	return s, nil
+}
+
+// leadName is the game's name as its pages write it. The slug is the name
+// with its spaces and punctuation gone ("kingoftokyo"), so the name is the
+// first run of words, in the first headings and paragraphs, that spells the
+// slug (letters and digits alike): "King of Tokyo", "Texas Hold'em". Bold
+// runs are tried first, since wikis bold the subject in the lead.
+func leadName(doc *model.Document, slug string) string {
+	want := alnum(slug)
+	if want == "" {
+		return ""
+	}
+	var texts []string
+	n := 0
+	for c := range doc.Root.Descendants() {
+		if c.Kind != model.KindParagraph && c.Kind != model.KindHeading {
+			continue
+		}
+		if n++; n > 6 {
+			break
+		}
+		for bold := range c.FindAll(model.KindBold) {
+			if t := strings.TrimSpace(model.PlainText(bold)); len(t) <= 80 && alnum(t) == want {
+				return t
+			}
+		}
+		texts = append(texts, model.PlainText(c))
+	}
+	for _, t := range texts {
+		words := strings.Fields(t)
+		for i := range words {
+			var acc strings.Builder
+			for j := i; j < len(words) && j < i+8; j++ {
+				acc.WriteString(alnum(words[j]))
+				if acc.Len() >= len(want) {
+					// A single word says nothing the slug does not
+					// (and "the board" is no name): only a capitalised
+					// run of words counts.
+					if acc.String() == want && j > i {
+						name := strings.Join(words[i:j+1], " ")
+						name = strings.TrimFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '!' })
+						if r, _ := utf8.DecodeRuneInString(name); unicode.IsUpper(r) {
+							return name
+						}
+					}
+					break
+				}
+				if !strings.HasPrefix(want, acc.String()) {
+					break
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// alnum is s folded to lower-case letters and digits.
+func alnum(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
