@@ -52,8 +52,19 @@ func DetectFormat(name string, head []byte) Format {
 		return FormatXML
 	case feed.Sniff(head):
 		return FormatFeed
+	case (strings.HasSuffix(base, ".txt") || strings.HasSuffix(base, ".feed")) && feedHeader(head):
+		// A feed whose first entry is malformed: the feed reader says
+		// what is wrong and where, which "unknown format" would not.
+		return FormatFeed
 	}
 	return FormatUnknown
+}
+
+// feedHeader reports whether head starts like a feed: a header line, then
+// a blank line.
+func feedHeader(head []byte) bool {
+	i := bytes.IndexByte(head, '\n')
+	return i > 0 && i+1 < len(head) && head[i+1] == '\n'
 }
 
 // inputExt are the extensions a directory walk picks up.
