@@ -738,7 +738,10 @@ func redirectTarget(src string) (string, bool) {
 // unstripText replaces strip markers in t with their content.
 func (e *expander) unstripText(t *text) *text {
 	s := t.s
-	b := newBuilderFor(t, 0)
+	if len(e.strips) == 0 || !strings.Contains(s, markerPrefix) {
+		return t
+	}
+	b := newBuilderFor(t, len(s)/4)
 	last := 0
 	for i := 0; ; {
 		k := strings.Index(s[i:], markerPrefix)
@@ -750,15 +753,15 @@ func (e *expander) unstripText(t *text) *text {
 		if z < 0 {
 			break
 		}
-		z += k + len(markerSuffix)
-		k2 := strings.LastIndexByte(s[k:z-len(markerSuffix)], '-')
-		idx, err := strconv.ParseInt(s[k+k2+1:z-len(markerSuffix)], 16, 64)
-		if err == nil && int(idx) < len(e.strips) {
+		z += k
+		idx, ok := markerIndex(s[k:z])
+		end := z + len(markerSuffix)
+		if ok && idx < len(e.strips) {
 			b.copy(t, last, k)
 			b.appendText(e.strips[idx].html)
-			last = z
+			last = end
 		}
-		i = z
+		i = end
 	}
 	b.copy(t, last, len(s))
 	return b.text()

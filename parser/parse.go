@@ -129,36 +129,7 @@ func markerIndex(m string) (int, bool) {
 }
 
 // unstrip replaces every strip marker with its content.
-func (ps *parseState) unstrip(in *text) *text {
-	s := in.s
-	if len(ps.ex.strips) == 0 || !strings.Contains(s, markerPrefix) {
-		return in
-	}
-	b := newBuilderFor(in, len(s)/4)
-	last := 0
-	for i := 0; ; {
-		k := strings.Index(s[i:], markerPrefix)
-		if k < 0 {
-			break
-		}
-		k += i
-		e := strings.Index(s[k:], markerSuffix)
-		if e < 0 {
-			break
-		}
-		e += k
-		idx, ok := markerIndex(s[k:e])
-		end := e + len(markerSuffix)
-		if ok && idx < len(ps.ex.strips) {
-			b.copy(in, last, k)
-			b.appendText(ps.ex.strips[idx].html)
-			last = end
-		}
-		i = end
-	}
-	b.copy(in, last, len(s))
-	return b.text()
-}
+func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripText(in) }
 
 // postprocess finishes the tree: French spacing, heading ids, error nodes,
 // template nodes, sections and node ranges.

@@ -26,11 +26,20 @@ func genPages() int {
 // 10 revisions each, from scratch, and reports pages/s and revisions/s.
 func BenchmarkBuildGenerated(b *testing.B) {
 	c := testgen.Corpus(testgen.Options{Pages: genPages(), Revisions: 10, Seed: 1})
-	dir := b.TempDir()
 	revs := 0
 	for _, p := range c.Pages {
 		revs += len(p.Revisions)
 	}
+	benchBuild(b, c)
+	b.ReportMetric(float64(revs*b.N)/b.Elapsed().Seconds(), "revisions/s")
+	if hwm := peakRSS(); hwm > 0 {
+		b.ReportMetric(float64(hwm)/(1<<20), "peak-RSS-MB")
+	}
+}
+
+// benchBuild builds c's site from scratch b.N times and reports pages/s.
+func benchBuild(b *testing.B, c *model.Corpus) {
+	dir := b.TempDir()
 	i := 0
 	for b.Loop() {
 		i++
@@ -43,10 +52,6 @@ func BenchmarkBuildGenerated(b *testing.B) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(len(c.Pages)*b.N)/b.Elapsed().Seconds(), "pages/s")
-	b.ReportMetric(float64(revs*b.N)/b.Elapsed().Seconds(), "revisions/s")
-	if hwm := peakRSS(); hwm > 0 {
-		b.ReportMetric(float64(hwm)/(1<<20), "peak-RSS-MB")
-	}
 }
 
 // peakRSS is the process's peak resident memory (Linux: VmHWM), which
@@ -67,20 +72,7 @@ func peakRSS() int64 {
 
 // BenchmarkBuildSeeds builds the site of the real pages.
 func BenchmarkBuildSeeds(b *testing.B) {
-	c := seeds(b)
-	dir := b.TempDir()
-	i := 0
-	for b.Loop() {
-		i++
-		out := filepath.Join(dir, "site"+strconv.Itoa(i))
-		if _, err := site.Build(c, site.Options{Out: out, Force: true}); err != nil {
-			b.Fatal(err)
-		}
-		b.StopTimer()
-		os.RemoveAll(out)
-		b.StartTimer()
-	}
-	b.ReportMetric(float64(len(c.Pages)*b.N)/b.Elapsed().Seconds(), "pages/s")
+	benchBuild(b, seeds(b))
 }
 
 // BenchmarkRebuild measures rebuilding a generated wiki's site when nothing
