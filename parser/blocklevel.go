@@ -308,34 +308,24 @@ var (
 
 // blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b
 func blockOpenMatch(t string) bool {
-	for i := strings.IndexByte(t, '<'); i >= 0; {
-		j := i + 1
-		if tagNameAt(t, j, openBlockNames) || tagNameAt(t, j, openAlwaysNames) {
-			return true
-		}
-		if j < len(t) && t[j] == '/' && (tagNameAt(t, j+1, openAntiNames) || tagNameAt(t, j+1, openAlwaysNames)) {
-			return true
-		}
-		k := strings.IndexByte(t[i+1:], '<')
-		if k < 0 {
-			break
-		}
-		i += k + 1
-	}
-	return false
+	return tagMatch(t, openBlockNames, openAlwaysNames, openAntiNames, openAlwaysNames)
 }
 
 // blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b, or a <pre> strip marker.
 func blockCloseMatch(t string) bool {
-	if strings.Contains(t, markerPreSignature) {
-		return true
-	}
+	return strings.Contains(t, markerPreSignature) ||
+		tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
+}
+
+// tagMatch reports whether t has an opening tag named in open1 or open2,
+// or a closing tag named in close1 or close2 (MediaWiki's block regexes).
+func tagMatch(t string, open1, open2, close1, close2 []string) bool {
 	for i := strings.IndexByte(t, '<'); i >= 0; {
 		j := i + 1
-		if tagNameAt(t, j, openAntiNames) || tagNameAt(t, j, closeNeverNames) {
+		if tagNameAt(t, j, open1) || tagNameAt(t, j, open2) {
 			return true
 		}
-		if j < len(t) && t[j] == '/' && (tagNameAt(t, j+1, openBlockNames) || tagNameAt(t, j+1, closeNeverNames)) {
+		if j < len(t) && t[j] == '/' && (tagNameAt(t, j+1, close1) || tagNameAt(t, j+1, close2)) {
 			return true
 		}
 		k := strings.IndexByte(t[i+1:], '<')

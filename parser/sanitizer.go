@@ -111,17 +111,8 @@ func parseAttrs(s string) []rawAttr {
 				j++
 			}
 			switch {
-			case j < n && s[j] == '"':
-				k := strings.IndexByte(s[j+1:], '"')
-				if k < 0 {
-					value = s[j+1:]
-					j = n
-				} else {
-					value = s[j+1 : j+1+k]
-					j = j + 2 + k
-				}
-			case j < n && s[j] == '\'':
-				k := strings.IndexByte(s[j+1:], '\'')
+			case j < n && (s[j] == '"' || s[j] == '\''):
+				k := strings.IndexByte(s[j+1:], s[j])
 				if k < 0 {
 					value = s[j+1:]
 					j = n
