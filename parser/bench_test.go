@@ -35,10 +35,7 @@ func seedTexts(tb testing.TB) []string {
 
 func BenchmarkParseSeeds(b *testing.B) {
 	texts := seedTexts(b)
-	n := 0
-	for _, t := range texts {
-		n += len(t)
-	}
+	n := totalLen(texts)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	reportAllocPerByte(b, n, func() {
@@ -131,10 +128,7 @@ func BenchmarkHostile(b *testing.B) {
 
 func BenchmarkParseRenderSeeds(b *testing.B) {
 	texts := seedTexts(b)
-	n := 0
-	for _, t := range texts {
-		n += len(t)
-	}
+	n := totalLen(texts)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	reportAllocPerByte(b, n, func() {
@@ -190,4 +184,12 @@ func TestTemplateLimits(t *testing.T) {
 	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.DiagTemplateDepth {
 		t.Errorf("depth limit not reported: %v", doc.Diagnostics)
 	}
+}
+
+func totalLen(texts []string) int {
+	n := 0
+	for _, t := range texts {
+		n += len(t)
+	}
+	return n
 }

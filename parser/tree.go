@@ -1002,11 +1002,18 @@ func (tb *treeBuilder) currentTable() int {
 // inside a cell or caption).
 func (tb *treeBuilder) inTableMode() bool { return isTableContext(tb.current().Tag) }
 
-func (tb *treeBuilder) closeCell(end int) {
+func (tb *treeBuilder) closeCell(end int) { tb.closeTableChild(end, "td", "th") }
+
+// closeTableChild closes the innermost open element named a or b (a cell
+// or a caption) and everything open inside it, within the current table.
+// Cells first close what their end implies.
+func (tb *treeBuilder) closeTableChild(end int, a, b string) {
 	for i := len(tb.stack) - 1; i > 0; i-- {
 		t := tb.stack[i].Tag
-		if t == "td" || t == "th" {
-			tb.generateImpliedEnd("")
+		if t == a || t == b {
+			if a == "td" {
+				tb.generateImpliedEnd("")
+			}
 			for len(tb.stack) > i {
 				n := tb.pop()
 				n.End = max(n.End, end)
@@ -1199,22 +1206,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	}
 }
 
-func (tb *treeBuilder) closeCaption(end int) {
-	for i := len(tb.stack) - 1; i > 0; i-- {
-		t := tb.stack[i].Tag
-		if t == "caption" {
-			for len(tb.stack) > i {
-				n := tb.pop()
-				n.End = max(n.End, end)
-			}
-			tb.clearToMarker()
-			return
-		}
-		if t == "table" {
-			return
-		}
-	}
-}
+func (tb *treeBuilder) closeCaption(end int) { tb.closeTableChild(end, "caption", "caption") }
 
 func (tb *treeBuilder) endTag(t *htmlToken) {
 	name := t.name
