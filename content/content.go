@@ -9,7 +9,7 @@ import (
 	"github.com/wikirules/wikirules/parser"
 )
 
-//go:embed wiki templates checks engine site
+//go:embed wiki wikitemplates checks engine site
 var files embed.FS
 
 // Content is the embedded corpus. It is a value made by New, not a package
@@ -22,7 +22,7 @@ type Content struct {
 func New() *Content { return &Content{fsys: files} }
 
 // FromFS returns content read from another file system with the same layout
-// (wiki/, templates/, checks/, engine/, site/).
+// (wiki/, wikitemplates/, checks/, engine/, site/).
 func FromFS(fsys fs.FS) *Content { return &Content{fsys: fsys} }
 
 // FS returns the content's file system.
@@ -33,13 +33,13 @@ func (c *Content) Corpus(opts corpus.Options) (*model.Corpus, error) {
 	return corpus.LoadFS(c.fsys, "wiki", opts)
 }
 
-// Templates loads the template definitions under templates/.
-func (c *Content) Templates() (*parser.Templates, error) {
-	t := parser.NewTemplates()
-	if _, err := fs.Stat(c.fsys, "templates"); err != nil {
+// WikiTemplates loads the template definitions under wikitemplates/.
+func (c *Content) WikiTemplates() (*parser.WikiTemplates, error) {
+	t := parser.NewWikiTemplates()
+	if _, err := fs.Stat(c.fsys, "wikitemplates"); err != nil {
 		return t, nil
 	}
-	return t, t.AddFS(c.fsys, "templates")
+	return t, t.AddFS(c.fsys, "wikitemplates")
 }
 
 // Site returns the site's Markdown pages (site/ in the content): index.md,

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser/feed"
-	"github.com/wikirules/wikirules/parser/mwxml"
+	"github.com/wikirules/wikirules/corpus/feed"
+	"github.com/wikirules/wikirules/corpus/mwxml"
 )
 
 // Options control loading.

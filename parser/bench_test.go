@@ -10,7 +10,7 @@ import (
 
 	"github.com/wikirules/wikirules/internal/shared"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser/feed"
+	"github.com/wikirules/wikirules/corpus/feed"
 )
 
 // seedTexts returns the text of every revision in the seeds.
@@ -144,14 +144,14 @@ func BenchmarkParseRenderSeeds(b *testing.B) {
 // TestTemplateLimits: a template that calls itself twice per level would
 // write 2^40 copies; the limits stop it with a visible error, quickly.
 func TestTemplateLimits(t *testing.T) {
-	tpl := NewTemplates()
+	tpl := NewWikiTemplates()
 	for i := 0; i < 40; i++ {
 		tpl.Add("T"+strconv.Itoa(i), strings.Repeat("{{T"+strconv.Itoa(i+1)+"}}", 2)+"x")
 	}
 	tpl.Add("Deep", "{{Deeper}}")
 	tpl.Add("Deeper", "{{Deep}}")
 	start := time.Now()
-	doc := Parse("{{T0}}", &Options{Templates: tpl})
+	doc := Parse("{{T0}}", &Options{WikiTemplates: tpl})
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("exponential template took %v", d)
 	}
@@ -171,16 +171,16 @@ func TestTemplateLimits(t *testing.T) {
 	if errs == 0 {
 		t.Error("no error node in the output")
 	}
-	doc = Parse("{{Deep}}", &Options{Templates: tpl})
+	doc = Parse("{{Deep}}", &Options{WikiTemplates: tpl})
 	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.DiagTemplateLoop {
 		t.Errorf("loop not reported: %v", doc.Diagnostics)
 	}
 	// Depth: a chain of 60 distinct templates.
-	chain := NewTemplates()
+	chain := NewWikiTemplates()
 	for i := 0; i < 60; i++ {
 		chain.Add("C"+strconv.Itoa(i), "{{C"+strconv.Itoa(i+1)+"}}")
 	}
-	doc = Parse("{{C0}}", &Options{Templates: chain})
+	doc = Parse("{{C0}}", &Options{WikiTemplates: chain})
 	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.DiagTemplateDepth {
 		t.Errorf("depth limit not reported: %v", doc.Diagnostics)
 	}

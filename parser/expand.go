@@ -390,8 +390,8 @@ func (e *expander) lookup(title string) (string, []*ppNode, bool) {
 	}
 	var src string
 	ok := false
-	if e.opts.Templates != nil {
-		src, ok = e.opts.Templates.Template(title)
+	if e.opts.WikiTemplates != nil {
+		src, ok = e.opts.WikiTemplates.Template(title)
 	}
 	var nodes []*ppNode
 	if ok {

@@ -44,11 +44,11 @@ func FuzzParseRender(f *testing.F) {
 			}
 		}
 	}
-	tpl := parser.NewTemplates()
+	tpl := parser.NewWikiTemplates()
 	tpl.Add("Self", "{{Self}}{{Self}}")
 	tpl.Add("Args", "{{{1|}}}|{{{2|x}}}{{#if:{{{1|}}}|[[{{{1}}}]]}}")
 	f.Fuzz(func(t *testing.T, src string) {
-		doc := parser.Parse(src, &parser.Options{Templates: tpl})
+		doc := parser.Parse(src, &parser.Options{WikiTemplates: tpl})
 		fuzzCheckTree(t, doc)
 		var sb strings.Builder
 		if err := render.New(render.Options{}).Render(&sb, doc); err != nil {

@@ -28,9 +28,9 @@ type Options struct {
 	// Time is the revision's time, used by {{CURRENTYEAR}} and friends so
 	// that output does not depend on when it was built.
 	Time time.Time
-	// Templates supplies template definitions; the built-in card
+	// WikiTemplates supplies template definitions; the built-in card
 	// templates are used when it has none of that name.
-	Templates TemplateSource
+	WikiTemplates TemplateSource
 	// Limits; zero means the default.
 	MaxTemplateDepth  int
 	MaxTemplateCalls  int

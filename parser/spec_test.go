@@ -33,7 +33,7 @@ func TestSpec(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tpl := parser.NewTemplates()
+			tpl := parser.NewWikiTemplates()
 			inputs := map[string]string{}
 			var names []string
 			for _, f := range ar.Files {
@@ -51,7 +51,7 @@ func TestSpec(t *testing.T) {
 			sort.Strings(names)
 			got := map[string]string{}
 			for _, name := range names {
-				doc := parser.Parse(inputs[name], &parser.Options{Title: "Spec", Templates: tpl})
+				doc := parser.Parse(inputs[name], &parser.Options{Title: "Spec", WikiTemplates: tpl})
 				checkTree(t, name, doc)
 				var html strings.Builder
 				render.New(render.Options{}).Render(&html, doc)

@@ -10,17 +10,17 @@ import (
 	"github.com/wikirules/wikirules/model"
 )
 
-// Templates is a TemplateSource backed by a map: definitions from Template:
+// WikiTemplates is a TemplateSource backed by a map: definitions from Template:
 // pages in the inputs and from a directory of .wiki files.
-type Templates struct {
+type WikiTemplates struct {
 	m map[string]string
 }
 
-// NewTemplates returns an empty set of definitions.
-func NewTemplates() *Templates { return &Templates{m: map[string]string{}} }
+// NewWikiTemplates returns an empty set of definitions.
+func NewWikiTemplates() *WikiTemplates { return &WikiTemplates{m: map[string]string{}} }
 
 // Template implements TemplateSource.
-func (t *Templates) Template(title string) (string, bool) {
+func (t *WikiTemplates) Template(title string) (string, bool) {
 	if t == nil {
 		return "", false
 	}
@@ -30,7 +30,7 @@ func (t *Templates) Template(title string) (string, bool) {
 
 // Add defines a template. A title without a namespace is taken to be in
 // the Template namespace ("Heart" is "Template:Heart").
-func (t *Templates) Add(title, text string) {
+func (t *WikiTemplates) Add(title, text string) {
 	full, ok := templateTitle(strings.TrimSpace(title))
 	if !ok {
 		return
@@ -42,7 +42,7 @@ func (t *Templates) Add(title, text string) {
 }
 
 // Names lists the defined titles, sorted.
-func (t *Templates) Names() []string {
+func (t *WikiTemplates) Names() []string {
 	out := make([]string, 0, len(t.m))
 	for k := range t.m {
 		out = append(out, k)
@@ -53,7 +53,7 @@ func (t *Templates) Names() []string {
 
 // AddFS defines a template for every .wiki file below dir: "Die.wiki"
 // defines Template:Die.
-func (t *Templates) AddFS(fsys fs.FS, dir string) error {
+func (t *WikiTemplates) AddFS(fsys fs.FS, dir string) error {
 	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("reading templates: %w", err)
@@ -76,7 +76,7 @@ func (t *Templates) AddFS(fsys fs.FS, dir string) error {
 
 // AddCorpus defines a template for every Template: page in c (its latest
 // revision).
-func (t *Templates) AddCorpus(c *model.Corpus) {
+func (t *WikiTemplates) AddCorpus(c *model.Corpus) {
 	for _, p := range c.Pages {
 		if p.Kind != model.PageTemplate {
 			continue

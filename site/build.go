@@ -37,10 +37,10 @@ type Options struct {
 	BaseURL  string
 	SiteName string
 	Lang     string
-	// Templates are the page templates and assets.
-	Templates *templates.Set
+	// Layouts are the page templates and assets.
+	Layouts *templates.Set
 	// WikiTemplates define the wiki's templates ({{Die}}).
-	WikiTemplates *parser.Templates
+	WikiTemplates *parser.WikiTemplates
 	// Suite runs the rule checks; nil runs the built-in checks only.
 	Suite *check.Suite
 	// Content holds the site's Markdown pages: index.md (the home page's
@@ -128,15 +128,15 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 	if opts.Out == "" {
 		return nil, errors.New("site: no output directory")
 	}
-	if opts.Templates == nil {
+	if opts.Layouts == nil {
 		t, err := templates.New(nil)
 		if err != nil {
 			return nil, err
 		}
-		opts.Templates = t
+		opts.Layouts = t
 	}
 	if opts.WikiTemplates == nil {
-		opts.WikiTemplates = parser.NewTemplates()
+		opts.WikiTemplates = parser.NewWikiTemplates()
 	}
 	if opts.SiteName == "" {
 		opts.SiteName = "Game rules"
@@ -160,7 +160,7 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 	}
 
 	// What every unit depends on.
-	common := digest(opts.Version, opts.Templates.Digest(), wikiTemplatesDigest(opts.WikiTemplates), opts.SiteName, opts.BaseURL, opts.Lang)
+	common := digest(opts.Version, opts.Layouts.Digest(), wikiTemplatesDigest(opts.WikiTemplates), opts.SiteName, opts.BaseURL, opts.Lang)
 	type job struct {
 		id, key string
 		game    *gameUnit
@@ -339,7 +339,7 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 
 // render executes a page template into a file of the unit.
 func (b *builder) render(s *unitSummary, p, tpl string, data any) error {
-	out, err := b.opts.Templates.Render(tpl, data)
+	out, err := b.opts.Layouts.Render(tpl, data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
@@ -446,7 +446,7 @@ func pageDigest(pg *model.Page) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func wikiTemplatesDigest(t *parser.Templates) string {
+func wikiTemplatesDigest(t *parser.WikiTemplates) string {
 	h := sha256.New()
 	for _, n := range t.Names() {
 		def, _ := t.Template(n)

@@ -53,7 +53,7 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 	}
 
 	// Assets.
-	for name, data := range b.opts.Templates.Assets() {
+	for name, data := range b.opts.Layouts.Assets() {
 		if err := b.write(nil, "assets/"+name, data); err != nil {
 			return nil, err
 		}
@@ -302,7 +302,7 @@ func (b *builder) writeCategories(members map[string][]Link) error {
 		}
 		if pg := b.plan.categories[n]; pg != nil && len(pg.Revisions) > 0 {
 			r := pg.Latest()
-			doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, Templates: b.opts.WikiTemplates, SiteName: b.opts.SiteName})
+			doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, WikiTemplates: b.opts.WikiTemplates, SiteName: b.opts.SiteName})
 			var body bytes.Buffer
 			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})
 			if err := rr.Render(&body, doc); err != nil {

@@ -32,7 +32,7 @@ func embedded(t testing.TB) (*model.Corpus, site.Options) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wt, err := ct.Templates()
+	wt, err := ct.WikiTemplates()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestFailedBuildKeepsSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Templates = bad
+	opts.Layouts = bad
 	opts.Force = true
 	opts.Out = out
 	if _, err := site.Build(c, opts); err == nil || !strings.Contains(err.Error(), "NoSuchField") {

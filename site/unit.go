@@ -78,7 +78,7 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	w := &pageWork{page: pg, dir: dir}
 	seen := map[string]int{}
 	for _, r := range pg.Revisions {
-		doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, Templates: b.opts.WikiTemplates, SiteName: b.opts.SiteName, Server: strings.TrimSuffix(b.opts.BaseURL, "/")})
+		doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, WikiTemplates: b.opts.WikiTemplates, SiteName: b.opts.SiteName, Server: strings.TrimSuffix(b.opts.BaseURL, "/")})
 		w.docs = append(w.docs, doc)
 		w.tables = append(w.tables, extract.Extract(doc, pg, r))
 		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))

@@ -67,7 +67,7 @@ func (sf *siteFlags) options(inputs []string) (site.Options, error) {
 	if err != nil {
 		return o, fmt.Errorf("check specs: %w", err)
 	}
-	o = site.Options{Out: sf.out, BaseURL: sf.baseURL, SiteName: sf.name, Templates: st, WikiTemplates: wt,
+	o = site.Options{Out: sf.out, BaseURL: sf.baseURL, SiteName: sf.name, Layouts: st, WikiTemplates: wt,
 		Suite: suite, Workers: sf.workers, Force: sf.force, Version: programVersion()}
 	if sf.contentDir != "" {
 		if fi, err := os.Stat(sf.contentDir); err != nil || !fi.IsDir() {

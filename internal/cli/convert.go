@@ -12,8 +12,8 @@ import (
 	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/internal/atomic"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser/feed"
-	"github.com/wikirules/wikirules/parser/mwxml"
+	"github.com/wikirules/wikirules/corpus/feed"
+	"github.com/wikirules/wikirules/corpus/mwxml"
 )
 
 func (a *app) convertCommand() *cobra.Command {

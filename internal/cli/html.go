@@ -21,14 +21,14 @@ type templateFlags struct {
 }
 
 func (tf *templateFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&tf.dir, "templates", "", "directory of .wiki template definitions, replacing the embedded content/templates")
+	cmd.Flags().StringVar(&tf.dir, "templates", "", "directory of .wiki template definitions, replacing the embedded content/wikitemplates")
 }
 
 // load returns the template definitions: the directory given, or the
 // embedded ones.
-func (tf *templateFlags) load() (*parser.Templates, error) {
+func (tf *templateFlags) load() (*parser.WikiTemplates, error) {
 	if tf.dir == "" {
-		return content.New().Templates()
+		return content.New().WikiTemplates()
 	}
 	st, err := os.Stat(tf.dir)
 	if err != nil {
@@ -37,14 +37,14 @@ func (tf *templateFlags) load() (*parser.Templates, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("--templates %s: not a directory", tf.dir)
 	}
-	t := parser.NewTemplates()
+	t := parser.NewWikiTemplates()
 	if err := t.AddFS(os.DirFS(tf.dir), "."); err != nil {
 		return nil, err
 	}
 	if len(t.Names()) == 0 {
 		// A directory of site templates only (build and serve take
 		// .html files from it too) keeps the embedded wiki templates.
-		return content.New().Templates()
+		return content.New().WikiTemplates()
 	}
 	return t, nil
 }
@@ -75,7 +75,7 @@ tables) are printed to standard error as file:line:col.`,
 				}
 			}
 			if strings.Contains(string(src), "{{") {
-				if opts.Templates, err = tf.load(); err != nil {
+				if opts.WikiTemplates, err = tf.load(); err != nil {
 					return err
 				}
 			}

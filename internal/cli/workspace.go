@@ -9,7 +9,7 @@ import (
 // definitions to parse its pages with.
 type workspace struct {
 	corpus    *model.Corpus
-	templates *parser.Templates
+	templates *parser.WikiTemplates
 	siteName  string
 }
 
@@ -31,5 +31,5 @@ func (a *app) workspace(inputs []string, tf templateFlags) (*workspace, error) {
 
 // parse parses a revision of a page.
 func (ws *workspace) parse(p *model.Page, r *model.Revision) *model.Document {
-	return parser.Parse(r.Text, &parser.Options{Title: p.Title, Time: r.Timestamp, Templates: ws.templates, SiteName: ws.siteName})
+	return parser.Parse(r.Text, &parser.Options{Title: p.Title, Time: r.Timestamp, WikiTemplates: ws.templates, SiteName: ws.siteName})
 }

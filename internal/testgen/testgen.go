@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser/feed"
+	"github.com/wikirules/wikirules/corpus/feed"
 )
 
 // Options size the generated wiki.

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser/feed"
+	"github.com/wikirules/wikirules/corpus/feed"
 )
 
 // The generated wiki is the same for the same seed, has the size asked

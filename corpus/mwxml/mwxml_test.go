@@ -10,7 +10,7 @@ import (
 
 	"github.com/wikirules/wikirules/internal/shared"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser/feed"
+	"github.com/wikirules/wikirules/corpus/feed"
 )
 
 type readRev struct {
