@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/corpus/mwxml"
+	"github.com/wikirules/wikirules/model"
 )
 
 // Options control loading.

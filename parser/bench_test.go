@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/internal/shared"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/corpus/feed"
 )
 
 // seedTexts returns the text of every revision in the seeds.

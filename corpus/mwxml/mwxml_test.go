@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/internal/shared"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/corpus/feed"
 )
 
 type readRev struct {

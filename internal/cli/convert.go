@@ -10,10 +10,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wikirules/wikirules/corpus"
-	"github.com/wikirules/wikirules/internal/atomic"
-	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/corpus/mwxml"
+	"github.com/wikirules/wikirules/internal/atomic"
+	"github.com/wikirules/wikirules/model"
 )
 
 func (a *app) convertCommand() *cobra.Command {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/corpus/feed"
+	"github.com/wikirules/wikirules/model"
 )
 
 // Options size the generated wiki.

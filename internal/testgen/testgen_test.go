@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/corpus/feed"
+	"github.com/wikirules/wikirules/model"
 )
 
 // The generated wiki is the same for the same seed, has the size asked
