@@ -91,8 +91,8 @@ func TestBrokenSpecs(t *testing.T) {
 	}
 	msg := err.Error()
 	for _, want := range []string{
-		"testdata/broken/syntax.yaml:7: check bad-syntax: expr does not compile",
-		"testdata/broken/syntax.yaml:9: field exprr not found",
+		"testdata/broken/syntax.yaml:7: error: check bad-syntax: expr does not compile",
+		"testdata/broken/syntax.yaml:9: error: field exprr not found",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("error lacks %q:\n%s", want, msg)
@@ -157,11 +157,11 @@ $this->list = array(1, 2.5, true, null, MAX);
 		t.Errorf("list: %#v", list)
 	}
 	for src, want := range map[string]string{
-		"<?php\n$this->x = array(1,\n  foo());": "x.php:3: function call foo(…) cannot be read",
-		"<?php\n\n$this->x = UNKNOWN;":          "x.php:3: unknown constant UNKNOWN",
-		"<?php\necho 'hi';":                     "x.php:2: expected an assignment",
-		"<?php\n$this->x = array(1, 2;":         "x.php:2: expected \")\"",
-		"<?php\n$this->x = 'unterminated;\n\n":  "x.php:2: string is not closed",
+		"<?php\n$this->x = array(1,\n  foo());": "x.php:3: error: function call foo(…) cannot be read",
+		"<?php\n\n$this->x = UNKNOWN;":          "x.php:3: error: unknown constant UNKNOWN",
+		"<?php\necho 'hi';":                     "x.php:2: error: expected an assignment",
+		"<?php\n$this->x = array(1, 2;":         "x.php:2: error: expected \")\"",
+		"<?php\n$this->x = 'unterminated;\n\n":  "x.php:2: error: string is not closed",
 	} {
 		if _, err := check.ParsePHP("x.php", src); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", src, err, want)

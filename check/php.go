@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/wikirules/wikirules/model"
 )
 
 // ParsePHP reads the constants a game engine keeps in PHP
@@ -32,7 +34,7 @@ type phpParser struct {
 func (p *phpParser) line() int { return strings.Count(p.src[:min(p.i, len(p.src))], "\n") + 1 }
 
 func (p *phpParser) errorf(format string, args ...any) error {
-	return fmt.Errorf("%s:%d: %s", p.name, p.line(), fmt.Sprintf(format, args...))
+	return model.Errorf(p.name, p.line(), model.MsgEngine, format, args...)
 }
 
 // skip skips spaces and comments.
@@ -356,5 +358,5 @@ func (p *phpParser) str() (any, error) {
 		}
 		b.WriteByte(c)
 	}
-	return nil, fmt.Errorf("%s:%d: string is not closed", p.name, start)
+	return nil, model.Errorf(p.name, start, model.MsgEngine, "string is not closed")
 }

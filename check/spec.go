@@ -16,6 +16,8 @@ import (
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"gopkg.in/yaml.v3"
+
+	"github.com/wikirules/wikirules/model"
 )
 
 // Spec is one game's check file.
@@ -78,14 +80,10 @@ type rawMatch struct {
 	EngineValue string `yaml:"engine_value"`
 }
 
-// SpecError is a problem in a spec file.
-type SpecError struct {
-	File string
-	Line int
-	Msg  string
+// specError is a problem in a spec file.
+func specError(file string, line int, format string, args ...any) model.Msg {
+	return model.Msg{File: file, Line: line, Severity: model.SevError, ID: model.MsgSpec, Text: fmt.Sprintf(format, args...)}
 }
-
-func (e *SpecError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
 // exprOptions are the compile options shared by every expression: the
 // variables it may use and the helper functions.
@@ -113,13 +111,13 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 		return nil, specYAMLError(name, err)
 	}
 	if len(doc.Content) == 0 {
-		return nil, &SpecError{File: name, Line: 1, Msg: "empty spec: expected game:, engine: and checks:"}
+		return nil, model.MsgList{specError(name, 1, "empty spec: expected game:, engine: and checks:")}
 	}
 	root := doc.Content[0]
 	// Unknown fields (a misspelt "exprr:") are errors, but they should
 	// not hide the other problems of the file: decode strictly to collect
 	// them, then leniently to check the rest.
-	var errs []error
+	var errs model.MsgList
 	var raw rawSpec
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -128,17 +126,19 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 		if !errors.As(err, &te) {
 			return nil, specYAMLError(name, err)
 		}
-		errs = append(errs, specYAMLError(name, err))
+		errs = append(errs, specYAMLError(name, err)...)
 		raw = rawSpec{}
 		if err := root.Decode(&raw); err != nil {
 			// Wrong types (a list where a string belongs) were already
 			// reported by the strict decode.
-			return nil, sortedJoin(errs)
+			errs.Sort()
+			return nil, errs
 		}
 	}
 	if raw.Game == "" {
-		errs = append(errs, &SpecError{File: name, Line: root.Line, Msg: "missing game: (the game slug, e.g. sushigo)"})
-		return nil, sortedJoin(errs)
+		errs = append(errs, specError(name, root.Line, "missing game: (the game slug, e.g. sushigo)"))
+		errs.Sort()
+		return nil, errs
 	}
 	s := &Spec{File: name, Game: raw.Game, Engine: raw.Engine}
 	// Lines of the checks.
@@ -155,7 +155,7 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 			line = checkNodes[i].Line
 		}
 		fail := func(format string, args ...any) {
-			errs = append(errs, &SpecError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)})
+			errs = append(errs, specError(name, line, format, args...))
 		}
 		if rc.ID == "" {
 			fail("check without an id:")
@@ -200,33 +200,10 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 		s.Checks = append(s.Checks, c)
 	}
 	if len(errs) > 0 {
-		return s, sortedJoin(errs)
+		errs.Sort()
+		return s, errs
 	}
 	return s, nil
-}
-
-// sortedJoin joins errors, flattening joined ones, in file:line order.
-func sortedJoin(errs []error) error {
-	var flat []error
-	for _, e := range errs {
-		if j, ok := e.(interface{ Unwrap() []error }); ok {
-			flat = append(flat, j.Unwrap()...)
-		} else {
-			flat = append(flat, e)
-		}
-	}
-	sort.SliceStable(flat, func(i, j int) bool {
-		a, aok := flat[i].(*SpecError)
-		b, bok := flat[j].(*SpecError)
-		if !aok || !bok {
-			return aok && !bok
-		}
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		return a.Line < b.Line
-	})
-	return errors.Join(flat...)
 }
 
 // fieldLine is the line of a mapping's field value, or def.
@@ -242,11 +219,11 @@ func fieldLine(m *yaml.Node, field string, def int) int {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // specYAMLError turns a YAML error ("yaml: line 4: …", or a type error
-// listing "line 5: field exprr not found…") into SpecErrors with lines.
-func specYAMLError(name string, err error) error {
+// listing "line 5: field exprr not found…") into messages with lines.
+func specYAMLError(name string, err error) model.MsgList {
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
-		var errs []error
+		var errs model.MsgList
 		for _, m := range te.Errors {
 			line := 1
 			if strings.HasPrefix(m, "line ") {
@@ -260,9 +237,9 @@ func specYAMLError(name string, err error) error {
 			m = strings.Replace(m, "in type check.rawCheck", "in a check (expected id, table, description, expr, match)", 1)
 			m = strings.Replace(m, "in type check.rawSpec", "in the spec (expected game, engine, checks)", 1)
 			m = strings.Replace(m, "in type check.rawMatch", "in match: (expected key, value, engine, engine_key, engine_value)", 1)
-			errs = append(errs, &SpecError{File: name, Line: line, Msg: m})
+			errs = append(errs, specError(name, line, "%s", m))
 		}
-		return errors.Join(errs...)
+		return errs
 	}
 	msg := err.Error()
 	line := 1
@@ -275,7 +252,7 @@ func specYAMLError(name string, err error) error {
 			}
 		}
 	}
-	return &SpecError{File: name, Line: line, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	return model.MsgList{specError(name, line, "invalid YAML: %s", strings.TrimPrefix(msg, "yaml: "))}
 }
 
 // LoadSpecs reads every .yaml/.yml spec under dir of fsys. Every problem in
@@ -296,35 +273,36 @@ func LoadSpecs(fsys fs.FS, dir, display string) ([]*Spec, error) {
 	}
 	sort.Strings(names)
 	var specs []*Spec
-	var errs []error
+	var errs model.MsgList
 	games := map[string]string{}
 	for _, n := range names {
+		shown := path.Join(display, strings.TrimPrefix(n, dir+"/"))
 		data, err := fs.ReadFile(fsys, n)
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, specError(shown, 0, "cannot read: %v", err))
 			continue
 		}
-		shown := path.Join(display, strings.TrimPrefix(n, dir+"/"))
 		s, err := ParseSpec(shown, data)
 		if err != nil {
-			errs = append(errs, err)
+			errs.AddErr(shown, err)
 			continue
 		}
 		if prev, ok := games[s.Game]; ok {
-			errs = append(errs, &SpecError{File: shown, Line: 1, Msg: fmt.Sprintf("game %s already has a spec (%s)", s.Game, prev)})
+			errs = append(errs, specError(shown, 1, "game %s already has a spec (%s)", s.Game, prev))
 			continue
 		}
 		games[s.Game] = shown
 		specs = append(specs, s)
 	}
-	return specs, errors.Join(errs...)
+	errs.Sort()
+	return specs, errs.Err()
 }
 
 // LoadEngine reads engine constants from a YAML, JSON or PHP file.
 func LoadEngine(fsys fs.FS, name, display string) (map[string]any, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return nil, fmt.Errorf("engine constants %s: %w", display, err)
+		return nil, model.Errorf(display, 0, model.MsgEngine, "cannot read engine constants: %v", err)
 	}
 	switch strings.ToLower(path.Ext(name)) {
 	case ".php", ".inc":
@@ -337,15 +315,19 @@ func LoadEngine(fsys fs.FS, name, display string) (map[string]any, error) {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
 				line := strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n") + 1
-				return nil, fmt.Errorf("%s:%d: invalid JSON: %v", display, line, err)
+				return nil, model.Errorf(display, line, model.MsgEngine, "invalid JSON: %v", err)
 			}
-			return nil, fmt.Errorf("%s: invalid JSON: %v", display, err)
+			return nil, model.Errorf(display, 0, model.MsgEngine, "invalid JSON: %v", err)
 		}
 		return normalizeNumbers(v).(map[string]any), nil
 	default:
 		var v map[string]any
 		if err := yaml.Unmarshal(data, &v); err != nil {
-			return nil, specYAMLError(display, err)
+			l := specYAMLError(display, err)
+			for i := range l {
+				l[i].ID = model.MsgEngine
+			}
+			return nil, l
 		}
 		if v == nil {
 			v = map[string]any{}

@@ -21,7 +21,7 @@ import (
 type Options struct {
 	Conventions model.Conventions
 	// KeepGoing reports every problem and loads what can be loaded; the
-	// problems are returned as a model.InputErrors with the corpus.
+	// problems are returned as a model.MsgList with the corpus.
 	KeepGoing bool
 	// DropText keeps only hashes and sizes of revision texts.
 	DropText bool
@@ -82,7 +82,7 @@ func inputExt(name string) bool {
 type Loader struct {
 	opts  Options
 	pages map[string]*pageAcc
-	errs  model.InputErrors
+	errs  model.MsgList
 	seq   int
 }
 
@@ -134,13 +134,7 @@ func (l *Loader) fail(err error) error {
 	if !l.opts.KeepGoing {
 		return err
 	}
-	if list, ok := err.(model.InputErrors); ok {
-		l.errs = append(l.errs, list...)
-	} else if ie, ok := err.(*model.InputError); ok {
-		l.errs = append(l.errs, ie)
-	} else {
-		l.errs = append(l.errs, &model.InputError{Msg: err.Error()})
-	}
+	l.errs.AddErr("", err)
 	return nil
 }
 
@@ -159,7 +153,7 @@ func (l *Loader) AddPath(in string) error {
 			return fmt.Errorf("bad pattern %q: %w", in, err)
 		}
 		if len(matches) == 0 {
-			return l.fail(&model.InputError{File: in, Msg: "pattern matches no files"})
+			return l.fail(model.Errorf(in, 0, model.MsgInput, "pattern matches no files"))
 		}
 		for _, m := range matches {
 			if err := l.AddPath(m); err != nil {
@@ -170,14 +164,14 @@ func (l *Loader) AddPath(in string) error {
 	}
 	st, err := os.Stat(in)
 	if err != nil {
-		return l.fail(&model.InputError{File: in, Msg: "cannot read input: " + errText(err)})
+		return l.fail(model.Errorf(in, 0, model.MsgInput, "cannot read input: %s", errText(err)))
 	}
 	if st.IsDir() {
 		return l.AddFS(os.DirFS(in), ".", in)
 	}
 	f, err := os.Open(in)
 	if err != nil {
-		return l.fail(&model.InputError{File: in, Msg: errText(err)})
+		return l.fail(model.Errorf(in, 0, model.MsgInput, "%s", errText(err)))
 	}
 	defer f.Close()
 	return l.addFile(in, f, st.ModTime())
@@ -215,7 +209,7 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 		return nil
 	})
 	if err != nil {
-		return l.fail(&model.InputError{File: prefix, Msg: "cannot read directory: " + errText(err)})
+		return l.fail(model.Errorf(prefix, 0, model.MsgInput, "cannot read directory: %s", errText(err)))
 	}
 	sort.Strings(files) // WalkDir is lexical already; make the order explicit
 	for _, p := range files {
@@ -225,7 +219,7 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 		}
 		f, err := fsys.Open(p)
 		if err != nil {
-			if err := l.fail(&model.InputError{File: name, Msg: errText(err)}); err != nil {
+			if err := l.fail(model.Errorf(name, 0, model.MsgInput, "%s", errText(err))); err != nil {
 				return err
 			}
 			continue
@@ -270,7 +264,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 	if format == FormatUnknown || format == FormatXML {
 		dr, err := mwxml.Decompress(name, r)
 		if err != nil {
-			return l.fail(&model.InputError{File: name, Msg: err.Error()})
+			return l.fail(model.Errorf(name, 0, model.MsgInput, "%s", err.Error()))
 		}
 		r = dr
 	}
@@ -282,7 +276,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		}
 		format = DetectFormat(name, head)
 		if format == FormatUnknown {
-			return l.fail(&model.InputError{File: name, Line: 1, Msg: "unknown input format: expected a contribution feed (a header line, a blank line, then title/timestamp/user entries), a MediaWiki XML export, or a .wiki file"})
+			return l.fail(model.Errorf(name, 1, model.MsgInput, "unknown input format: expected a contribution feed (a header line, a blank line, then title/timestamp/user entries), a MediaWiki XML export, or a .wiki file"))
 		}
 	}
 	switch format {
@@ -296,7 +290,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 	case FormatFeed:
 		data, err := readAll(r, size)
 		if err != nil {
-			return l.fail(&model.InputError{File: name, Msg: err.Error()})
+			return l.fail(model.Errorf(name, 0, model.MsgInput, "%s", err.Error()))
 		}
 		// data is ours: the texts share it rather than copy it.
 		f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true})
@@ -313,7 +307,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 	case FormatWiki:
 		data, err := io.ReadAll(r)
 		if err != nil {
-			return l.fail(&model.InputError{File: name, Msg: err.Error()})
+			return l.fail(model.Errorf(name, 0, model.MsgInput, "%s", err.Error()))
 		}
 		title := TitleFromFileName(path.Base(name))
 		if ns := namespaceDir(dir); ns != "" {
@@ -422,7 +416,7 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 	}
 	sort.Strings(titles)
 	pages := make([]*model.Page, 0, len(titles))
-	var warnings []*model.InputError
+	var warnings model.MsgList
 	for _, t := range titles {
 		acc := l.pages[t]
 		sort.SliceStable(acc.revs, func(i, j int) bool {
@@ -448,9 +442,9 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 				continue
 			}
 			if conflict != "" {
-				warnings = append(warnings, &model.InputError{
-					File: ra.rev.Source.File, Line: ra.rev.Source.Line,
-					Msg: fmt.Sprintf("%s has two different texts at %s (the other is at %s); both are kept",
+				warnings = append(warnings, model.Msg{
+					File: ra.rev.Source.File, Line: ra.rev.Source.Line, Severity: model.SevWarning, ID: model.MsgDuplicateRevision,
+					Text: fmt.Sprintf("%s has two different texts at %s (the other is at %s); both are kept",
 						t, model.FormatTime(ra.rev.Timestamp), conflict),
 				})
 			}

@@ -91,7 +91,7 @@ func TestConflictingTexts(t *testing.T) {
 	if p.Revisions[0].Text != "old" || p.Revisions[1].Text != "first text" || p.Revisions[2].Text != "second text" {
 		t.Errorf("order: %q %q %q", p.Revisions[0].Text, p.Revisions[1].Text, p.Revisions[2].Text)
 	}
-	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0].Error(), "b.txt:3: Gamehelpx has two different texts at 2024-01-01T00:00:00Z (the other is at a.txt:3)") {
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0].Error(), "b.txt:3: warning: Gamehelpx has two different texts at 2024-01-01T00:00:00Z (the other is at a.txt:3)") {
 		t.Errorf("warnings: %v", c.Warnings)
 	}
 }
@@ -135,18 +135,18 @@ func TestInputErrors(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("just some notes\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "good.txt"), []byte("H\n\nGamehelpx\n\n2024-01-01T00:00:00Z\n\nA:\n\nx"), 0o644)
 	_, err := Load([]string{dir}, Options{})
-	if err == nil || !strings.Contains(err.Error(), "notes.txt:1: unknown input format") {
+	if err == nil || !strings.Contains(err.Error(), "notes.txt:1: error: unknown input format") {
 		t.Errorf("error %v", err)
 	}
 	c, err := Load([]string{dir, filepath.Join(dir, "missing.xml"), filepath.Join(dir, "*.nothing")}, Options{KeepGoing: true})
-	list, ok := err.(model.InputErrors)
+	list, ok := err.(model.MsgList)
 	if !ok || len(list) != 3 {
 		t.Fatalf("want 3 errors, got %v", err)
 	}
 	if c == nil || c.Page("Gamehelpx") == nil {
 		t.Error("the good input was not loaded under KeepGoing")
 	}
-	if !strings.Contains(list[1].Error(), "missing.xml: cannot read input") || !strings.Contains(list[2].Error(), "pattern matches no files") {
+	if !strings.Contains(list[1].Error(), "missing.xml: error: cannot read input") || !strings.Contains(list[2].Error(), "pattern matches no files") {
 		t.Errorf("errors: %v", list)
 	}
 }

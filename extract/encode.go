@@ -118,7 +118,7 @@ func (p *PageTables) yamlNode() *yaml.Node {
 		for _, w := range p.Warnings {
 			wm := newMap(true)
 			wm.add("line", intNode(w.Line))
-			wm.add("message", strNode(w.Message))
+			wm.add("message", strNode(w.Text))
 			ws.Content = append(ws.Content, wm.n)
 		}
 		m.add("warnings", ws)

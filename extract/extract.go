@@ -92,25 +92,15 @@ func (t *Table) Column(name string) int {
 	return -1
 }
 
-// Warning is a problem found while extracting.
-type Warning struct {
-	Page     string
-	Revision string
-	Line     int
-	Message  string
-}
-
-func (w Warning) String() string {
-	return fmt.Sprintf("%s@%s:%d: %s", w.Page, w.Revision, w.Line, w.Message)
-}
-
 // PageTables is everything extracted from one revision of a page.
 type PageTables struct {
 	Page     string
 	Game     string
 	Revision RevisionInfo
 	Tables   []*Table
-	Warnings []Warning
+	// Warnings are the problems found while extracting, located by page,
+	// revision and line.
+	Warnings model.MsgList
 }
 
 // RevisionInfo identifies the revision the tables come from.
@@ -256,11 +246,10 @@ func (x *extractor) newTable(n *model.Node, form string) *Table {
 	return t
 }
 
-func (x *extractor) warn(pos int, format string, args ...any) {
-	x.out.Warnings = append(x.out.Warnings, Warning{
-		Page: x.out.Page, Revision: x.out.Revision.Timestamp, Line: x.doc.Line(pos),
-		Message: fmt.Sprintf(format, args...),
-	})
+func (x *extractor) warn(pos int, id model.MsgID, format string, args ...any) {
+	m := model.Msg{Pos: pos, Severity: model.SevWarning, ID: id, Text: fmt.Sprintf(format, args...)}
+	m.Locate(x.doc.Lines(), x.out.Page, x.out.Revision.Timestamp)
+	x.out.Warnings = append(x.out.Warnings, m)
 }
 
 // classify picks a table's kind from its section path and columns.

@@ -93,7 +93,7 @@ func (x *extractor) gridTable(n *model.Node) {
 		width = max(width, len(r))
 	}
 	if conflict {
-		x.warn(n.Pos, "table %s: cells overlap (conflicting rowspan/colspan); extracted as laid out", t.ID)
+		x.warn(n.Pos, model.MsgSpanConflict, "table %s: cells overlap (conflicting rowspan/colspan); extracted as laid out", t.ID)
 	}
 	// Header rows: the leading rows whose cells all read as headers. A
 	// full-width cell after a real header row starts a group of rows; it
@@ -119,7 +119,7 @@ func (x *extractor) gridTable(n *model.Node) {
 		}
 	}
 	if ragged {
-		x.warn(n.Pos, "table %s: rows have different numbers of cells (widest %d); short rows are padded with empty cells", t.ID, width)
+		x.warn(n.Pos, model.MsgRaggedTable, "table %s: rows have different numbers of cells (widest %d); short rows are padded with empty cells", t.ID, width)
 	}
 	// Column names from the last header row; an empty one takes the text
 	// of the header above it.

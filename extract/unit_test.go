@@ -88,7 +88,7 @@ func TestRaggedAndConflict(t *testing.T) {
 	}
 	msgs := ""
 	for _, w := range pt.Warnings {
-		msgs += w.Message + "\n"
+		msgs += w.Text + "\n"
 	}
 	if !strings.Contains(msgs, "different numbers of cells") || !strings.Contains(msgs, "overlap") {
 		t.Errorf("warnings: %q", msgs)

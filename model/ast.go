@@ -336,7 +336,7 @@ type Document struct {
 	// Switches holds the behaviour switches found (__NOTOC__, __TOC__,
 	// __FORCETOC__, __NOEDITSECTION__…), without underscores, upper case.
 	Switches    map[string]bool
-	Diagnostics Diagnostics
+	Diagnostics MsgList
 
 	lines *LineIndex
 }
@@ -347,6 +347,18 @@ func (d *Document) Lines() *LineIndex {
 		d.lines = NewLineIndex(d.Source)
 	}
 	return d.lines
+}
+
+// Messages returns the document's diagnostics located (line, column) and
+// named by page and revision, sorted: ready to report.
+func (d *Document) Messages(page, rev string) MsgList {
+	out := make(MsgList, len(d.Diagnostics))
+	copy(out, d.Diagnostics)
+	for i := range out {
+		out[i].Locate(d.Lines(), page, rev)
+	}
+	out.Sort()
+	return out
 }
 
 // Line returns the 1-based source line of a byte offset.

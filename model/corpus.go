@@ -13,7 +13,7 @@ type Corpus struct {
 	byTitle map[string]*Page
 	// Warnings are problems that did not stop reading (duplicate revisions
 	// with different texts, entries skipped under --keep-going).
-	Warnings []*InputError
+	Warnings MsgList
 }
 
 // NewCorpus indexes pages (which it sorts by title).
@@ -54,48 +54,4 @@ func (c *Corpus) Find(title string) (*Page, error) {
 		return nil, fmt.Errorf("no page titled %q (did you mean %s?)", title, strings.Join(near, ", "))
 	}
 	return nil, fmt.Errorf("no page titled %q", title)
-}
-
-// InputError is a problem with an input, located by file and line.
-type InputError struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *InputError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
-// InputErrors is every problem found under --keep-going. It is an error so a
-// caller that does not care about the details can treat it as one.
-type InputErrors []*InputError
-
-func (l InputErrors) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
-	}
-	var b strings.Builder
-	for i, e := range l {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(e.Error())
-	}
-	return b.String()
-}
-
-// Err returns nil for an empty list, so "return errs.Err()" does the right
-// thing.
-func (l InputErrors) Err() error {
-	if len(l) == 0 {
-		return nil
-	}
-	return l
 }

@@ -1,6 +1,10 @@
 package model
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -96,17 +100,72 @@ func TestLineIndex(t *testing.T) {
 	}
 }
 
-func TestDiagnosticsSort(t *testing.T) {
-	var l Diagnostics
-	l.Add(10, 12, SevWarning, DiagUnknownTemplate, "b")
-	l.Add(2, 3, SevError, DiagUnclosedTable, "a")
-	l.Add(10, 11, SevWarning, DiagStrayEndTag, "c")
+func TestMsgListSortAndFormat(t *testing.T) {
+	var l MsgList
+	l.Add(10, 12, SevWarning, MsgUnknownTemplate, "b")
+	l.Add(2, 3, SevError, MsgUnclosedTable, "a")
+	l.Add(10, 11, SevWarning, MsgStrayEndTag, "c")
 	l.Sort()
-	if l[0].Pos != 2 || l[1].ID != DiagStrayEndTag || l[2].ID != DiagUnknownTemplate {
+	if l[0].Pos != 2 || l[1].ID != MsgStrayEndTag || l[2].ID != MsgUnknownTemplate {
 		t.Errorf("sorted: %+v", l)
 	}
-	got := l[:1].Format("p.wiki", NewLineIndex("x\nyz"))
-	if got != "p.wiki:2:1: error: a [unclosed-table]\n" {
-		t.Errorf("Format: %q", got)
+	l[0].Locate(NewLineIndex("x\nyz"), "p.wiki", "")
+	if got := l[0].String(); got != "p.wiki:2:1: error: a [unclosed-table]" {
+		t.Errorf("String: %q", got)
+	}
+	l[0].Rev = "2024-01-02T03:04:05Z"
+	if got := l[0].Location(); got != "p.wiki@2024-01-02T03:04:05Z:2:1" {
+		t.Errorf("Location: %q", got)
+	}
+	f := Msg{File: "in.txt", Line: 7, Severity: SevError, ID: MsgMalformedInput, Text: "bad"}
+	if got := f.String(); got != "in.txt:7: error: bad [malformed-input]" {
+		t.Errorf("file message: %q", got)
+	}
+	if got := (Msg{Severity: SevWarning, Text: "plain"}).String(); got != "warning: plain" {
+		t.Errorf("no location: %q", got)
+	}
+	var b strings.Builder
+	if err := (MsgList{f}).Print(&b, "json"); err != nil {
+		t.Fatal(err)
+	}
+	want := `[
+  {
+    "file": "in.txt",
+    "line": 7,
+    "severity": "error",
+    "id": "malformed-input",
+    "message": "bad"
+  }
+]
+`
+	if b.String() != want {
+		t.Errorf("JSON:\n%s", b.String())
+	}
+	var back MsgList
+	if err := json.Unmarshal([]byte(want), &back); err != nil || len(back) != 1 || back[0] != f {
+		t.Errorf("JSON round trip: %v %+v", err, back)
+	}
+}
+
+func TestMsgListErr(t *testing.T) {
+	var l MsgList
+	if l.Err() != nil || l.HasErrors() {
+		t.Error("empty list is an error")
+	}
+	l.AddErr("f", errors.New("plain"))
+	l.AddErr("", Errorf("g", 3, MsgInput, "located"))
+	l.AddErr("", MsgList{{File: "h", Severity: SevWarning, Text: "w"}})
+	if len(l) != 3 || !l.HasErrors() || l[0].File != "f" || l[1].Line != 3 {
+		t.Errorf("AddErr: %+v", l)
+	}
+	got, ok := AsMsgList(fmt.Errorf("wrapped: %w", l))
+	if !ok || len(got) != 3 {
+		t.Errorf("AsMsgList through a wrap: %v %v", ok, got)
+	}
+	if _, ok := AsMsgList(errors.New("x")); ok {
+		t.Error("AsMsgList of a plain error")
+	}
+	if l.Error() != "f: error: plain [input]\ng:3: error: located [input]\nh: warning: w" {
+		t.Errorf("Error: %q", l.Error())
 	}
 }

@@ -157,12 +157,12 @@ func TestTemplateLimits(t *testing.T) {
 	}
 	found := false
 	for _, d := range doc.Diagnostics {
-		if d.ID == model.DiagTemplateSize {
+		if d.ID == model.MsgTemplateSize {
 			found = true
 		}
 	}
 	if !found {
-		t.Errorf("no %s diagnostic: %v", model.DiagTemplateSize, doc.Diagnostics)
+		t.Errorf("no %s diagnostic: %v", model.MsgTemplateSize, doc.Diagnostics)
 	}
 	errs := 0
 	for range doc.Root.FindAll(model.KindError) {
@@ -172,7 +172,7 @@ func TestTemplateLimits(t *testing.T) {
 		t.Error("no error node in the output")
 	}
 	doc = Parse("{{Deep}}", &Options{WikiTemplates: tpl})
-	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.DiagTemplateLoop {
+	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.MsgTemplateLoop {
 		t.Errorf("loop not reported: %v", doc.Diagnostics)
 	}
 	// Depth: a chain of 60 distinct templates.
@@ -181,7 +181,7 @@ func TestTemplateLimits(t *testing.T) {
 		chain.Add("C"+strconv.Itoa(i), "{{C"+strconv.Itoa(i+1)+"}}")
 	}
 	doc = Parse("{{C0}}", &Options{WikiTemplates: chain})
-	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.DiagTemplateDepth {
+	if len(doc.Diagnostics) == 0 || doc.Diagnostics[0].ID != model.MsgTemplateDepth {
 		t.Errorf("depth limit not reported: %v", doc.Diagnostics)
 	}
 }

@@ -51,7 +51,7 @@ type expander struct {
 	opts     *Options
 	strips   []strip
 	calls    []*model.TemplateCall
-	diags    model.Diagnostics
+	diags    model.MsgList
 	ppCache  map[string]ppCacheEntry
 	outBytes int // bytes written by template expansions so far
 	expands  int // template expansions so far
@@ -275,18 +275,18 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	short := strings.TrimPrefix(title, "Template:")
 	start(short)
 	if f.depth >= e.maxDepth() {
-		e.errorOut(b, f, n, model.DiagTemplateDepth, fmt.Sprintf("Template recursion depth limit (%d) exceeded at %s", e.maxDepth(), title))
+		e.errorOut(b, f, n, model.MsgTemplateDepth, fmt.Sprintf("Template recursion depth limit (%d) exceeded at %s", e.maxDepth(), title))
 		return
 	}
 	for g := f; g != nil; g = g.parent {
 		if g.title == title {
-			e.errorOut(b, f, n, model.DiagTemplateLoop, "Template loop detected: "+title)
+			e.errorOut(b, f, n, model.MsgTemplateLoop, "Template loop detected: "+title)
 			return
 		}
 	}
 	if e.limitHit || e.expands >= e.maxExpands() {
 		e.limitHit = true
-		e.errorOut(b, f, n, model.DiagTemplateSize, "Template expansion limit reached: "+title+" was not expanded")
+		e.errorOut(b, f, n, model.MsgTemplateSize, "Template expansion limit reached: "+title+" was not expanded")
 		return
 	}
 	e.expands++
@@ -314,7 +314,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		if call != nil {
 			call.Unknown = true
 		}
-		e.diags.Add(n.pos, n.end, model.SevWarning, model.DiagUnknownTemplate, "unknown template %q: no definition in the inputs or the template directory", short)
+		e.diags.Add(n.pos, n.end, model.SevWarning, model.MsgUnknownTemplate, "unknown template %q: no definition in the inputs or the template directory", short)
 		e.emitGen(b, f, `<span class="template-unknown" title="`+htmlAttrEscape(title)+`">`+htmlEscape(title)+`</span>`, n.pos, n.end)
 		return
 	}
@@ -343,7 +343,7 @@ func (e *expander) finishTemplate(n *ppNode, f *frame, b *builder, out *builder)
 	e.outBytes += len(t.s)
 	if e.outBytes > e.maxOutput(len(f.src)) {
 		e.limitHit = true
-		e.errorOut(b, f, n, model.DiagTemplateSize, fmt.Sprintf("Template output limit (%d bytes) exceeded; the rest of the templates are not expanded", e.maxOutput(len(f.src))))
+		e.errorOut(b, f, n, model.MsgTemplateSize, fmt.Sprintf("Template output limit (%d bytes) exceeded; the rest of the templates are not expanded", e.maxOutput(len(f.src))))
 		return
 	}
 	if !n.lineStart && len(t.s) > 0 {
@@ -374,7 +374,7 @@ func (e *expander) maxExpands() int {
 }
 
 // errorOut writes a visible error in place of a call and reports it.
-func (e *expander) errorOut(b *builder, f *frame, n *ppNode, id model.DiagID, msg string) {
+func (e *expander) errorOut(b *builder, f *frame, n *ppNode, id model.MsgID, msg string) {
 	pos, end := n.pos, n.end
 	if !f.top {
 		pos, end = f.callPos, f.callEnd

@@ -46,7 +46,7 @@ type parseState struct {
 	holders    []holder
 	categories []string
 	switches   map[string]bool
-	diags      model.Diagnostics
+	diags      model.MsgList
 	autonumber int
 	// extClose and extBad cache label scans of the external link pass.
 	extClose, extBad [2]int
@@ -63,7 +63,7 @@ func Parse(src string, opts *Options) *model.Document {
 	ps.ex = &expander{opts: opts}
 	nodes, ppDiags := preprocess(src, false)
 	for _, d := range ppDiags {
-		ps.diags.Add(d.pos, d.end, model.SevWarning, model.DiagID(d.id), "%s", d.msg)
+		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
 	}
 	b := newBuilder(len(src) + len(src)/8)
 	top := &frame{src: src, top: true}
@@ -225,7 +225,7 @@ func (ps *parseState) markErrors(root *model.Node) {
 	errAt := map[[2]int]string{}
 	for _, d := range ps.diags {
 		if d.Severity == model.SevError {
-			errAt[[2]int{d.Pos, d.End}] = d.Message
+			errAt[[2]int{d.Pos, d.End}] = d.Text
 		}
 	}
 	if len(errAt) == 0 {

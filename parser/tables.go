@@ -215,7 +215,7 @@ func (ps *parseState) tables(in *text) *text {
 	// Close whatever is still open.
 	if len(tdHistory) > 0 {
 		for _, p := range openPos {
-			ps.diags.Add(p, p+2, model.SevWarning, model.DiagUnclosedTable, "table is not closed: {| without |}; closed at the end of the page")
+			ps.diags.Add(p, p+2, model.SevWarning, model.MsgUnclosedTable, "table is not closed: {| without |}; closed at the end of the page")
 		}
 		b.gen("\n", len(ps.src), len(ps.src))
 	}

@@ -341,7 +341,7 @@ func (tb *treeBuilder) push(n *model.Node) bool {
 	if len(tb.stack) >= maxTreeDepth {
 		if !tb.depthWarn {
 			tb.depthWarn = true
-			tb.ps.diags.Add(n.Pos, n.End, model.SevWarning, model.DiagNestingDepth, "markup nested more than %d levels deep; deeper elements are flattened", maxTreeDepth)
+			tb.ps.diags.Add(n.Pos, n.End, model.SevWarning, model.MsgNestingDepth, "markup nested more than %d levels deep; deeper elements are flattened", maxTreeDepth)
 		}
 		return false
 	}
@@ -968,7 +968,7 @@ func (tb *treeBuilder) written(pos int, prefix string) bool {
 // stray reports an end tag that closes nothing.
 func (tb *treeBuilder) stray(t *htmlToken) {
 	if tb.written(t.pos, "</"+t.name) {
-		tb.ps.diags.Add(t.pos, t.end, model.SevWarning, model.DiagStrayEndTag, "</%s> closes nothing and is ignored", t.name)
+		tb.ps.diags.Add(t.pos, t.end, model.SevWarning, model.MsgStrayEndTag, "</%s> closes nothing and is ignored", t.name)
 	}
 }
 
@@ -981,7 +981,7 @@ func (tb *treeBuilder) reportUnclosed() {
 			continue
 		}
 		if tb.written(n.Pos, "<"+n.Tag) {
-			tb.ps.diags.Add(n.Pos, n.Pos+len(n.Tag)+1, model.SevWarning, model.DiagUnclosedTag, "<%s> is not closed; it is closed at the end of the page", n.Tag)
+			tb.ps.diags.Add(n.Pos, n.Pos+len(n.Tag)+1, model.SevWarning, model.MsgUnclosedTag, "<%s> is not closed; it is closed at the end of the page", n.Tag)
 		}
 	}
 }

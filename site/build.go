@@ -70,7 +70,7 @@ type Options struct {
 type Stats struct {
 	Pages, Revisions, Games, Tables int
 	Checks, Failed, Errors          int
-	Warnings                        []string
+	Warnings                        model.MsgList
 	Files                           int // files in the site
 	Built, Reused                   int // units built, and reused from the previous build
 	UpToDate                        bool

@@ -230,7 +230,7 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 	if err := b.write(nil, "feed.xml", feed); err != nil {
 		return nil, err
 	}
-	sort.Strings(st.Warnings)
+	st.Warnings.Sort()
 	return st, nil
 }
 

@@ -31,7 +31,7 @@ type unitSummary struct {
 	Game     *gameSummary      `json:"game,omitempty"`
 	Pages    []*pageSummary    `json:"pages"`
 	Checks   []*CheckView      `json:"checks,omitempty"`
-	Warnings []string          `json:"warnings,omitempty"`
+	Warnings model.MsgList     `json:"warnings,omitempty"`
 }
 
 type gameSummary struct {
@@ -347,14 +347,8 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 	}
 
 	// Warnings of the latest revision, with page, revision and line.
-	for _, d := range doc.Diagnostics {
-		if d.Severity == model.SevWarning || d.Severity == model.SevError {
-			s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: %s", rev.Label(pg.Title), doc.Line(d.Pos), d.Message))
-		}
-	}
-	for _, wr := range pt.Warnings {
-		s.Warnings = append(s.Warnings, wr.String())
-	}
+	s.Warnings = append(s.Warnings, doc.Messages(pg.Title, model.FormatTime(rev.Timestamp))...)
+	s.Warnings = append(s.Warnings, pt.Warnings...)
 
 	// History: every revision, newest first, with the diff from the one
 	// before it and the revision itself.
@@ -561,7 +555,7 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "history/index.html#L" + itoa(t.Source.Line)),
 				Line: t.Source.Line, DeclaredTotal: t.DeclaredTotal, HTML: tableHTML(t), YAML: highlightYAML(string(y))}
 			for _, wr := range pt.Warnings {
-				if strings.Contains(wr.Message, t.ID) {
+				if strings.Contains(wr.Text, t.ID) {
 					tv.Warnings = append(tv.Warnings, wr.String())
 				}
 			}

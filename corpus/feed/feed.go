@@ -37,7 +37,7 @@ type Options struct {
 
 // Parse reads a feed held in memory. name is used in errors and in each
 // revision's Source. With KeepGoing, the returned error is a
-// model.InputErrors holding every problem and the feed holds every entry that
+// model.MsgList holding every problem and the feed holds every entry that
 // could be read.
 func Parse(name string, data []byte, opts Options) (*Feed, error) {
 	p := parser{name: name, src: data, opts: opts}
@@ -69,11 +69,11 @@ type parser struct {
 	name string
 	src  []byte
 	opts Options
-	errs model.InputErrors
+	errs model.MsgList
 }
 
 func (p *parser) fail(line int, format string, args ...any) {
-	p.errs = append(p.errs, &model.InputError{File: p.name, Line: line, Msg: fmt.Sprintf(format, args...)})
+	p.errs = append(p.errs, *model.Errorf(p.name, line, model.MsgMalformedInput, format, args...))
 }
 
 // header holds the parsed fields of an entry header.

@@ -110,14 +110,14 @@ func TestMalformed(t *testing.T) {
 	cases := []struct {
 		name, in, want string
 	}{
-		{"empty", "", "sample.txt:1: empty file"},
-		{"no header", "Gamehelpfoo\n\n2024-01-02T03:04:05Z\n\nAlice: x\n\nbody", "sample.txt:1: expected a header line"},
-		{"no blank after header", "Header\nGamehelpfoo\n", "sample.txt:2: expected a blank line after the header"},
-		{"no entry", "Header\n\njust text\n", "sample.txt:3: expected an entry"},
-		{"bad date", "Header\n\nGamehelpfoo\n\n2024-13-02T03:04:05Z\n\nAlice: x\n\nbody", "sample.txt:5: invalid timestamp"},
-		{"no user line", "Header\n\nGamehelpfoo\n\n2024-01-02T03:04:05Z\n\nno colon here\n\nbody", "sample.txt:7: expected a \"User: summary\" line"},
+		{"empty", "", "sample.txt:1: error: empty file"},
+		{"no header", "Gamehelpfoo\n\n2024-01-02T03:04:05Z\n\nAlice: x\n\nbody", "sample.txt:1: error: expected a header line"},
+		{"no blank after header", "Header\nGamehelpfoo\n", "sample.txt:2: error: expected a blank line after the header"},
+		{"no entry", "Header\n\njust text\n", "sample.txt:3: error: expected an entry"},
+		{"bad date", "Header\n\nGamehelpfoo\n\n2024-13-02T03:04:05Z\n\nAlice: x\n\nbody", "sample.txt:5: error: invalid timestamp"},
+		{"no user line", "Header\n\nGamehelpfoo\n\n2024-01-02T03:04:05Z\n\nno colon here\n\nbody", "sample.txt:7: error: expected a \"User: summary\" line"},
 		{"bad later entry", "Header\n\nA\n\n2024-01-02T03:04:05Z\n\nAlice: x\n\nbody\n\nB\n\n2024-01-02T99:04:05Z\n\nBob: y\n\nmore",
-			"sample.txt:13: malformed entry for \"B\": invalid timestamp"},
+			"sample.txt:13: error: malformed entry for \"B\": invalid timestamp"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -135,7 +135,7 @@ func TestKeepGoing(t *testing.T) {
 		"C\n\n2024-01-03T00:00:00Z\n\nCarol: z\n\nlast\n\n" +
 		"D\n\n2024-01-04T00:00:00Z\n\nno colon\n\nx"
 	f, err := Parse("k.txt", []byte(in), Options{KeepGoing: true})
-	list, ok := err.(model.InputErrors)
+	list, ok := err.(model.MsgList)
 	if !ok || len(list) != 2 {
 		t.Fatalf("want 2 errors, got %v", err)
 	}

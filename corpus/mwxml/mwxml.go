@@ -69,7 +69,7 @@ type reader struct {
 	name string
 	d    *xml.Decoder
 	opts Options
-	errs model.InputErrors
+	errs model.MsgList
 	text bytes.Buffer
 }
 
@@ -92,16 +92,16 @@ func (rd *reader) line() int {
 }
 
 func (rd *reader) errorf(line int, format string, args ...any) error {
-	return &model.InputError{File: rd.name, Line: line, Msg: fmt.Sprintf(format, args...)}
+	return model.Errorf(rd.name, line, model.MsgMalformedInput, format, args...)
 }
 
 // soft records a problem that does not stop reading under KeepGoing.
 func (rd *reader) soft(line int, format string, args ...any) error {
-	e := rd.errorf(line, format, args...).(*model.InputError)
+	e := rd.errorf(line, format, args...).(*model.Msg)
 	if !rd.opts.KeepGoing {
 		return e
 	}
-	rd.errs = append(rd.errs, e)
+	rd.errs = append(rd.errs, *e)
 	return nil
 }
 

@@ -82,13 +82,13 @@ func TestTruncated(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"", "x.xml:1: expected a MediaWiki XML export"},
-		{"<html></html>", "x.xml:1: expected a <mediawiki> root element, found <html>"},
+		{"", "x.xml:1: error: expected a MediaWiki XML export"},
+		{"<html></html>", "x.xml:1: error: expected a <mediawiki> root element, found <html>"},
 		{"<mediawiki><page><title>A</title><revision><timestamp>yesterday</timestamp><text>x</text></revision></page></mediawiki>",
-			`x.xml:1: revision 0: expected <timestamp> like 2024-11-15T16:30:17Z, found "yesterday"`},
+			`x.xml:1: error: revision 0: expected <timestamp> like 2024-11-15T16:30:17Z, found "yesterday"`},
 		{"<mediawiki>\n<page>\n<title>A</title>\n<revision><timestamp>2024-01-01T00:00:00Z</timestamp><text>x</text><sha1>0000000000000000000000000000000</sha1></revision></page></mediawiki>",
-			"x.xml:4: revision 0 (2024-01-01T00:00:00Z): text does not match its <sha1>"},
-		{"<mediawiki><page><title>A</page></mediawiki>", "x.xml:1: invalid XML"},
+			"x.xml:4: error: revision 0 (2024-01-01T00:00:00Z): text does not match its <sha1>"},
+		{"<mediawiki><page><title>A</page></mediawiki>", "x.xml:1: error: invalid XML"},
 	}
 	for _, c := range cases {
 		_, err := readAll(t, "x.xml", []byte(c.in), Options{})

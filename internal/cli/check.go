@@ -104,9 +104,7 @@ input has an error.`,
 				return specErr
 			}
 			if specErr != nil {
-				for _, e := range unwrapAll(specErr) {
-					fmt.Fprintln(a.stderr, "wikirules:", e)
-				}
+				printError(a.stderr, specErr)
 			}
 			ws, err := a.workspace(args, tf)
 			if err != nil {
@@ -207,17 +205,6 @@ func (a *app) gameHistory(ws *workspace, suite *check.Suite, g string, pages []*
 		return nil
 	}
 	return suite.History(g, main, func(r *model.Revision) check.PageData { return ws.pageData(main, r) }, others)
-}
-
-func unwrapAll(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, unwrapAll(e)...)
-		}
-		return out
-	}
-	return []error{err}
 }
 
 func where(r check.Result) string {

@@ -80,13 +80,23 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitOK
 	case errors.As(err, &ee):
 		if ee.err != nil {
-			fmt.Fprintln(stderr, "wikirules:", ee.err)
+			printError(stderr, ee.err)
 		}
 		return ee.code
 	default:
-		fmt.Fprintln(stderr, "wikirules:", err)
+		printError(stderr, err)
 		return ExitError
 	}
+}
+
+// printError prints located messages as they are ("file:line: error: …",
+// one per line) and any other error after the program's name.
+func printError(w io.Writer, err error) {
+	if list, ok := model.AsMsgList(err); ok && err.Error() == list.Error() {
+		list.Print(w, "text")
+		return
+	}
+	fmt.Fprintln(w, "wikirules:", err)
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -161,18 +171,13 @@ func (a *app) load(inputs []string, dropText bool) (*model.Corpus, error) {
 		c, err = corpus.Load(inputs, opts)
 	}
 	if err != nil {
-		var list model.InputErrors
-		if errors.As(err, &list) && c != nil {
-			for _, e := range list {
-				fmt.Fprintln(a.stderr, "wikirules:", e)
-			}
-			a.inputProblem = true
-		} else {
+		list, ok := model.AsMsgList(err)
+		if !ok || c == nil {
 			return nil, err
 		}
+		list.Print(a.stderr, "text")
+		a.inputProblem = true
 	}
-	for _, w := range c.Warnings {
-		fmt.Fprintln(a.stderr, "wikirules: warning:", w)
-	}
+	c.Warnings.Print(a.stderr, "text")
 	return c, nil
 }

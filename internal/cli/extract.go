@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -56,9 +55,7 @@ schema (extract/schema.json).`,
 					return err
 				}
 				pt := extract.Extract(ws.parse(p, r), p, r)
-				for _, w := range pt.Warnings {
-					fmt.Fprintln(a.stderr, "wikirules: warning:", w)
-				}
+				pt.Warnings.Print(a.stderr, "text")
 				if page == "" && len(pt.Tables) == 0 {
 					continue
 				}

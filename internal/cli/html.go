@@ -85,7 +85,7 @@ tables) are printed to standard error as file:line:col.`,
 				if name == "" {
 					name = "<stdin>"
 				}
-				fmt.Fprint(a.stderr, doc.Diagnostics.Format(name, doc.Lines()))
+				doc.Messages(name, "").Print(a.stderr, "text")
 			}
 			return render.New(render.Options{}).Render(a.stdout, doc)
 		},
