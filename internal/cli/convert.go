@@ -3,17 +3,11 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wikirules/wikirules/corpus"
-	"github.com/wikirules/wikirules/corpus/feed"
-	"github.com/wikirules/wikirules/corpus/mwxml"
 	"github.com/wikirules/wikirules/internal/atomic"
-	"github.com/wikirules/wikirules/model"
 )
 
 func (a *app) convertCommand() *cobra.Command {
@@ -37,21 +31,21 @@ written to a temporary name first, so a failure leaves no partial file.`,
 			}
 			switch to {
 			case "feed":
-				return a.output(out, func(w io.Writer) error { return feed.Write(w, toFeed(c, header)) })
+				return a.output(out, func(w io.Writer) error { return corpus.WriteFeed(w, c, header) })
 			case "xml":
-				return a.output(out, func(w io.Writer) error { return mwxml.Write(w, "wikirules", toExport(c)) })
+				return a.output(out, func(w io.Writer) error { return corpus.WriteXML(w, c, "wikirules") })
 			case "wiki":
 				if out == "" {
 					return fmt.Errorf("--to wiki needs -o DIR")
 				}
-				return writeWikiDir(c, out)
+				return corpus.WriteWikiDir(c, out)
 			}
 			return fmt.Errorf("--to %q: expected feed, xml or wiki", to)
 		},
 	}
 	cmd.Flags().StringVar(&to, "to", "", "output format: feed|xml|wiki (required)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (directory for wiki); default standard output")
-	cmd.Flags().StringVar(&header, "header", "Wiki - User contributions [en]", "header line of a written feed")
+	cmd.Flags().StringVar(&header, "header", corpus.DefaultFeedHeader, "header line of a written feed")
 	_ = cmd.MarkFlagRequired("to")
 	_ = cmd.RegisterFlagCompletionFunc("to", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"feed", "xml", "wiki"}, cobra.ShellCompDirectiveNoFileComp
@@ -65,78 +59,4 @@ func (a *app) output(path string, fn func(io.Writer) error) error {
 		return fn(a.stdout)
 	}
 	return atomic.WriteFile(path, 0o644, fn)
-}
-
-// toFeed lists every revision newest first, as a contributions page does.
-func toFeed(c *model.Corpus, header string) *feed.Feed {
-	f := &feed.Feed{Header: header}
-	for _, p := range c.Pages {
-		for _, r := range p.Revisions {
-			f.Entries = append(f.Entries, feed.Entry{Title: p.Title, Rev: r})
-		}
-	}
-	sortEntriesNewestFirst(f.Entries)
-	return f
-}
-
-func sortEntriesNewestFirst(es []feed.Entry) {
-	// Insertion into a stable order: newest first, then by title.
-	less := func(a, b feed.Entry) bool {
-		if !a.Rev.Timestamp.Equal(b.Rev.Timestamp) {
-			return a.Rev.Timestamp.After(b.Rev.Timestamp)
-		}
-		return a.Title < b.Title
-	}
-	sort.SliceStable(es, func(i, j int) bool { return less(es[i], es[j]) })
-}
-
-func toExport(c *model.Corpus) []mwxml.Page {
-	pages := make([]mwxml.Page, 0, len(c.Pages))
-	// Revisions without a wiki id get fresh ones above every id in use.
-	revID := int64(0)
-	for _, p := range c.Pages {
-		for _, r := range p.Revisions {
-			revID = max(revID, r.ID)
-		}
-	}
-	for i, p := range c.Pages {
-		xp := mwxml.Page{Title: p.Title, Namespace: p.Namespace, ID: int64(i + 1)}
-		parent := int64(0)
-		for _, r := range p.Revisions {
-			rc := *r
-			if rc.ID == 0 {
-				revID++
-				rc.ID = revID
-				rc.ParentID = parent
-			}
-			parent = rc.ID
-			xp.Revisions = append(xp.Revisions, &rc)
-		}
-		pages = append(pages, xp)
-	}
-	return pages
-}
-
-// writeWikiDir writes the latest revision of every page as DIR/<title>.wiki,
-// replacing DIR atomically.
-func writeWikiDir(c *model.Corpus, dir string) error {
-	tmp, err := atomic.TempDirFor(dir)
-	if err != nil {
-		return err
-	}
-	for _, p := range c.Pages {
-		r := p.Latest()
-		if r == nil {
-			continue
-		}
-		name := filepath.Join(tmp, corpus.FileNameForTitle(p.Title))
-		if err := os.WriteFile(name, []byte(r.Text), 0o644); err != nil {
-			os.RemoveAll(tmp)
-			return err
-		}
-		if !r.Timestamp.IsZero() {
-			os.Chtimes(name, r.Timestamp, r.Timestamp)
-		}
-	}
-	return atomic.ReplaceDir(tmp, dir)
 }
