@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -223,4 +224,23 @@ func JSON(pages []*PageTables) []byte {
 	}
 	buf.WriteString("]\n")
 	return buf.Bytes()
+}
+
+// Write encodes pages in format "yaml" (documents separated by "---") or
+// "json" (an array).
+func Write(w io.Writer, format string, pages []*PageTables) error {
+	var data []byte
+	switch format {
+	case "json":
+		data = JSON(pages)
+	case "yaml", "":
+		var err error
+		if data, err = YAML(pages); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("unknown format %q (want yaml or json)", format)
+	}
+	_, err := w.Write(data)
+	return err
 }

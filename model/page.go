@@ -48,6 +48,13 @@ func ParsePageKind(s string) (PageKind, error) {
 // MarshalText makes kinds read well in JSON and YAML.
 func (k PageKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText is the inverse of MarshalText.
+func (k *PageKind) UnmarshalText(b []byte) error {
+	v, err := ParsePageKind(string(b))
+	*k = v
+	return err
+}
+
 // Standard MediaWiki namespace numbers used by wikirules.
 const (
 	NSMain     = 0

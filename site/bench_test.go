@@ -11,6 +11,7 @@ import (
 	"github.com/wikirules/wikirules/internal/testgen"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // genPages sizes BenchmarkBuildGenerated: WIKIRULES_BENCH_PAGES=10000 for
@@ -44,7 +45,7 @@ func benchBuild(b *testing.B, c *model.Corpus) {
 	for b.Loop() {
 		i++
 		out := filepath.Join(dir, "site"+strconv.Itoa(i))
-		if _, err := site.Build(c, site.Options{Out: out, Force: true}); err != nil {
+		if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), site.Options{Out: out, Force: true}); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
@@ -81,12 +82,12 @@ func BenchmarkBuildSeeds(b *testing.B) {
 func BenchmarkRebuild(b *testing.B) {
 	c := testgen.Corpus(testgen.Options{Pages: genPages(), Revisions: 10, Seed: 1})
 	out := filepath.Join(b.TempDir(), "site")
-	if _, err := site.Build(c, site.Options{Out: out}); err != nil {
+	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), site.Options{Out: out}); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("nothing-changed", func(b *testing.B) {
 		for b.Loop() {
-			st, err := site.Build(c, site.Options{Out: out})
+			st, err := site.Build(wiki.New(c, nil, wiki.Config{}), site.Options{Out: out})
 			if err != nil || !st.UpToDate {
 				b.Fatalf("%v %+v", err, st)
 			}
@@ -98,7 +99,7 @@ func BenchmarkRebuild(b *testing.B) {
 			last := p.Latest()
 			text := last.Text + "\nOne more line.\n"
 			p.Revisions = append(p.Revisions, &model.Revision{Timestamp: last.Timestamp.Add(time.Hour), Author: "Bench", Text: text, SHA1: model.TextSHA1(text)})
-			st, err := site.Build(c, site.Options{Out: out})
+			st, err := site.Build(wiki.New(c, nil, wiki.Config{}), site.Options{Out: out})
 			if err != nil || st.Built != 1 {
 				b.Fatalf("%v %+v", err, st)
 			}

@@ -21,9 +21,10 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/content"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/templates"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // Options configure a build.
@@ -34,13 +35,13 @@ type Options struct {
 	// BaseURL is the site's absolute URL ("https://rules.example.org/"),
 	// used by sitemap.xml, the Atom feed and the 404 page; pages link to
 	// each other relatively and do not need it.
-	BaseURL  string
+	BaseURL string
+	// SiteName is the site's name, in titles and the header (default
+	// DefaultSiteName); the wiki's own name ({{SITENAME}}) is the Wiki's.
 	SiteName string
 	Lang     string
 	// Layouts are the page templates and assets.
 	Layouts *templates.Set
-	// WikiTemplates define the wiki's templates ({{Die}}).
-	WikiTemplates *parser.WikiTemplates
 	// Suite runs the rule checks; nil runs the built-in checks only.
 	Suite *check.Suite
 	// Content holds the site's Markdown pages: index.md (the home page's
@@ -77,14 +78,23 @@ type Stats struct {
 	Elapsed                         time.Duration
 }
 
+// DefaultSiteName is the site's name when Options name none.
+const DefaultSiteName = "Game rules"
+
 // builder is one build's state.
 type builder struct {
 	opts  Options
+	wiki  *wiki.Wiki
 	plan  *plan
 	suite *check.Suite
 	out   *output
 	notes map[string]template.HTML
 	md    goldmark.Markdown
+	// notesDigest identifies each game's notes ("" key: all content).
+	notesDigest map[string]string
+	// common is a digest of what every unit depends on; globalKey of what
+	// the site-wide pages depend on besides the units.
+	common, globalKey string
 }
 
 // manifestPath is where the build records what it built, in the site;
@@ -122,9 +132,69 @@ func UpToDate(out, inputKey string) (*Stats, bool) {
 	return &st, true
 }
 
-// Build builds the site of corpus c into opts.Out.
-func Build(c *model.Corpus, opts Options) (*Stats, error) {
+// Build builds the site of wiki w into opts.Out. The build is a pipeline
+// of named phases:
+//
+//  1. plan: where every page goes, which pages make a game (newBuilder);
+//  2. jobs: one unit per game and per other page, keyed by everything it
+//     depends on;
+//  3. reuse: a unit whose key did not change since the previous build is
+//     taken from it; when none changed, the site is left as it is;
+//  4. units: the other units are built on a worker pool, each page's
+//     revisions parsed once for its page, history, rule tables and checks;
+//  5. site-wide pages from the units' summaries (writeSite);
+//  6. manifest, then the new site replaces the old one atomically.
+func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	start := time.Now()
+	b, err := newBuilder(w, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkOut(b.opts.Out); err != nil {
+		return nil, err
+	}
+	jobs := b.jobs()
+	prev := b.previousBuild()
+	if st, ok := b.upToDate(prev, jobs); ok {
+		st.Elapsed = time.Since(start)
+		return st, nil
+	}
+
+	tmp, err := tempDirFor(b.opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(tmp)
+		}
+	}()
+	b.out = newOutput(tmp, b.opts.Out)
+
+	units, built, reused, err := b.buildUnits(jobs, prev)
+	if err != nil {
+		return nil, err
+	}
+	st, err := b.writeSite(units)
+	if err != nil {
+		return nil, err
+	}
+	st.Built, st.Reused = built, reused
+	if err := b.writeManifest(st, units); err != nil {
+		return nil, err
+	}
+	st.Files = b.out.count()
+	if err := replaceDir(tmp, b.opts.Out); err != nil {
+		return nil, err
+	}
+	ok = true
+	st.Elapsed = time.Since(start)
+	return st, nil
+}
+
+// newBuilder fills in the options' defaults and plans the site.
+func newBuilder(w *wiki.Wiki, opts Options) (*builder, error) {
 	if opts.Out == "" {
 		return nil, errors.New("site: no output directory")
 	}
@@ -135,11 +205,8 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 		}
 		opts.Layouts = t
 	}
-	if opts.WikiTemplates == nil {
-		opts.WikiTemplates = parser.NewWikiTemplates()
-	}
 	if opts.SiteName == "" {
-		opts.SiteName = "Game rules"
+		opts.SiteName = DefaultSiteName
 	}
 	if opts.Lang == "" {
 		opts.Lang = "en"
@@ -150,150 +217,135 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 	if opts.BaseURL != "" && !strings.HasSuffix(opts.BaseURL, "/") {
 		opts.BaseURL += "/"
 	}
-	b := &builder{opts: opts, plan: makePlan(c, opts.Media), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{}}
+	b := &builder{opts: opts, wiki: w, plan: makePlan(w, opts.Media), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{}}
 	if b.suite == nil {
 		b.suite = check.NewSuite(nil, nil, ".", "")
 	}
-	notesDigest, err := b.loadNotes()
-	if err != nil {
+	var err error
+	if b.notesDigest, err = b.loadNotes(); err != nil {
 		return nil, err
 	}
+	b.common = digest(opts.Version, opts.Layouts.Digest(), wikiDigest(w), opts.SiteName, opts.BaseURL, opts.Lang)
+	return b, nil
+}
 
-	// What every unit depends on.
-	common := digest(opts.Version, opts.Layouts.Digest(), wikiTemplatesDigest(opts.WikiTemplates), opts.SiteName, opts.BaseURL, opts.Lang)
-	type job struct {
-		id, key string
-		game    *gameUnit
-		page    *model.Page
-	}
+// job is a unit to build: a game (its rules and tips pages, their
+// histories and rule tables) or another page.
+type job struct {
+	id, key string // key: a digest of everything the unit's files depend on
+	game    *gameUnit
+	page    *model.Page
+}
+
+// jobs lists the units, games first.
+func (b *builder) jobs() []job {
 	var jobs []job
 	for _, g := range b.plan.games {
-		k := digest(common, "game", g.slug, g.dir, pageDigest(g.rules), pageDigest(g.tips), b.suite.Digest(g.slug), notesDigest[g.slug])
+		k := digest(b.common, "game", g.slug, g.dir, pageDigest(g.rules), pageDigest(g.tips), b.suite.Digest(g.slug), b.notesDigest[g.slug])
 		jobs = append(jobs, job{id: "game:" + g.slug, key: k, game: g})
 	}
 	for _, pg := range b.plan.pages {
-		k := digest(common, "page", pg.Title, b.plan.dir[pg.Title], pageDigest(pg))
+		k := digest(b.common, "page", pg.Title, b.plan.dir[pg.Title], pageDigest(pg))
 		jobs = append(jobs, job{id: "page:" + pg.Title, key: k, page: pg})
 	}
+	return jobs
+}
 
-	if err := checkOut(opts.Out); err != nil {
-		return nil, err
+// previousBuild is the manifest of the site in Out when its units may be
+// reused (not under Force, and built by this program).
+func (b *builder) previousBuild() *manifest {
+	prev := loadManifest(b.opts.Out)
+	if b.opts.Force || prev != nil && prev.Version != b.opts.Version {
+		return nil
 	}
-	prev := loadManifest(opts.Out)
-	if opts.Force || prev != nil && prev.Version != opts.Version {
-		prev = nil
+	return prev
+}
+
+// reusable returns the previous build's summary of a unit when the unit's
+// key is unchanged, the pages and files it links to resolve as they did,
+// and its files are still there.
+func (b *builder) reusable(prev *manifest, j job) *unitSummary {
+	if prev == nil {
+		return nil
 	}
-	reusable := func(j job) *unitSummary {
-		if prev == nil {
+	u := prev.Units[j.id]
+	if u == nil || u.Key != j.key {
+		return nil
+	}
+	lk := newLinker(b.plan, "", "", "", nil)
+	for k, v := range u.Deps {
+		kind, name, _ := strings.Cut(k, ":")
+		var now string
+		switch kind {
+		case "page":
+			now = lk.target(name)
+		case "file":
+			now = b.plan.media[model.NormalizeTitle(name)]
+		}
+		if now != v {
 			return nil
 		}
-		u := prev.Units[j.id]
-		if u == nil || u.Key != j.key {
+	}
+	for _, f := range u.Files {
+		if _, err := os.Lstat(filepath.Join(b.opts.Out, filepath.FromSlash(f))); err != nil {
 			return nil
 		}
-		lk := newLinker(b.plan, "", "", "", nil)
-		for k, v := range u.Deps {
-			kind, name, _ := strings.Cut(k, ":")
-			var now string
-			switch kind {
-			case "page":
-				now = lk.target(name)
-			case "file":
-				now = b.plan.media[model.NormalizeTitle(name)]
-			}
-			if now != v {
-				return nil
-			}
-		}
-		for _, f := range u.Files {
-			if _, err := os.Lstat(filepath.Join(opts.Out, filepath.FromSlash(f))); err != nil {
-				return nil
-			}
-		}
-		return u
 	}
+	return u
+}
 
-	// Nothing changed at all: leave the site as it is.
-	globalKey := digest(common, notesDigest[""], b.contentDigest(), b.mediaDigest(), categoryPagesDigest(b.plan))
-	if prev != nil && prev.Global == globalKey && len(prev.Units) == len(jobs) {
-		all := true
-		for _, j := range jobs {
-			if reusable(j) == nil {
-				all = false
-				break
-			}
-		}
-		if all {
-			if opts.InputKey != "" {
-				// The inputs' files changed but not their content:
-				// record the new key so the next check is cheap.
-				rec, _ := json.Marshal(inputsRecord{Key: opts.InputKey, Stats: prev.Stats})
-				atomicWrite(filepath.Join(opts.Out, filepath.FromSlash(inputsPath)), rec)
-			}
-			st := prev.Stats
-			st.UpToDate = true
-			st.Built, st.Reused = 0, len(jobs)
-			st.Elapsed = time.Since(start)
-			return &st, nil
+// upToDate reports whether nothing at all changed since the previous
+// build, which then stays as it is.
+func (b *builder) upToDate(prev *manifest, jobs []job) (*Stats, bool) {
+	b.globalKey = digest(b.common, b.notesDigest[""], b.contentDigest(), b.mediaDigest(), categoryPagesDigest(b.plan))
+	if prev == nil || prev.Global != b.globalKey || len(prev.Units) != len(jobs) {
+		return nil, false
+	}
+	for _, j := range jobs {
+		if b.reusable(prev, j) == nil {
+			return nil, false
 		}
 	}
-
-	tmp, err := tempDirFor(opts.Out)
-	if err != nil {
-		return nil, err
+	if b.opts.InputKey != "" {
+		// The inputs' files changed but not their content: record the
+		// new key so the next check is cheap.
+		rec, _ := json.Marshal(inputsRecord{Key: b.opts.InputKey, Stats: prev.Stats})
+		atomicWrite(filepath.Join(b.opts.Out, filepath.FromSlash(inputsPath)), rec)
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			os.RemoveAll(tmp)
-		}
-	}()
-	b.out = newOutput(tmp, opts.Out)
+	st := prev.Stats
+	st.UpToDate = true
+	st.Built, st.Reused = 0, len(jobs)
+	return &st, true
+}
 
-	// The units, on a worker pool; each writes its own files.
-	summaries := make([]*unitSummary, len(jobs))
+// buildUnits builds (or reuses) every unit on a worker pool; each unit
+// writes its own files. A panic in a unit is an error of that unit.
+func (b *builder) buildUnits(jobs []job, prev *manifest) (units []*unitSummary, built, reused int, err error) {
+	units = make([]*unitSummary, len(jobs))
 	errs := make([]error, len(jobs))
-	var built, reused, done atomic.Int64
+	var nBuilt, nReused, done atomic.Int64
+	progress := func() {
+		if b.opts.Progress != nil {
+			b.opts.Progress(int(done.Add(1)), len(jobs))
+		}
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(opts.Workers, max(len(jobs), 1)); w++ {
+	for range min(b.opts.Workers, max(len(jobs), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				if u := reusable(j); u != nil {
-					if err := b.out.reuse(u.Files); err == nil {
-						summaries[i] = u
-						reused.Add(1)
-						if opts.Progress != nil {
-							opts.Progress(int(done.Add(1)), len(jobs))
-						}
-						continue
-					}
+				if u := b.reusable(prev, j); u != nil && b.out.reuse(u.Files) == nil {
+					units[i] = u
+					nReused.Add(1)
+					progress()
+					continue
 				}
-				var s *unitSummary
-				var err error
-				func() {
-					defer func() {
-						if r := recover(); r != nil {
-							err = fmt.Errorf("internal error: %v", r)
-						}
-					}()
-					if j.game != nil {
-						s, err = b.buildGame(j.game, j.key)
-					} else {
-						s, err = b.buildPage(j.page, j.key)
-					}
-				}()
-				if err != nil {
-					errs[i] = fmt.Errorf("%s: %w", strings.TrimPrefix(strings.TrimPrefix(j.id, "game:"), "page:"), err)
-				}
-				summaries[i] = s
-				built.Add(1)
-				if opts.Progress != nil {
-					opts.Progress(int(done.Add(1)), len(jobs))
-				}
+				units[i], errs[i] = b.buildUnit(j)
+				nBuilt.Add(1)
+				progress()
 			}
 		}()
 	}
@@ -303,38 +355,46 @@ func Build(c *model.Corpus, opts Options) (*Stats, error) {
 	close(next)
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
+	return units, int(nBuilt.Load()), int(nReused.Load()), nil
+}
 
-	st, err := b.writeSite(c, summaries)
-	if err != nil {
-		return nil, err
+// buildUnit builds one unit, turning a panic into an error naming it.
+func (b *builder) buildUnit(j job) (s *unitSummary, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+		if err != nil {
+			err = fmt.Errorf("%s: %w", strings.TrimPrefix(strings.TrimPrefix(j.id, "game:"), "page:"), err)
+		}
+	}()
+	if j.game != nil {
+		return b.buildGame(j.game, j.key)
 	}
-	st.Built, st.Reused = int(built.Load()), int(reused.Load())
-	m := &manifest{Version: opts.Version, Global: globalKey, Units: map[string]*unitSummary{}, Stats: *st}
+	return b.buildPage(j.page, j.key)
+}
+
+// writeManifest records what was built, for the next build to reuse, and
+// the inputs' key with the stats, for UpToDate.
+func (b *builder) writeManifest(st *Stats, units []*unitSummary) error {
+	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st}
 	m.Stats.Elapsed = 0
-	for _, s := range summaries {
+	for _, s := range units {
 		m.Units[s.ID] = s
 	}
 	if err := b.out.writeManifest(m); err != nil {
-		return nil, err
+		return err
 	}
-	if opts.InputKey != "" {
-		rec, err := json.Marshal(inputsRecord{Key: opts.InputKey, Stats: *m.Stats.withFiles(b.out.count() + 1)})
-		if err != nil {
-			return nil, err
-		}
-		if err := b.out.write(inputsPath, rec); err != nil {
-			return nil, err
-		}
+	if b.opts.InputKey == "" {
+		return nil
 	}
-	st.Files = b.out.count()
-	if err := replaceDir(tmp, opts.Out); err != nil {
-		return nil, err
+	rec, err := json.Marshal(inputsRecord{Key: b.opts.InputKey, Stats: *m.Stats.withFiles(b.out.count() + 1)})
+	if err != nil {
+		return err
 	}
-	ok = true
-	st.Elapsed = time.Since(start)
-	return st, nil
+	return b.out.write(inputsPath, rec)
 }
 
 // render executes a page template into a file of the unit.
@@ -446,8 +506,13 @@ func pageDigest(pg *model.Page) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func wikiTemplatesDigest(t *parser.WikiTemplates) string {
+// wikiDigest identifies how the wiki's pages are read: its template
+// definitions and parse settings.
+func wikiDigest(w *wiki.Wiki) string {
 	h := sha256.New()
+	cfg := w.Config()
+	fmt.Fprintf(h, "%s\x00%s\x00", cfg.Name, cfg.Server)
+	t := w.Templates
 	for _, n := range t.Names() {
 		def, _ := t.Template(n)
 		fmt.Fprintf(h, "%s\x00%d\x00%s", n, len(def), def)
@@ -494,4 +559,54 @@ func (s Stats) withFiles(n int) *Stats {
 	s.Files = n
 	s.Elapsed = 0
 	return &s
+}
+
+// Dirs are the directories a site can take its parts from; "" takes the
+// embedded default (or none, for Media).
+type Dirs struct {
+	// Layouts holds *.html (or layouts/*.html) and assets/* that replace
+	// the embedded layouts and assets of the same name.
+	Layouts string
+	// Content holds the Markdown pages (default: the embedded content/site).
+	Content string
+	// Media holds the wiki's uploaded files.
+	Media string
+}
+
+// LoadDirs sets the options' Layouts, Content and Media from directories.
+func (o *Options) LoadDirs(d Dirs) error {
+	var override fs.FS
+	if d.Layouts != "" {
+		if err := isDir("--layouts", d.Layouts); err != nil {
+			return err
+		}
+		override = os.DirFS(d.Layouts)
+	}
+	layouts, err := templates.New(override)
+	if err != nil {
+		return err
+	}
+	o.Layouts = layouts
+	if d.Content != "" {
+		if err := isDir("--content", d.Content); err != nil {
+			return err
+		}
+		o.Content = os.DirFS(d.Content)
+	} else {
+		o.Content = content.New().Site()
+	}
+	if d.Media != "" {
+		if err := isDir("--media", d.Media); err != nil {
+			return err
+		}
+		o.Media = os.DirFS(d.Media)
+	}
+	return nil
+}
+
+func isDir(flag, dir string) error {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("%s %s: not a directory", flag, dir)
+	}
+	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
 )
 
@@ -66,7 +68,7 @@ type WikiPage struct {
 	Base
 	Heading    string
 	PageTitle  string
-	Kind       string // rules, tips, file, template, category, other
+	Kind       model.PageKind
 	Tab        string // rules or tips, for a game's tabs
 	Rev        Rev
 	Body       template.HTML
@@ -140,12 +142,12 @@ type TableView struct {
 	YAML                  template.HTML
 	Warnings              []string
 	Checks                []*CheckView
-	Status                string // worst status of its checks, "" without checks
+	Status                check.Status // worst status of its checks, "" without checks
 }
 
 // CheckView is one check result.
 type CheckView struct {
-	Status      string
+	Status      check.Status
 	Game, ID    string
 	Table       string
 	Description string
@@ -162,12 +164,12 @@ type CheckView struct {
 // CheckSummary counts results.
 type CheckSummary struct{ Total, Pass, Fail, Error int }
 
-func (s *CheckSummary) add(status string) {
+func (s *CheckSummary) add(status check.Status) {
 	s.Total++
 	switch status {
-	case "PASS":
+	case check.Pass:
 		s.Pass++
-	case "FAIL":
+	case check.Fail:
 		s.Fail++
 	default:
 		s.Error++

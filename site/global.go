@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
 
@@ -20,86 +20,113 @@ import (
 var reserved = map[string]bool{"games": true, "wiki": true, "assets": true, "checks": true, "categories": true,
 	"pages": true, "search": true, "media": true, "index": true, "404": true, "feed": true, "sitemap": true}
 
-// writeSite writes the site-wide pages from the units' summaries.
-func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, error) {
-	st := &Stats{}
-	var pages []*pageSummary
-	var games []*unitSummary
-	var checks []*CheckView
-	var docs []searchDoc
+// siteIndex is what the site-wide pages are made of: the units' summaries
+// gathered, and what the earlier phases of writeSite found.
+type siteIndex struct {
+	pages  []*pageSummary
+	games  []*unitSummary // the units that are games
+	checks []*CheckView
+	docs   []searchDoc
+	// members lists each category's pages (writeCategories).
+	members map[string][]Link
+	// extra are the Markdown pages, intro the home page's introduction
+	// (writeMarkdown).
+	extra []Link
+	intro template.HTML
+	stats *Stats
+}
+
+// writeSite writes the site-wide pages from the units' summaries, one phase
+// per page or group of files.
+func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
+	x := gather(units)
+	for _, phase := range []func(*siteIndex) error{
+		b.writeAssets,
+		b.writeMedia,
+		b.writeMarkdown,
+		b.writeCategories,
+		b.writeHome,
+		b.writePageIndex,
+		b.writeChecks,
+		b.writeSearch,
+		b.write404,
+		b.writeSitemap,
+		b.writeFeed,
+	} {
+		if err := phase(x); err != nil {
+			return nil, err
+		}
+	}
+	x.stats.Warnings.Sort()
+	return x.stats, nil
+}
+
+// gather collects the units' pages, games, checks and search documents,
+// and counts them.
+func gather(units []*unitSummary) *siteIndex {
+	x := &siteIndex{stats: &Stats{}}
+	st := x.stats
 	for _, u := range units {
 		for _, p := range u.Pages {
-			pages = append(pages, p)
+			x.pages = append(x.pages, p)
 			st.Pages++
 			st.Revisions += len(p.Revisions)
-			docs = append(docs, p.Search...)
+			x.docs = append(x.docs, p.Search...)
 		}
 		if u.Game != nil {
-			games = append(games, u)
+			x.games = append(x.games, u)
 			st.Games++
 			st.Tables += u.Game.Tables
 		}
-		checks = append(checks, u.Checks...)
+		x.checks = append(x.checks, u.Checks...)
 		st.Warnings = append(st.Warnings, u.Warnings...)
 	}
-	for _, cv := range checks {
+	for _, cv := range x.checks {
 		st.Checks++
 		switch cv.Status {
-		case "FAIL":
+		case check.Fail:
 			st.Failed++
-		case "ERROR":
+		case check.Error:
 			st.Errors++
 		}
 	}
+	return x
+}
 
-	// Assets.
+// writeAssets writes the layouts' assets and the highlighting styles.
+func (b *builder) writeAssets(*siteIndex) error {
 	for name, data := range b.opts.Layouts.Assets() {
 		if err := b.write(nil, "assets/"+name, data); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	if err := b.write(nil, "assets/chroma.css", chromaCSS()); err != nil {
-		return nil, err
-	}
+	return b.write(nil, "assets/chroma.css", chromaCSS())
+}
+
+// writeMedia copies the uploaded files the plan publishes.
+func (b *builder) writeMedia(*siteIndex) error {
 	for dst, src := range b.plan.mediaFrom {
 		data, err := fs.ReadFile(b.opts.Media, src)
 		if err != nil {
-			return nil, fmt.Errorf("media %s: %w", src, err)
+			return fmt.Errorf("media %s: %w", src, err)
 		}
 		if err := b.write(nil, dst, data); err != nil {
-			return nil, err
+			return err
 		}
 	}
+	return nil
+}
 
-	// Markdown pages.
-	extra, intro, err := b.writeMarkdown()
-	if err != nil {
-		return nil, err
-	}
-
-	// Categories: from the pages' latest revisions.
-	members := map[string][]Link{}
-	for _, p := range pages {
-		for _, cat := range p.Categories {
-			members[cat] = append(members[cat], Link{Title: p.Title, URL: p.Dir + "index.html"})
-		}
-	}
-	for name := range b.plan.categories {
-		if _, ok := members[name]; !ok {
-			members[name] = nil
-		}
-	}
-	if err := b.writeCategories(members); err != nil {
-		return nil, err
-	}
-
-	// Home.
-	home := &HomePage{Base: b.base(b.opts.SiteName, "index.html", "home"), Intro: intro}
+// writeHome writes the home page: the games grouped by their first
+// category, recent changes and the checks' summary.
+func (b *builder) writeHome(x *siteIndex) error {
+	st := x.stats
+	home := &HomePage{Base: b.base(b.opts.SiteName, "index.html", "home"), Intro: x.intro}
 	home.Description = "Rules, rule tables and their checks, and the history of every page."
 	home.Stats.Games, home.Stats.Pages, home.Stats.Revisions, home.Stats.Tables = st.Games, st.Pages, st.Revisions, st.Tables
 	home.OtherPages = st.Pages
 	groups := map[string][]GameCard{}
-	for _, u := range games {
+	for _, u := range x.games {
 		g := u.Game
 		card := GameCard{Name: g.Name, URL: home.Link(g.Dir + "index.html"), Tables: g.Tables, HasTips: g.HasTips, Updated: g.Updated}
 		for _, cv := range u.Checks {
@@ -128,28 +155,26 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 		sort.SliceStable(gs, func(i, j int) bool { return strings.ToLower(gs[i].Name) < strings.ToLower(gs[j].Name) })
 		home.Groups = append(home.Groups, GameGroup{Name: n, Games: gs})
 	}
-	for _, cv := range checks {
+	for _, cv := range x.checks {
 		home.Checks.add(cv.Status)
 	}
-	for _, l := range extra {
+	for _, l := range x.extra {
 		home.Extra = append(home.Extra, Link{Title: l.Title, URL: home.Link(l.URL)})
 	}
-	recent := recentChanges(pages, 20)
-	for _, r := range recent {
+	for _, r := range recentChanges(x.pages, 20) {
 		home.Recent = append(home.Recent, RecentChange{Page: r.page.Title, DiffURL: home.Link(r.page.Dir + "history/index.html#" + r.rev.Anchor),
 			Time: r.rev.Time, Author: r.rev.Author, Summary: r.rev.Summary, Delta: r.rev.Delta, RulesChanged: r.rev.RulesChanged})
 	}
-	if err := b.render(nil, "index.html", "home.html", home); err != nil {
-		return nil, err
-	}
+	return b.render(nil, "index.html", "home.html", home)
+}
 
-	// All pages, by kind.
-	idx := &IndexPage{Base: b.base("All pages", "pages/index.html", "pages"), Total: len(pages)}
-	kinds := []struct{ id, name string }{{"rules", "Rules pages"}, {"tips", "Tips pages"}, {"page", "Other pages"}, {"file", "Files"}, {"template", "Templates"}}
-	for _, k := range kinds {
+// writePageIndex writes the list of all pages, by kind.
+func (b *builder) writePageIndex(x *siteIndex) error {
+	idx := &IndexPage{Base: b.base("All pages", "pages/index.html", "pages"), Total: len(x.pages)}
+	for _, k := range indexGroups {
 		g := IndexGroup{ID: k.id, Name: k.name}
-		for _, p := range pages {
-			if p.Kind == k.id {
+		for _, p := range x.pages {
+			if p.Kind == k.kind {
 				g.Pages = append(g.Pages, Link{Title: p.Title, URL: idx.Link(p.Dir + "index.html"), Note: plural(len(p.Revisions), "revision")})
 			}
 		}
@@ -158,14 +183,27 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 			idx.Groups = append(idx.Groups, g)
 		}
 	}
-	if err := b.render(nil, "pages/index.html", "index.html", idx); err != nil {
-		return nil, err
-	}
+	return b.render(nil, "pages/index.html", "index.html", idx)
+}
 
-	// Checks, failures first.
+// indexGroups are the groups of the page index, in order.
+var indexGroups = []struct {
+	kind     model.PageKind
+	id, name string
+}{
+	{model.PageRules, "rules", "Rules pages"},
+	{model.PageTips, "tips", "Tips pages"},
+	{model.PageOther, "page", "Other pages"},
+	{model.PageFile, "file", "Files"},
+	{model.PageTemplate, "template", "Templates"},
+}
+
+// writeChecks writes the checks page: every game's checks, games with
+// failures first.
+func (b *builder) writeChecks(x *siteIndex) error {
 	cp := &ChecksPage{Base: b.base("Rule checks", "checks/index.html", "checks")}
 	var cgames []CheckGame
-	for _, u := range games {
+	for _, u := range x.games {
 		if len(u.Checks) == 0 {
 			continue
 		}
@@ -189,21 +227,22 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 		return cgames[i].Name < cgames[j].Name
 	})
 	cp.Games = cgames
-	if err := b.render(nil, "checks/index.html", "checks.html", cp); err != nil {
-		return nil, err
-	}
+	return b.render(nil, "checks/index.html", "checks.html", cp)
+}
 
-	// Search.
+// writeSearch writes the search page and its index.
+func (b *builder) writeSearch(x *siteIndex) error {
 	sp := &SearchPage{Base: b.base("Search", "search/index.html", "search")}
 	sp.NoIndex = true
 	if err := b.render(nil, "search/index.html", "search.html", sp); err != nil {
-		return nil, err
+		return err
 	}
-	if err := b.write(nil, "search-index.js", searchIndexJS(docs)); err != nil {
-		return nil, err
-	}
+	return b.write(nil, "search-index.js", searchIndexJS(x.docs))
+}
 
-	// 404: served at any depth, so it links from the site's absolute path.
+// write404 writes the not-found page. A server shows it at any depth, so
+// it links from the site's absolute path.
+func (b *builder) write404(*siteIndex) error {
 	nf := b.base("Page not found", "404.html", "")
 	nf.Root = "/"
 	if b.opts.BaseURL != "" {
@@ -214,35 +253,37 @@ func (b *builder) writeSite(c *model.Corpus, units []*unitSummary) (*Stats, erro
 		}
 	}
 	nf.NoIndex = true
-	if err := b.render(nil, "404.html", "404.html", &nf); err != nil {
-		return nil, err
-	}
-
-	for name, data := range b.sitemaps(pages, members, extra, maxSitemapURLs) {
-		if err := b.write(nil, name, data); err != nil {
-			return nil, err
-		}
-	}
-	feed, err := b.feed(pages)
-	if err != nil {
-		return nil, err
-	}
-	if err := b.write(nil, "feed.xml", feed); err != nil {
-		return nil, err
-	}
-	st.Warnings.Sort()
-	return st, nil
+	return b.render(nil, "404.html", "404.html", &nf)
 }
 
-// writeMarkdown writes the Markdown pages; it returns them as links (from
-// the root) and the home page's introduction (index.md).
-func (b *builder) writeMarkdown() ([]Link, template.HTML, error) {
+// writeSitemap writes sitemap.xml (an index of several past the limit).
+func (b *builder) writeSitemap(x *siteIndex) error {
+	for name, data := range b.sitemaps(x.pages, x.members, x.extra, maxSitemapURLs) {
+		if err := b.write(nil, name, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFeed writes the Atom feed of recent changes.
+func (b *builder) writeFeed(x *siteIndex) error {
+	feed, err := b.feed(x.pages)
+	if err != nil {
+		return err
+	}
+	return b.write(nil, "feed.xml", feed)
+}
+
+// writeMarkdown writes the Markdown pages of the content; it records them
+// as links (from the root) and the home page's introduction (index.md).
+func (b *builder) writeMarkdown(x *siteIndex) error {
 	if b.opts.Content == nil {
-		return nil, "", nil
+		return nil
 	}
 	entries, err := fs.ReadDir(b.opts.Content, ".")
 	if err != nil {
-		return nil, "", nil
+		return nil
 	}
 	var links []Link
 	var intro template.HTML
@@ -252,11 +293,11 @@ func (b *builder) writeMarkdown() ([]Link, template.HTML, error) {
 		}
 		data, err := fs.ReadFile(b.opts.Content, e.Name())
 		if err != nil {
-			return nil, "", err
+			return err
 		}
 		h, title, err := markdownHTML(b.md, data)
 		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", e.Name(), err)
+			return fmt.Errorf("%s: %w", e.Name(), err)
 		}
 		name := strings.TrimSuffix(e.Name(), ".md")
 		if name == "index" {
@@ -265,7 +306,7 @@ func (b *builder) writeMarkdown() ([]Link, template.HTML, error) {
 		}
 		seg := safeSegment(name)
 		if reserved[seg] {
-			return nil, "", fmt.Errorf("content page %s: the name %q is used by the site itself; rename the file", e.Name(), seg)
+			return fmt.Errorf("content page %s: the name %q is used by the site itself; rename the file", e.Name(), seg)
 		}
 		if title == "" {
 			title = name
@@ -274,16 +315,30 @@ func (b *builder) writeMarkdown() ([]Link, template.HTML, error) {
 		page := &MarkdownPage{Base: b.base(title, p, ""), Body: h}
 		page.Crumbs = []Crumb{{"Home", page.Link("index.html")}, {title, ""}}
 		if err := b.render(nil, p, "markdown.html", page); err != nil {
-			return nil, "", err
+			return err
 		}
 		links = append(links, Link{Title: title, URL: p})
 	}
-	return links, intro, nil
+	x.extra, x.intro = links, intro
+	return nil
 }
 
-// writeCategories writes the category list and a page per category, with
-// the category page's own text when the wiki has one.
-func (b *builder) writeCategories(members map[string][]Link) error {
+// writeCategories writes the category list and a page per category (the
+// categories of the pages' latest revisions, and the wiki's category
+// pages), with the category page's own text when the wiki has one.
+func (b *builder) writeCategories(x *siteIndex) error {
+	members := map[string][]Link{}
+	for _, p := range x.pages {
+		for _, cat := range p.Categories {
+			members[cat] = append(members[cat], Link{Title: p.Title, URL: p.Dir + "index.html"})
+		}
+	}
+	for name := range b.plan.categories {
+		if _, ok := members[name]; !ok {
+			members[name] = nil
+		}
+	}
+	x.members = members
 	list := &CategoriesPage{Base: b.base("Categories", "categories/index.html", "categories")}
 	var names []string
 	for n := range members {
@@ -302,7 +357,7 @@ func (b *builder) writeCategories(members map[string][]Link) error {
 		}
 		if pg := b.plan.categories[n]; pg != nil && len(pg.Revisions) > 0 {
 			r := pg.Latest()
-			doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, WikiTemplates: b.opts.WikiTemplates, SiteName: b.opts.SiteName})
+			doc := b.wiki.Parse(pg, r)
 			var body bytes.Buffer
 			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})
 			if err := rr.Render(&body, doc); err != nil {
@@ -375,7 +430,7 @@ func (b *builder) sitemaps(pages []*pageSummary, cats map[string][]Link, extra [
 			mod = p.Revisions[n-1].Time.UTC().Format("2006-01-02")
 		}
 		es = append(es, entry{b.absURL(p.Dir + "index.html"), mod}, entry{b.absURL(p.Dir + "history/index.html"), mod})
-		if p.Kind == "rules" {
+		if p.Kind == model.PageRules {
 			es = append(es, entry{b.absURL(p.Dir + "rules/index.html"), mod})
 		}
 	}

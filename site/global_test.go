@@ -1,10 +1,13 @@
 package site
 
 import (
-	"github.com/wikirules/wikirules/parser"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wikirules/wikirules/model"
+
+	"github.com/wikirules/wikirules/parser"
 )
 
 // Past the limit of URLs per file, sitemap.xml becomes an index.
@@ -12,7 +15,7 @@ func TestSitemapIndex(t *testing.T) {
 	b := &builder{opts: Options{BaseURL: "https://x.org/"}}
 	var pages []*pageSummary
 	for _, n := range []string{"a", "b", "c"} {
-		pages = append(pages, &pageSummary{Title: n, Kind: "page", Dir: "wiki/" + n + "/", Revisions: []*revSummary{{Time: time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)}}})
+		pages = append(pages, &pageSummary{Title: n, Kind: model.PageOther, Dir: "wiki/" + n + "/", Revisions: []*revSummary{{Time: time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)}}})
 	}
 	one := b.sitemaps(pages, nil, nil, 100)
 	if len(one) != 1 || !strings.Contains(string(one["sitemap.xml"]), "<loc>https://x.org/wiki/a/history/</loc><lastmod>2024-01-02</lastmod>") {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // plan is where every page of the corpus goes in the site.
@@ -52,7 +53,7 @@ func safeSegment(s string) string {
 
 // makePlan assigns a directory to every page. Two titles that make the same
 // slug get -2, -3… in title order, so paths are stable and unique.
-func makePlan(c *model.Corpus, media fs.FS) *plan {
+func makePlan(w *wiki.Wiki, media fs.FS) *plan {
 	p := &plan{dir: map[string]string{}, categories: map[string]*model.Page{}, media: map[string]string{}, mediaFrom: map[string]string{}}
 	used := map[string]bool{
 		// Directories of the site-wide pages.
@@ -66,33 +67,9 @@ func makePlan(c *model.Corpus, media fs.FS) *plan {
 		used[d] = true
 		return d
 	}
-	games := map[string]*gameUnit{}
-	var slugs []string
-	for _, pg := range c.Pages {
-		if pg.Game == "" || (pg.Kind != model.PageRules && pg.Kind != model.PageTips) {
-			continue
-		}
-		g := games[pg.Game]
-		if g == nil {
-			g = &gameUnit{slug: pg.Game}
-			games[pg.Game] = g
-			slugs = append(slugs, pg.Game)
-		}
-		switch {
-		case pg.Kind == model.PageRules && g.rules == nil:
-			g.rules = pg
-		case pg.Kind == model.PageTips && g.tips == nil:
-			g.tips = pg
-		default:
-			// A second rules page for the same game (two prefixes):
-			// an ordinary page.
-			continue
-		}
-	}
-	sort.Strings(slugs)
-	for _, s := range slugs {
-		g := games[s]
-		g.dir = claim("games/" + safeSegment(s))
+	for _, wg := range w.Games() {
+		g := &gameUnit{slug: wg.Slug, rules: wg.Rules, tips: wg.Tips}
+		g.dir = claim("games/" + safeSegment(g.slug))
 		g.name = gameName(g)
 		if g.rules != nil {
 			p.dir[g.rules.Title] = g.dir
@@ -102,6 +79,7 @@ func makePlan(c *model.Corpus, media fs.FS) *plan {
 		}
 		p.games = append(p.games, g)
 	}
+	c := w.Corpus
 	for _, pg := range c.Pages {
 		if _, ok := p.dir[pg.Title]; ok {
 			continue

@@ -38,7 +38,7 @@ func pageSearchDoc(pg *model.Page, dir string, doc *model.Document, game *GameLi
 	}
 	text := model.PlainText(doc.Root)
 	words := wordsOf(text + " " + pg.Title)
-	return searchDoc{Title: title, URL: dir + "index.html", Kind: kindName(pg.Kind), Snippet: description(doc),
+	return searchDoc{Title: title, URL: dir + "index.html", Kind: pg.Kind.String(), Snippet: description(doc),
 		Headings: strings.Join(heads, " · "), Words: words}
 }
 

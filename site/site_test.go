@@ -23,6 +23,7 @@ import (
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
 	"github.com/wikirules/wikirules/templates"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 func embedded(t testing.TB) (*model.Corpus, site.Options) {
@@ -32,16 +33,12 @@ func embedded(t testing.TB) (*model.Corpus, site.Options) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wt, err := ct.WikiTemplates()
-	if err != nil {
-		t.Fatal(err)
-	}
 	specs, err := check.LoadSpecs(ct.FS(), content.ChecksDir, "content/checks")
 	if err != nil {
 		t.Fatal(err)
 	}
 	suite := check.NewSuite(specs, ct.FS(), content.EngineDir, "content/engine")
-	return c, site.Options{WikiTemplates: wt, Suite: suite, Content: ct.Site(), Version: "test"}
+	return c, site.Options{Suite: suite, Content: ct.Site(), Version: "test"}
 }
 
 func seeds(t testing.TB) *model.Corpus {
@@ -56,7 +53,7 @@ func seeds(t testing.TB) *model.Corpus {
 func build(t testing.TB, c *model.Corpus, opts site.Options, out string) *site.Stats {
 	t.Helper()
 	opts.Out = out
-	st, err := site.Build(c, opts)
+	st, err := site.Build(wiki.New(c, nil, wiki.Config{}), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +228,7 @@ func TestFailedBuildKeepsSite(t *testing.T) {
 	opts.Layouts = bad
 	opts.Force = true
 	opts.Out = out
-	if _, err := site.Build(c, opts); err == nil || !strings.Contains(err.Error(), "NoSuchField") {
+	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), opts); err == nil || !strings.Contains(err.Error(), "NoSuchField") {
 		t.Fatalf("build with a broken template: %v", err)
 	}
 	after := files(t, out)
@@ -256,7 +253,7 @@ func TestRefusesForeignDirectory(t *testing.T) {
 	keep := filepath.Join(out, "thesis.tex")
 	os.WriteFile(keep, []byte("important"), 0o644)
 	opts.Out = out
-	if _, err := site.Build(c, opts); err == nil || !strings.Contains(err.Error(), "not built by wikirules") {
+	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), opts); err == nil || !strings.Contains(err.Error(), "not built by wikirules") {
 		t.Fatalf("err = %v", err)
 	}
 	if _, err := os.Stat(keep); err != nil {

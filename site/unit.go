@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -16,7 +17,6 @@ import (
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 	"github.com/wikirules/wikirules/templates"
 )
@@ -47,12 +47,12 @@ type gameSummary struct {
 }
 
 type pageSummary struct {
-	Title      string        `json:"title"`
-	Kind       string        `json:"kind"`
-	Dir        string        `json:"dir"`
-	Categories []string      `json:"categories,omitempty"`
-	Revisions  []*revSummary `json:"revisions"`
-	Search     []searchDoc   `json:"search"`
+	Title      string         `json:"title"`
+	Kind       model.PageKind `json:"kind"`
+	Dir        string         `json:"dir"`
+	Categories []string       `json:"categories,omitempty"`
+	Revisions  []*revSummary  `json:"revisions"`
+	Search     []searchDoc    `json:"search"`
 }
 
 type revSummary struct {
@@ -78,7 +78,7 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	w := &pageWork{page: pg, dir: dir}
 	seen := map[string]int{}
 	for _, r := range pg.Revisions {
-		doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, WikiTemplates: b.opts.WikiTemplates, SiteName: b.opts.SiteName, Server: strings.TrimSuffix(b.opts.BaseURL, "/")})
+		doc := b.wiki.Parse(pg, r)
 		w.docs = append(w.docs, doc)
 		w.tables = append(w.tables, extract.Extract(doc, pg, r))
 		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))
@@ -97,20 +97,6 @@ func (w *pageWork) latest() (*model.Revision, *model.Document, *extract.PageTabl
 		return nil, nil, nil
 	}
 	return w.page.Revisions[n], w.docs[n], w.tables[n]
-}
-
-func kindName(k model.PageKind) string {
-	switch k {
-	case model.PageRules:
-		return "rules"
-	case model.PageTips:
-		return "tips"
-	case model.PageFile:
-		return "file"
-	case model.PageTemplate:
-		return "template"
-	}
-	return "page"
 }
 
 // buildGame builds a game's pages: rules, tips, their histories and
@@ -272,7 +258,7 @@ func alnum(s string) string {
 }
 
 func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
-	cv := &CheckView{Status: string(r.Status), Game: r.Game, ID: r.ID, Table: r.Table, Description: r.Description,
+	cv := &CheckView{Status: r.Status, Game: r.Game, ID: r.ID, Table: r.Table, Description: r.Description,
 		Message: r.Message, Page: r.Source.Page, Revision: r.Source.Revision, Line: r.Source.Line, Spec: r.Spec, Builtin: r.Builtin}
 	if r.Table != "" {
 		cv.TableURL = g.dir + "rules/index.html#" + tableAnchor(r.Table)
@@ -285,8 +271,34 @@ func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
 
 func tableAnchor(id string) string { return "t-" + strings.ReplaceAll(id, "/", "-") }
 
-// writePage writes a page's latest revision and its history.
+// writePage writes a page's latest revision and its history, and returns
+// what the site-wide pages need of it.
 func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab string, byTable map[string][]*CheckView) (*pageSummary, error) {
+	pg := w.page
+	rev, doc, pt := w.latest()
+	ps := &pageSummary{Title: pg.Title, Kind: pg.Kind, Dir: w.dir, Categories: doc.Categories}
+	view, err := b.writeWikiPage(s, w, game, tab, byTable)
+	if err != nil {
+		return nil, err
+	}
+	// Warnings of the latest revision, with page, revision and line.
+	s.Warnings = append(s.Warnings, doc.Messages(pg.Title, model.FormatTime(rev.Timestamp))...)
+	s.Warnings = append(s.Warnings, pt.Warnings...)
+	if ps.Revisions, err = b.writeHistory(s, w, view, game); err != nil {
+		return nil, err
+	}
+	ps.Search = append(ps.Search, pageSearchDoc(pg, w.dir, doc, game, tab))
+	if game != nil && pt != nil {
+		for _, t := range pt.Tables {
+			ps.Search = append(ps.Search, tableSearchDoc(t, game))
+		}
+	}
+	return ps, nil
+}
+
+// writeWikiPage writes the page's latest revision (page.html); a game's
+// rule tables link to their data and checks.
+func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, tab string, byTable map[string][]*CheckView) (*WikiPage, error) {
 	pg := w.page
 	rev, doc, pt := w.latest()
 	pagePath := w.dir + "index.html"
@@ -295,9 +307,6 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 		section = "home"
 	}
 	base := b.base(pg.Title, pagePath, section)
-	ps := &pageSummary{Title: pg.Title, Kind: kindName(pg.Kind), Dir: w.dir, Categories: doc.Categories}
-
-	// The page.
 	lk := newLinker(b.plan, pg.Title, pagePath, "", s.Deps)
 	r := render.New(render.Options{Linker: lk, NoTOC: true})
 	if game != nil && len(pt.Tables) > 0 {
@@ -307,7 +316,7 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 	if err := r.Render(&body, doc); err != nil {
 		return nil, err
 	}
-	view := &WikiPage{Base: base, Heading: pg.Title, PageTitle: pg.Title, Kind: ps.Kind, Tab: tab,
+	view := &WikiPage{Base: base, Heading: pg.Title, PageTitle: pg.Title, Kind: pg.Kind, Tab: tab,
 		Rev: Rev{rev.Timestamp, rev.Author, rev.Summary}, Body: template.HTML(body.String()),
 		HistoryURL: base.Link(w.dir + "history/index.html"), SourceURL: base.Link(w.dir + "history/index.html#wikitext"),
 		Revisions: len(pg.Revisions)}
@@ -342,16 +351,18 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 		}
 		s.Deps["file:"+name] = b.plan.media[model.NormalizeTitle(name)]
 	}
-	if err := b.render(s, pagePath, "page.html", view); err != nil {
-		return nil, err
-	}
+	return view, b.render(s, pagePath, "page.html", view)
+}
 
-	// Warnings of the latest revision, with page, revision and line.
-	s.Warnings = append(s.Warnings, doc.Messages(pg.Title, model.FormatTime(rev.Timestamp))...)
-	s.Warnings = append(s.Warnings, pt.Warnings...)
-
-	// History: every revision, newest first, with the diff from the one
-	// before it and the revision itself.
+// writeHistory writes the page's history: every revision, newest first,
+// with the diff from the one before it and the revision itself, and the
+// current wikitext. It returns the revisions' summaries, oldest first.
+func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game *GameLinks) ([]*revSummary, error) {
+	pg := w.page
+	rev := pg.Latest()
+	pagePath := w.dir + "index.html"
+	base := view.Base
+	var revs []*revSummary
 	histPath := w.dir + "history/index.html"
 	hb := b.base("History of "+pg.Title, histPath, base.Section)
 	hist := &HistoryPage{Base: hb, PageURL: hb.Link(pagePath)}
@@ -401,27 +412,15 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 			e.Body = template.HTML(rb.String())
 		}
 		hist.Revisions = append(hist.Revisions, e)
-		ps.Revisions = append(ps.Revisions, rs)
+		revs = append(revs, rs)
 	}
 	// Oldest first in the summary, like the corpus.
-	for i, j := 0, len(ps.Revisions)-1; i < j; i, j = i+1, j-1 {
-		ps.Revisions[i], ps.Revisions[j] = ps.Revisions[j], ps.Revisions[i]
-	}
+	slices.Reverse(revs)
 	// The current wikitext, a line anchor per line, is on the history
 	// page too: checks and tables link to their lines. (A page of its own
 	// per wiki page was a fifth of the files of a build.)
 	hist.Source, hist.SourceLines = sourceHTML(rev.Text)
-	if err := b.render(s, histPath, "history.html", hist); err != nil {
-		return nil, err
-	}
-
-	ps.Search = append(ps.Search, pageSearchDoc(pg, w.dir, doc, game, tab))
-	if game != nil && pt != nil {
-		for _, t := range pt.Tables {
-			ps.Search = append(ps.Search, tableSearchDoc(t, game))
-		}
-	}
-	return ps, nil
+	return revs, b.render(s, histPath, "history.html", hist)
 }
 
 // relCrumbs rebases crumbs made for the page at from onto another page.
@@ -587,14 +586,14 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 	return b.write(s, g.dir+"rules/"+jsonName, extract.JSON(all))
 }
 
-func worst(s CheckSummary) string {
+func worst(s CheckSummary) check.Status {
 	switch {
 	case s.Fail > 0:
-		return "FAIL"
+		return check.Fail
 	case s.Error > 0:
-		return "ERROR"
+		return check.Error
 	case s.Pass > 0:
-		return "PASS"
+		return check.Pass
 	}
 	return ""
 }
@@ -656,7 +655,7 @@ func tableHTML(t *extract.Table) template.HTML {
 // sortChecks puts failures first, then errors, then passes, each by game
 // and id.
 func sortChecks(cs []*CheckView) {
-	rank := map[string]int{"FAIL": 0, "ERROR": 1, "PASS": 2}
+	rank := map[check.Status]int{check.Fail: 0, check.Error: 1, check.Pass: 2}
 	sort.SliceStable(cs, func(i, j int) bool {
 		if rank[cs[i].Status] != rank[cs[j].Status] {
 			return rank[cs[i].Status] < rank[cs[j].Status]

@@ -192,7 +192,7 @@ func funcs() template.FuncMap {
 			return fmt.Sprint(n)
 		},
 		"inc":     func(i int) int { return i + 1 },
-		"lower":   strings.ToLower,
+		"lower":   func(v any) string { return strings.ToLower(fmt.Sprint(v)) },
 		"summary": summaryHTML,
 		"clip":    func(n int, s string) string { return Clip(s, n) },
 		"join":    strings.Join,

@@ -4,86 +4,73 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/spf13/pflag"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"sync"
 	"time"
+
+	"github.com/spf13/pflag"
 
 	"github.com/mattn/go-isatty"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/wikirules/wikirules/content"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
-	"github.com/wikirules/wikirules/templates"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // siteFlags are the flags of build and serve.
 type siteFlags struct {
-	out, baseURL, name, contentDir, media string
-	force, quiet, verbose                 bool
-	workers                               int
-	cf                                    checkFlags
-	tf                                    templateFlags
+	out, baseURL, name, contentDir, media, layouts string
+	force, quiet, verbose                          bool
+	workers                                        int
+	cf                                             checkFlags
 }
 
 func (sf *siteFlags) register(cmd *cobra.Command, withOut bool) {
 	if withOut {
-		cmd.Flags().StringVarP(&sf.out, "out", "o", "public", "site directory (replaced as a whole when the build succeeds)")
+		cmd.Flags().StringVarP(&sf.out, "output", "o", "public", "site directory (replaced as a whole when the build succeeds)")
 	}
 	cmd.Flags().StringVar(&sf.baseURL, "base-url", "", "the site's absolute URL, for sitemap.xml, the feed and the 404 page (pages link relatively)")
-	cmd.Flags().StringVar(&sf.name, "site-name", "Game rules", "the site's name")
+	cmd.Flags().StringVar(&sf.name, "site-name", site.DefaultSiteName, "the site's name, in titles and the header")
 	cmd.Flags().StringVar(&sf.contentDir, "content", "", "directory of Markdown pages: index.md, games/<slug>.md, <name>.md (default: the embedded content/site)")
 	cmd.Flags().StringVar(&sf.media, "media", "", "directory of the wiki's uploaded files, shown where pages use [[File:…]]")
+	cmd.Flags().StringVar(&sf.layouts, "layouts", "", "directory of your site layouts: *.html (or layouts/*.html) and assets/* replace the site's files of the same name")
 	cmd.Flags().BoolVar(&sf.force, "force", false, "rebuild every page, ignoring the previous build")
 	cmd.Flags().BoolVarP(&sf.quiet, "quiet", "q", false, "print nothing but errors")
 	cmd.Flags().BoolVarP(&sf.verbose, "verbose", "v", false, "print every warning (unknown templates, repaired markup, extraction problems)")
 	cmd.Flags().IntVar(&sf.workers, "workers", 0, "pages built at once (default: the number of CPUs)")
 	sf.cf.register(cmd)
-	cmd.Flags().StringVar(&sf.tf.dir, "templates", "", "directory of your templates: *.html (or layouts/*.html) and assets/* replace the site's files of the same name; *.wiki files define wiki templates")
 }
 
-// options loads everything a build needs but the corpus.
-func (sf *siteFlags) options(inputs []string) (site.Options, error) {
-	var o site.Options
-	wt, err := sf.tf.load()
-	if err != nil {
+// options loads everything a build needs but the wiki.
+func (sf *siteFlags) options(w *wiki.Wiki) (site.Options, error) {
+	o := site.Options{Out: sf.out, BaseURL: sf.baseURL, SiteName: sf.name, Workers: sf.workers, Force: sf.force, Version: programVersion()}
+	if err := o.LoadDirs(site.Dirs{Layouts: sf.layouts, Content: sf.contentDir, Media: sf.media}); err != nil {
 		return o, err
 	}
-	var override fs.FS
-	if sf.tf.dir != "" {
-		override = os.DirFS(sf.tf.dir)
-	}
-	st, err := templates.New(override)
-	if err != nil {
-		return o, err
-	}
-	suite, err := sf.cf.suite(inputs)
+	suite, err := w.Suite(sf.cf.SuiteConfig)
 	if err != nil {
 		return o, fmt.Errorf("check specs: %w", err)
 	}
-	o = site.Options{Out: sf.out, BaseURL: sf.baseURL, SiteName: sf.name, Layouts: st, WikiTemplates: wt,
-		Suite: suite, Workers: sf.workers, Force: sf.force, Version: programVersion()}
-	if sf.contentDir != "" {
-		if fi, err := os.Stat(sf.contentDir); err != nil || !fi.IsDir() {
-			return o, fmt.Errorf("--content %s: not a directory", sf.contentDir)
-		}
-		o.Content = os.DirFS(sf.contentDir)
-	} else {
-		o.Content = content.New().Site()
-	}
-	if sf.media != "" {
-		if fi, err := os.Stat(sf.media); err != nil || !fi.IsDir() {
-			return o, fmt.Errorf("--media %s: not a directory", sf.media)
-		}
-		o.Media = os.DirFS(sf.media)
-	}
+	o.Suite = suite
 	return o, nil
+}
+
+// build opens the wiki and builds the site into out.
+func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stats, error) {
+	w, err := a.open(inputs, false)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := sf.options(w)
+	if err != nil {
+		return nil, err
+	}
+	opts.Out, opts.InputKey = out, key
+	return a.runBuild(w, opts, sf)
 }
 
 // programVersion identifies this program's build, so a new binary does
@@ -132,20 +119,11 @@ file://.`,
 					return nil
 				}
 			}
-			opts, err := sf.options(args)
+			st, err := a.build(args, &sf, sf.out, key)
 			if err != nil {
 				return err
 			}
-			opts.InputKey = key
-			c, err := a.load(args, false)
-			if err != nil {
-				return err
-			}
-			st, err := a.runBuild(c, opts, &sf)
-			if err != nil {
-				return err
-			}
-			a.printBuild(st, &sf, opts.Out)
+			a.printBuild(st, &sf, sf.out)
 			return nil
 		},
 	}
@@ -174,8 +152,8 @@ func tuneGC(c *model.Corpus) {
 }
 
 // runBuild builds with a progress bar when standard error is a terminal.
-func (a *app) runBuild(c *model.Corpus, opts site.Options, sf *siteFlags) (*site.Stats, error) {
-	tuneGC(c)
+func (a *app) runBuild(w *wiki.Wiki, opts site.Options, sf *siteFlags) (*site.Stats, error) {
+	tuneGC(w.Corpus)
 	if f, ok := a.stderr.(*os.File); ok && !sf.quiet && isatty.IsTerminal(f.Fd()) {
 		var bar *progressbar.ProgressBar
 		var mu sync.Mutex
@@ -194,7 +172,7 @@ func (a *app) runBuild(c *model.Corpus, opts site.Options, sf *siteFlags) (*site
 			}
 		}()
 	}
-	return site.Build(c, opts)
+	return site.Build(w, opts)
 }
 
 func (a *app) printBuild(st *site.Stats, sf *siteFlags, out string) {
@@ -226,56 +204,24 @@ func (a *app) printBuild(st *site.Stats, sf *siteFlags, out string) {
 		checks, warn, st.Built, st.Reused, plural(st.Files, "file"), st.Elapsed.Round(time.Millisecond))
 }
 
-// inputKey identifies a build's inputs without reading them: this
-// program, the flags, and every input file's path, size, modification time
-// and inode (the inputs, and the --templates, --content, --media, --checks
-// and --engine directories). "" when it cannot (standard input).
+// inputKey identifies a build's inputs without reading them (see
+// site.InputKey): this program, the flags that change what is built, and
+// the files of the inputs and of the directories the flags name.
 func (a *app) inputKey(cmd *cobra.Command, inputs []string, sf *siteFlags) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00", programVersion())
-	// The flags that change what is built (not -q, -v, --workers…).
+	settings := []string{programVersion()}
 	cosmetic := map[string]bool{"quiet": true, "verbose": true, "workers": true, "force": true, "cpuprofile": true, "addr": true}
 	visit := func(f *pflag.Flag) {
 		if !cosmetic[f.Name] {
-			fmt.Fprintf(h, "%s=%s\x00", f.Name, f.Value.String())
+			settings = append(settings, f.Name+"="+f.Value.String())
 		}
 	}
 	cmd.Flags().VisitAll(visit)
 	cmd.Root().PersistentFlags().VisitAll(visit)
 	paths := append([]string{}, inputs...)
-	for _, d := range []string{sf.tf.dir, sf.contentDir, sf.media, sf.cf.checks, sf.cf.engine} {
+	for _, d := range []string{a.wf.templates, sf.layouts, sf.contentDir, sf.media, sf.cf.ChecksDir, sf.cf.EngineDir} {
 		if d != "" {
 			paths = append(paths, d)
 		}
 	}
-	for _, in := range paths {
-		if in == "-" {
-			return ""
-		}
-		matches := []string{in}
-		if _, err := os.Stat(in); err != nil {
-			m, err := filepath.Glob(in)
-			if err != nil || len(m) == 0 {
-				return ""
-			}
-			matches = m
-		}
-		for _, m := range matches {
-			err := filepath.WalkDir(m, func(p string, d fs.DirEntry, err error) error {
-				if err != nil {
-					return err
-				}
-				fi, err := d.Info()
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00%v\x00", p, fi.Size(), fi.ModTime().UnixNano(), inode(fi), fi.Mode())
-				return nil
-			})
-			if err != nil {
-				return ""
-			}
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return site.InputKey(settings, paths)
 }

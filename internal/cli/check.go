@@ -3,84 +3,30 @@ package cli
 import (
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wikirules/wikirules/check"
-	"github.com/wikirules/wikirules/content"
-	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/internal/atomic"
-	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // checkFlags choose the specs and the engine constants.
 type checkFlags struct {
-	checks, engine string
+	wiki.SuiteConfig
 }
 
 func (cf *checkFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&cf.checks, "checks", "", "directory of check specs, one <game>.yaml per game (default: the embedded content/checks, with the embedded corpus only)")
-	cmd.Flags().StringVar(&cf.engine, "engine", "", "directory of engine constants the specs name (default: --checks's directory, or the embedded content/engine)")
-}
-
-// suite loads the specs and makes the suite. Spec errors are returned
-// with the (partial) suite. The embedded specs are about the embedded
-// corpus: with inputs of your own and no --checks, only the built-in
-// checks run.
-func (cf *checkFlags) suite(inputs []string) (*check.Suite, error) {
-	if cf.checks == "" && len(inputs) > 0 {
-		return check.NewSuite(nil, nil, ".", ""), nil
-	}
-	var specFS, engineFS fs.FS
-	specDir, engineDir := ".", "."
-	specShown, engineShown := cf.checks, cf.engine
-	if cf.checks == "" {
-		specFS, specDir, specShown = content.New().FS(), content.ChecksDir, "content/checks"
-	} else {
-		if st, err := os.Stat(cf.checks); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("--checks %s: not a directory", cf.checks)
-		}
-		specFS = os.DirFS(cf.checks)
-	}
-	switch {
-	case cf.engine != "":
-		engineFS = os.DirFS(cf.engine)
-	case cf.checks != "":
-		engineFS, engineShown = os.DirFS(cf.checks), cf.checks
-	default:
-		engineFS, engineDir, engineShown = content.New().FS(), content.EngineDir, "content/engine"
-	}
-	specs, err := check.LoadSpecs(specFS, specDir, filepath.ToSlash(specShown))
-	return check.NewSuite(specs, engineFS, engineDir, filepath.ToSlash(engineShown)), err
-}
-
-// gamePages groups the pages of a corpus by game.
-func gamePages(c *model.Corpus) map[string][]*model.Page {
-	out := map[string][]*model.Page{}
-	for _, p := range c.Pages {
-		if p.Game != "" && (p.Kind == model.PageRules || p.Kind == model.PageTips) {
-			out[p.Game] = append(out[p.Game], p)
-		}
-	}
-	return out
-}
-
-func (ws *workspace) pageData(p *model.Page, r *model.Revision) check.PageData {
-	doc := ws.parse(p, r)
-	return check.PageData{Page: p, Rev: r, Doc: doc, Tables: extract.Extract(doc, p, r)}
+	cmd.Flags().StringVar(&cf.ChecksDir, "checks", "", "directory of check specs, one <game>.yaml per game (default: the embedded content/checks, with the embedded corpus only)")
+	cmd.Flags().StringVar(&cf.EngineDir, "engine", "", "directory of engine constants the specs name (default: --checks's directory, or the embedded content/engine)")
 }
 
 func (a *app) checkCommand() *cobra.Command {
 	var rev, format, junit string
 	var history bool
 	var cf checkFlags
-	var tf templateFlags
 	cmd := &cobra.Command{
 		Use:   "check [INPUT…]",
 		Short: "Run the rule checks: tables against engine constants and against themselves",
@@ -99,83 +45,46 @@ input has an error.`,
   wikirules check --history
   wikirules check --junit checks.xml`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			suite, specErr := cf.suite(args)
+			w, err := a.open(args, false)
+			if err != nil {
+				return err
+			}
+			suite, specErr := w.Suite(cf.SuiteConfig)
 			if suite == nil {
 				return specErr
 			}
 			if specErr != nil {
 				printError(a.stderr, specErr)
 			}
-			ws, err := a.workspace(args, tf)
-			if err != nil {
+			var rep *wiki.CheckReport
+			if history {
+				rep = w.CheckHistory(suite)
+			} else if rep, err = w.Check(suite, rev); err != nil {
 				return err
 			}
-			games := gamePages(ws.corpus)
-			slugs := make([]string, 0, len(games))
-			for g := range games {
-				slugs = append(slugs, g)
-			}
-			for _, g := range suite.Games() {
-				if games[g] == nil {
-					fmt.Fprintf(a.stderr, "wikirules: warning: spec for %s, but no page of that game in the inputs\n", g)
-				}
-			}
-			sort.Strings(slugs)
-			var results []check.Result
-			var hist []check.HistoryResult
-			for _, g := range slugs {
-				if history {
-					hist = append(hist, a.gameHistory(ws, suite, g, games[g])...)
-					continue
-				}
-				var pages []check.PageData
-				for _, p := range games[g] {
-					r, _, err := p.SelectRevision(rev)
-					if err != nil {
-						if rev != "" {
-							continue
-						}
-						return err
-					}
-					pages = append(pages, ws.pageData(p, r))
-				}
-				results = append(results, suite.RunGame(g, pages)...)
-			}
-			if history {
-				for _, h := range hist {
-					results = append(results, h.Result)
-				}
-			}
+			rep.Messages.Print(a.stderr, "text")
 			if junit != "" {
-				if err := atomic.WriteFile(junit, 0o644, func(w io.Writer) error { return check.WriteJUnit(w, results) }); err != nil {
+				if err := atomic.WriteFile(junit, 0o644, func(w io.Writer) error { return check.WriteJUnit(w, rep.Results) }); err != nil {
 					return err
 				}
 			}
 			switch {
 			case format == "json" && history:
-				err = writeJSON(a.stdout, hist)
+				err = writeJSON(a.stdout, rep.History)
 			case format == "json":
-				if results == nil {
-					results = []check.Result{}
-				}
-				err = writeJSON(a.stdout, results)
+				err = writeJSON(a.stdout, rep.Results)
 			case history:
-				err = writeHistory(a.stdout, hist)
+				err = writeHistory(a.stdout, rep.History)
 			default:
-				err = writeResults(a.stdout, results)
+				err = writeResults(a.stdout, rep.Results)
 			}
 			if err != nil {
 				return err
 			}
-			failed, errored := false, specErr != nil
-			for _, r := range results {
-				failed = failed || r.Status == check.Fail
-				errored = errored || r.Status == check.Error
-			}
 			switch {
-			case errored:
+			case specErr != nil || rep.Errored():
 				return withStatus(ExitError, nil)
-			case failed:
+			case rep.Failed():
 				return withStatus(ExitChanged, nil)
 			}
 			return nil
@@ -186,25 +95,7 @@ input has an error.`,
 	cmd.Flags().BoolVar(&history, "history", false, "run the checks on every revision and report which edit broke each failing check")
 	formatFlag(cmd, &format, "text", "text", "json")
 	cf.register(cmd)
-	tf.register(cmd)
 	return cmd
-}
-
-// gameHistory runs a game's checks over the history of its rules page.
-func (a *app) gameHistory(ws *workspace, suite *check.Suite, g string, pages []*model.Page) []check.HistoryResult {
-	var main *model.Page
-	var others []check.PageData
-	for _, p := range pages {
-		if p.Kind == model.PageRules && main == nil {
-			main = p
-			continue
-		}
-		others = append(others, ws.pageData(p, p.Latest()))
-	}
-	if main == nil {
-		return nil
-	}
-	return suite.History(g, main, func(r *model.Revision) check.PageData { return ws.pageData(main, r) }, others)
 }
 
 func where(r check.Result) string {

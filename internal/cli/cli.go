@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
-	"github.com/wikirules/wikirules/content"
-	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // Exit statuses. Commands that answer a yes/no question (diff: did a rule
@@ -45,13 +46,73 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 
-	keepGoing    bool
-	rulesPrefix  []string
-	tipsPrefix   []string
+	wf           wikiFlags
 	inputProblem bool // a --keep-going load reported problems
 
 	cpuProfile  string
 	stopProfile func()
+}
+
+// wikiFlags say how to read the wiki; every command reads it the same way.
+type wikiFlags struct {
+	keepGoing    bool
+	rulesPrefix  []string
+	tipsPrefix   []string
+	templates    string
+	name, server string
+}
+
+func (wf *wikiFlags) register(pf *pflag.FlagSet) {
+	pf.BoolVar(&wf.keepGoing, "keep-going", false, "report every problem in the inputs and go on with the rest")
+	pf.StringSliceVar(&wf.rulesPrefix, "rules-prefix", []string{"Gamehelp"}, "title prefix of rules pages (the rest is the game slug)")
+	pf.StringSliceVar(&wf.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
+	pf.StringVar(&wf.templates, "templates", "", "directory of wiki template definitions, one Name.wiki per template (default: the embedded content/wikitemplates)")
+	pf.StringVar(&wf.name, "wiki-name", wiki.DefaultName, "the wiki's name, for {{SITENAME}}")
+	pf.StringVar(&wf.server, "server", "", "the wiki's server, for {{SERVER}} and {{fullurl:}} (https://wiki.example.org)")
+}
+
+// config is the library configuration the flags describe.
+func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
+	return wiki.Config{
+		Inputs: inputs, Stdin: a.stdin, KeepGoing: a.wf.keepGoing, MetadataOnly: metadataOnly,
+		Conventions:  model.Conventions{RulesPrefixes: a.wf.rulesPrefix, TipsPrefixes: a.wf.tipsPrefix},
+		TemplatesDir: a.wf.templates, Name: a.wf.name, Server: a.wf.server,
+	}
+}
+
+// open reads the inputs (the embedded sample when there are none, which
+// it says on standard error) and prints the problems that did not stop it;
+// under --keep-going the exit status is then 2.
+func (a *app) open(inputs []string, metadataOnly bool) (*wiki.Wiki, error) {
+	if err := checkTemplatesDir(a.wf.templates); err != nil {
+		return nil, err
+	}
+	w, err := wiki.Open(a.config(inputs, metadataOnly))
+	if err != nil {
+		return nil, err
+	}
+	if w.Sample {
+		fmt.Fprintln(a.stderr, "wikirules: no INPUT given: reading the embedded sample corpus")
+	}
+	w.Messages.Print(a.stderr, "text")
+	if w.Messages.HasErrors() {
+		a.inputProblem = true
+	}
+	return w, nil
+}
+
+// checkTemplatesDir refuses a directory of site layouts given as wiki
+// templates: both used to share the --templates flag.
+func checkTemplatesDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	html, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+	_, err := os.Stat(filepath.Join(dir, "layouts"))
+	if len(html) > 0 || err == nil {
+		return fmt.Errorf("--templates %s holds site layouts (*.html): pass it as --layouts; --templates is for wiki template definitions (*.wiki)", dir)
+	}
+	return nil
 }
 
 // Main runs the command line with os.Args and returns the exit status.
@@ -114,9 +175,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		SilenceErrors: true,
 	}
 	pf := root.PersistentFlags()
-	pf.BoolVar(&a.keepGoing, "keep-going", false, "report every problem in the inputs and go on with the rest")
-	pf.StringSliceVar(&a.rulesPrefix, "rules-prefix", []string{"Gamehelp"}, "title prefix of rules pages (the rest is the game slug)")
-	pf.StringSliceVar(&a.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
+	a.wf.register(pf)
 	pf.StringVar(&a.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for go tool pprof)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if a.cpuProfile == "" {
@@ -146,38 +205,4 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.checkCommand(),
 	)
 	return root
-}
-
-func (a *app) conventions() model.Conventions {
-	return model.Conventions{RulesPrefixes: a.rulesPrefix, TipsPrefixes: a.tipsPrefix}
-}
-
-// loadOptions returns the loader options for this invocation.
-func (a *app) loadOptions() corpus.Options {
-	return corpus.Options{Conventions: a.conventions(), KeepGoing: a.keepGoing, Stdin: a.stdin}
-}
-
-// load reads the inputs, or the embedded corpus when there are none. Under
-// --keep-going, problems are printed and the command goes on; the exit status
-// is then 2.
-func (a *app) load(inputs []string, dropText bool) (*model.Corpus, error) {
-	opts := a.loadOptions()
-	opts.DropText = dropText
-	var c *model.Corpus
-	var err error
-	if len(inputs) == 0 {
-		c, err = content.New().Corpus(opts)
-	} else {
-		c, err = corpus.Load(inputs, opts)
-	}
-	if err != nil {
-		list, ok := model.AsMsgList(err)
-		if !ok || c == nil {
-			return nil, err
-		}
-		list.Print(a.stderr, "text")
-		a.inputProblem = true
-	}
-	c.Warnings.Print(a.stderr, "text")
-	return c, nil
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/internal/atomic"
 )
 
@@ -25,27 +24,31 @@ written to a temporary name first, so a failure leaves no partial file.`,
   wikirules convert export.xml.bz2 --to feed > contributions.txt
   wikirules convert --to wiki -o pages/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.load(args, false)
+			switch to {
+			case "feed", "xml":
+			case "wiki":
+				if out == "" {
+					return fmt.Errorf("--to wiki needs -o DIR")
+				}
+			default:
+				return fmt.Errorf("--to %q: expected feed, xml or wiki", to)
+			}
+			w, err := a.open(args, false)
 			if err != nil {
 				return err
 			}
 			switch to {
 			case "feed":
-				return a.output(out, func(w io.Writer) error { return corpus.WriteFeed(w, c, header) })
+				return a.output(out, func(o io.Writer) error { return w.WriteFeed(o, header) })
 			case "xml":
-				return a.output(out, func(w io.Writer) error { return corpus.WriteXML(w, c, "wikirules") })
-			case "wiki":
-				if out == "" {
-					return fmt.Errorf("--to wiki needs -o DIR")
-				}
-				return corpus.WriteWikiDir(c, out)
+				return a.output(out, w.WriteXML)
 			}
-			return fmt.Errorf("--to %q: expected feed, xml or wiki", to)
+			return w.WriteWikiDir(out)
 		},
 	}
 	cmd.Flags().StringVar(&to, "to", "", "output format: feed|xml|wiki (required)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (directory for wiki); default standard output")
-	cmd.Flags().StringVar(&header, "header", corpus.DefaultFeedHeader, "header line of a written feed")
+	cmd.Flags().StringVar(&header, "header", "Wiki - User contributions [en]", "header line of a written feed")
 	_ = cmd.MarkFlagRequired("to")
 	_ = cmd.RegisterFlagCompletionFunc("to", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"feed", "xml", "wiki"}, cobra.ShellCompDirectiveNoFileComp

@@ -9,30 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wikirules/wikirules/diff"
-	"github.com/wikirules/wikirules/extract"
-	"github.com/wikirules/wikirules/model"
 )
-
-// sides parses and extracts revisions of a page on demand, each once.
-type sides struct {
-	ws    *workspace
-	page  *model.Page
-	cache map[int]*diff.Side
-}
-
-func (s *sides) get(i int) *diff.Side {
-	if i < 0 {
-		return nil
-	}
-	if sd, ok := s.cache[i]; ok {
-		return sd
-	}
-	r := s.page.Revisions[i]
-	doc := s.ws.parse(s.page, r)
-	sd := &diff.Side{Rev: r, Doc: doc, Tables: extract.Extract(doc, s.page, r)}
-	s.cache[i] = sd
-	return sd
-}
 
 // useColor decides on ANSI colors: always, never, or auto (a terminal,
 // unless NO_COLOR is set).
@@ -57,7 +34,6 @@ func useColor(mode string, w io.Writer) (bool, error) {
 func (a *app) diffCommand() *cobra.Command {
 	var from, to, format, color string
 	var all bool
-	var tf templateFlags
 	cmd := &cobra.Command{
 		Use:   "diff TITLE [INPUT…]",
 		Short: "Show what changed between two revisions: text, sections and rule tables",
@@ -84,20 +60,16 @@ Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 			if err != nil {
 				return err
 			}
-			ws, err := a.workspace(args[1:], tf)
+			w, err := a.open(args[1:], false)
 			if err != nil {
 				return err
 			}
-			p, err := ws.corpus.Find(args[0])
+			h, err := w.History(args[0])
 			if err != nil {
 				return err
 			}
-			sd := &sides{ws: ws, page: p, cache: map[int]*diff.Side{}}
 			if all {
-				var results []*diff.Result
-				for i := range p.Revisions {
-					results = append(results, diff.Compare(p.Title, sd.get(i-1), sd.get(i)))
-				}
+				results := h.Changelog()
 				switch format {
 				case "json":
 					return diff.WriteJSON(a.stdout, results)
@@ -109,13 +81,12 @@ Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 					}
 					return nil
 				}
-				return diff.WriteChangelog(a.stdout, p.Title, results, diff.TextOptions{Color: colorOn})
+				return diff.WriteChangelog(a.stdout, h.Page.Title, results, diff.TextOptions{Color: colorOn})
 			}
-			ti, fi, err := pickRevisions(p, from, to)
+			res, err := h.Diff(from, to)
 			if err != nil {
 				return err
 			}
-			res := diff.Compare(p.Title, sd.get(fi), sd.get(ti))
 			switch format {
 			case "json":
 				err = diff.WriteJSON(a.stdout, res)
@@ -138,30 +109,6 @@ Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 	cmd.Flags().StringVar(&color, "color", "auto", "colour the text output: auto|always|never (auto respects NO_COLOR)")
 	cmd.Flags().BoolVar(&all, "all", false, "compare every revision with the one before it (a rule changelog)")
 	formatFlag(cmd, &format, "text", "text", "json", "html")
-	tf.register(cmd)
 	cmd.ValidArgsFunction = a.completeTitle
 	return cmd
-}
-
-// pickRevisions resolves --to and --from ("prev" is relative to the other).
-func pickRevisions(p *model.Page, from, to string) (ti, fi int, err error) {
-	if len(p.Revisions) < 2 && from == "prev" {
-		return 0, 0, fmt.Errorf("%s has only %d revision; nothing to compare", p.Title, len(p.Revisions))
-	}
-	if to == "prev" {
-		to = "-2"
-	}
-	if _, ti, err = p.SelectRevision(to); err != nil {
-		return 0, 0, fmt.Errorf("--to: %w", err)
-	}
-	if from == "prev" {
-		if ti == 0 {
-			return 0, 0, fmt.Errorf("--to is the first revision of %s; there is nothing before it", p.Title)
-		}
-		return ti, ti - 1, nil
-	}
-	if _, fi, err = p.SelectRevision(from); err != nil {
-		return 0, 0, fmt.Errorf("--from: %w", err)
-	}
-	return ti, fi, nil
 }

@@ -1,52 +1,16 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"net/url"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/wikirules/wikirules/corpus"
-	"github.com/wikirules/wikirules/internal/atomic"
-	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/render/markdown"
+	"github.com/wikirules/wikirules/wiki"
 )
 
-// mdLinker links exported pages to each other's files; links to pages that
-// are not exported are written as their label.
-type mdLinker struct {
-	c    *model.Corpus
-	self string
-}
-
-func (l mdLinker) PageURL(title, fragment string) string {
-	frag := ""
-	if fragment != "" {
-		frag = "#" + url.PathEscape(strings.ReplaceAll(strings.ToLower(fragment), " ", "-"))
-	}
-	if title == "" || model.NormalizeTitle(title) == l.self {
-		return frag
-	}
-	p := l.c.Page(model.NormalizeTitle(title))
-	if p == nil {
-		return ""
-	}
-	return url.PathEscape(mdName(p.Title)) + frag
-}
-
-func (l mdLinker) PageExists(title string) bool {
-	return l.c.Page(model.NormalizeTitle(title)) != nil
-}
-
-func (mdLinker) FileURL(string) (string, bool) { return "", false }
-
 func (a *app) exportCommand() *cobra.Command {
-	var out, format, page, rev string
-	var tf templateFlags
+	var out, format string
+	var opts wiki.ExportOptions
 	cmd := &cobra.Command{
 		Use:   "export [INPUT…] --format md -o DIR",
 		Short: "Write pages as GitHub-flavoured Markdown",
@@ -61,43 +25,18 @@ exported pages point at their files.`,
 			if out == "" {
 				return fmt.Errorf("-o DIR is required (- for standard output)")
 			}
-			ws, err := a.workspace(args, tf)
+			w, err := a.open(args, false)
 			if err != nil {
 				return err
 			}
-			pages := ws.corpus.Pages
-			if page != "" {
-				p, err := ws.corpus.Find(page)
-				if err != nil {
-					return err
-				}
-				pages = []*model.Page{p}
+			if out == "-" {
+				opts.Out = a.stdout
+			} else {
+				opts.Dir = out
 			}
-			n := 0
-			for _, p := range pages {
-				r, _, err := p.SelectRevision(rev)
-				if err != nil {
-					if rev != "" && page == "" {
-						continue
-					}
-					return err
-				}
-				var b bytes.Buffer
-				if err := markdown.Render(&b, ws.parse(p, r), markdown.Options{Linker: mdLinker{c: ws.corpus, self: p.Title}}); err != nil {
-					return fmt.Errorf("%s: %w", r.Label(p.Title), err)
-				}
-				if out == "-" {
-					if len(pages) > 1 {
-						fmt.Fprintf(a.stdout, "<!-- %s -->\n", p.Title)
-					}
-					a.stdout.Write(b.Bytes())
-					continue
-				}
-				name := filepath.Join(out, mdName(p.Title))
-				if err := atomic.WriteFile(name, 0o644, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err }); err != nil {
-					return err
-				}
-				n++
+			n, err := w.ExportMarkdown(opts)
+			if err != nil {
+				return err
 			}
 			if out != "-" {
 				fmt.Fprintf(a.stderr, "wrote %s to %s\n", plural(n, "page"), out)
@@ -105,15 +44,9 @@ exported pages point at their files.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&out, "out", "o", "", "directory to write the .md files to, or - for standard output")
-	cmd.Flags().StringVar(&page, "page", "", "export only this page")
-	cmd.Flags().StringVar(&rev, "rev", "", "revision to export (default latest)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the .md files to, or - for standard output")
+	cmd.Flags().StringVar(&opts.Page, "page", "", "export only this page")
+	cmd.Flags().StringVar(&opts.Rev, "rev", "", "revision to export (default latest)")
 	formatFlag(cmd, &format, "md", "md")
-	tf.register(cmd)
 	return cmd
-}
-
-// mdName is a page's file name: the .wiki file name with .md instead.
-func mdName(title string) string {
-	return strings.TrimSuffix(corpus.FileNameForTitle(title), ".wiki") + ".md"
 }

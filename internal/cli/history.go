@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // formatFlag is a --format flag limited to a fixed set of values, with
@@ -66,12 +67,12 @@ func (a *app) pagesCommand() *cobra.Command {
   wikirules pages ../shared/seeds --format json
   wikirules pages dump.xml.bz2 --kind rules`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.load(args, true)
+			w, err := a.open(args, true)
 			if err != nil {
 				return err
 			}
 			var rows []pageJSON
-			for _, p := range c.Pages {
+			for _, p := range w.Corpus.Pages {
 				if kind != "" && p.Kind.String() != kind {
 					continue
 				}
@@ -130,11 +131,11 @@ func (a *app) historyCommand() *cobra.Command {
   wikirules history Gamehelpopenfacechinesepoker ../shared/seeds --format json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.load(args[1:], true)
+			w, err := a.open(args[1:], true)
 			if err != nil {
 				return err
 			}
-			p, err := c.Find(args[0])
+			p, err := w.Find(args[0])
 			if err != nil {
 				return err
 			}
@@ -178,12 +179,12 @@ func (a *app) completeTitle(cmd *cobra.Command, args []string, toComplete string
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveDefault // inputs: files
 	}
-	c, err := a.load(nil, true)
+	w, err := wiki.Open(a.config(nil, true))
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveError
 	}
 	var out []string
-	for _, p := range c.Pages {
+	for _, p := range w.Corpus.Pages {
 		if strings.HasPrefix(p.Title, toComplete) {
 			out = append(out, p.Title)
 		}
@@ -201,11 +202,11 @@ func (a *app) showCommand() *cobra.Command {
   wikirules show Gamehelpsushigo ../shared/seeds --rev 2025-11-16T01:51:56Z`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := a.load(args[1:], false)
+			w, err := a.open(args[1:], false)
 			if err != nil {
 				return err
 			}
-			p, err := c.Find(args[0])
+			p, err := w.Find(args[0])
 			if err != nil {
 				return err
 			}

@@ -40,18 +40,18 @@ func TestServeRebuildsAndReloads(t *testing.T) {
 	var out strings.Builder
 	a := &app{stdout: &out, stderr: &out, stdin: strings.NewReader("")}
 	sf := &siteFlags{quiet: true}
-	s, err := a.newServer([]string{in}, sf)
+	p, cleanup, err := a.newPreview([]string{in}, sf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.close()
+	defer cleanup()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- s.run(ctx, ln) }()
+	go func() { done <- p.Serve(ctx, ln) }()
 	defer func() {
 		cancel()
 		<-done

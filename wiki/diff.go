@@ -1,0 +1,90 @@
+package wiki
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/model"
+)
+
+// History gives the parsed and extracted revisions of one page, each parsed
+// once however many comparisons use it.
+type History struct {
+	w     *Wiki
+	Page  *model.Page
+	mu    sync.Mutex
+	sides map[int]*diff.Side
+}
+
+// History returns the history of a page, found by title.
+func (w *Wiki) History(title string) (*History, error) {
+	p, err := w.Find(title)
+	if err != nil {
+		return nil, err
+	}
+	return &History{w: w, Page: p, sides: map[int]*diff.Side{}}, nil
+}
+
+// Side returns revision i parsed and extracted (nil for i < 0: the empty
+// side before the first revision).
+func (h *History) Side(i int) *diff.Side {
+	if i < 0 {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if sd, ok := h.sides[i]; ok {
+		return sd
+	}
+	r := h.Page.Revisions[i]
+	doc := h.w.Parse(h.Page, r)
+	sd := &diff.Side{Rev: r, Doc: doc, Tables: extract.Extract(doc, h.Page, r)}
+	h.sides[i] = sd
+	return sd
+}
+
+// Diff compares two revisions, named as model.Page.SelectRevision takes
+// them; from may also be "prev": the revision before to.
+func (h *History) Diff(from, to string) (*diff.Result, error) {
+	fi, ti, err := h.pick(from, to)
+	if err != nil {
+		return nil, err
+	}
+	return diff.Compare(h.Page.Title, h.Side(fi), h.Side(ti)), nil
+}
+
+// Changelog compares every revision with the one before it (the first with
+// nothing), oldest first.
+func (h *History) Changelog() []*diff.Result {
+	out := make([]*diff.Result, 0, len(h.Page.Revisions))
+	for i := range h.Page.Revisions {
+		out = append(out, diff.Compare(h.Page.Title, h.Side(i-1), h.Side(i)))
+	}
+	return out
+}
+
+// pick resolves from and to ("prev" is relative to the other one).
+func (h *History) pick(from, to string) (fi, ti int, err error) {
+	p := h.Page
+	if len(p.Revisions) < 2 && (from == "prev" || from == "") {
+		return 0, 0, fmt.Errorf("%s has only %d revision; nothing to compare", p.Title, len(p.Revisions))
+	}
+	if to == "prev" {
+		to = "-2"
+	}
+	if _, ti, err = p.SelectRevision(to); err != nil {
+		return 0, 0, fmt.Errorf("--to: %w", err)
+	}
+	if from == "prev" || from == "" {
+		if ti == 0 {
+			return 0, 0, fmt.Errorf("--to is the first revision of %s; there is nothing before it", p.Title)
+		}
+		return ti - 1, ti, nil
+	}
+	if _, fi, err = p.SelectRevision(from); err != nil {
+		return 0, 0, fmt.Errorf("--from: %w", err)
+	}
+	return fi, ti, nil
+}

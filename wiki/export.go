@@ -1,0 +1,127 @@
+package wiki
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/internal/atomic"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/render"
+	"github.com/wikirules/wikirules/render/markdown"
+)
+
+// RenderHTML parses wikitext that is not in the corpus and writes the page
+// body as an HTML fragment; it returns the parse's messages, located and
+// named after title (or "<stdin>").
+func (w *Wiki) RenderHTML(out io.Writer, title, text string, at time.Time) (model.MsgList, error) {
+	doc := w.ParseText(title, text, at)
+	name := title
+	if name == "" {
+		name = "<stdin>"
+	}
+	return doc.Messages(name, ""), render.New(render.Options{}).Render(out, doc)
+}
+
+// MarkdownFileName is the file a page is exported to: its .wiki file name
+// with .md instead.
+func MarkdownFileName(title string) string {
+	return strings.TrimSuffix(corpus.FileNameForTitle(title), ".wiki") + ".md"
+}
+
+// Markdown renders a revision as GitHub-flavoured Markdown; links to other
+// pages of the wiki point at their exported files.
+func (w *Wiki) Markdown(p *model.Page, r *model.Revision) ([]byte, error) {
+	var b bytes.Buffer
+	if err := markdown.Render(&b, w.Parse(p, r), markdown.Options{Linker: mdLinker{c: w.Corpus, self: p.Title}}); err != nil {
+		return nil, fmt.Errorf("%s: %w", r.Label(p.Title), err)
+	}
+	return b.Bytes(), nil
+}
+
+// ExportOptions choose what ExportMarkdown writes.
+type ExportOptions struct {
+	Page string // one page (a title); "" is every page
+	Rev  string // the revision of each page (latest when "")
+	// Dir receives one MarkdownFileName file per page, each written
+	// atomically. "" writes to Out instead.
+	Dir string
+	// Out receives the pages one after the other when Dir is "", each
+	// after an HTML comment naming it when there are several.
+	Out io.Writer
+}
+
+// ExportMarkdown exports pages as Markdown and returns how many it wrote.
+func (w *Wiki) ExportMarkdown(opts ExportOptions) (int, error) {
+	pages := w.Corpus.Pages
+	if opts.Page != "" {
+		p, err := w.Find(opts.Page)
+		if err != nil {
+			return 0, err
+		}
+		pages = []*model.Page{p}
+	}
+	n := 0
+	for _, p := range pages {
+		r, _, err := p.SelectRevision(opts.Rev)
+		if err != nil {
+			if opts.Rev != "" && opts.Page == "" {
+				continue
+			}
+			return n, err
+		}
+		md, err := w.Markdown(p, r)
+		if err != nil {
+			return n, err
+		}
+		if opts.Dir == "" {
+			if len(pages) > 1 {
+				fmt.Fprintf(opts.Out, "<!-- %s -->\n", p.Title)
+			}
+			if _, err := opts.Out.Write(md); err != nil {
+				return n, err
+			}
+			n++
+			continue
+		}
+		name := filepath.Join(opts.Dir, MarkdownFileName(p.Title))
+		if err := atomic.WriteFile(name, 0o644, func(out io.Writer) error { _, err := out.Write(md); return err }); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// mdLinker links exported pages to each other's files; links to pages that
+// are not exported are written as their label.
+type mdLinker struct {
+	c    *model.Corpus
+	self string
+}
+
+func (l mdLinker) PageURL(title, fragment string) string {
+	frag := ""
+	if fragment != "" {
+		frag = "#" + url.PathEscape(strings.ReplaceAll(strings.ToLower(fragment), " ", "-"))
+	}
+	if title == "" || model.NormalizeTitle(title) == l.self {
+		return frag
+	}
+	p := l.c.Page(model.NormalizeTitle(title))
+	if p == nil {
+		return ""
+	}
+	return url.PathEscape(MarkdownFileName(p.Title)) + frag
+}
+
+func (l mdLinker) PageExists(title string) bool {
+	return l.c.Page(model.NormalizeTitle(title)) != nil
+}
+
+func (mdLinker) FileURL(string) (string, bool) { return "", false }

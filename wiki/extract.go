@@ -1,0 +1,97 @@
+package wiki
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/internal/atomic"
+	"github.com/wikirules/wikirules/model"
+)
+
+// Extract parses a revision and extracts its rule tables.
+func (w *Wiki) Extract(p *model.Page, r *model.Revision) *extract.PageTables {
+	return extract.Extract(w.Parse(p, r), p, r)
+}
+
+// ExtractOptions choose what ExtractAll reads.
+type ExtractOptions struct {
+	// Page limits the extraction to one page (a title); "" reads every
+	// rules, tips and ordinary page, and keeps those with tables.
+	Page string
+	// Rev selects the revision of each page (model.Page.SelectRevision);
+	// pages without it are skipped when Page is "".
+	Rev string
+}
+
+// ExtractAll extracts the rule tables of the pages opts selects, and
+// returns the warnings of every page read (also of pages it leaves out for
+// having no tables).
+func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.MsgList, error) {
+	var pages []*model.Page
+	if opts.Page != "" {
+		p, err := w.Find(opts.Page)
+		if err != nil {
+			return nil, nil, err
+		}
+		pages = []*model.Page{p}
+	} else {
+		for _, p := range w.Corpus.Pages {
+			if p.Kind == model.PageRules || p.Kind == model.PageTips || p.Kind == model.PageOther {
+				pages = append(pages, p)
+			}
+		}
+	}
+	out := []*extract.PageTables{}
+	var msgs model.MsgList
+	for _, p := range pages {
+		r, _, err := p.SelectRevision(opts.Rev)
+		if err != nil {
+			if opts.Page == "" && opts.Rev != "" {
+				continue // pages without that revision
+			}
+			return nil, nil, err
+		}
+		pt := w.Extract(p, r)
+		msgs = append(msgs, pt.Warnings...)
+		if opts.Page == "" && len(pt.Tables) == 0 {
+			continue
+		}
+		out = append(out, pt)
+	}
+	return out, msgs, nil
+}
+
+// WriteTableFiles writes one <game>.yaml (or .json) per game into dir
+// (pages without a game go to a file named after the page), each file
+// atomically.
+func WriteTableFiles(dir, format string, pages []*extract.PageTables) error {
+	byGame := map[string][]*extract.PageTables{}
+	for _, p := range pages {
+		key := p.Game
+		if key == "" {
+			key = model.Slug(p.Page)
+		}
+		byGame[key] = append(byGame[key], p)
+	}
+	keys := make([]string, 0, len(byGame))
+	for k := range byGame {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, k := range keys {
+		group := byGame[k]
+		err := atomic.WriteFile(filepath.Join(dir, k+"."+format), 0o644, func(out io.Writer) error {
+			return extract.Write(out, format, group)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
