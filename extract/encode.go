@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/wikirules/wikirules/model"
 	"gopkg.in/yaml.v3"
 )
 
@@ -117,10 +118,7 @@ func (p *PageTables) yamlNode() *yaml.Node {
 	if len(p.Warnings) > 0 {
 		ws := seq(false)
 		for _, w := range p.Warnings {
-			wm := newMap(true)
-			wm.add("line", intNode(w.Line))
-			wm.add("message", strNode(w.Text))
-			ws.Content = append(ws.Content, wm.n)
+			ws.Content = append(ws.Content, msgNode(w))
 		}
 		m.add("warnings", ws)
 	}
@@ -243,4 +241,25 @@ func Write(w io.Writer, format string, pages []*PageTables) error {
 	}
 	_, err := w.Write(data)
 	return err
+}
+
+// msgNode encodes a message with the fields and names of its JSON form
+// (model.Msg), so warnings read the same in every output.
+func msgNode(w model.Msg) *yaml.Node {
+	m := newMap(true)
+	for _, f := range []struct{ k, v string }{{"file", w.File}, {"page", w.Page}, {"revision", w.Rev}} {
+		if f.v != "" {
+			m.add(f.k, strNode(f.v))
+		}
+	}
+	if w.Line > 0 {
+		m.add("line", intNode(w.Line))
+	}
+	if w.Column > 0 {
+		m.add("column", intNode(w.Column))
+	}
+	m.add("severity", strNode(w.Severity.String()))
+	m.add("id", strNode(string(w.ID)))
+	m.add("message", strNode(w.Text))
+	return m.n
 }
