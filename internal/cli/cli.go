@@ -176,6 +176,14 @@ exports and .wiki pages), a glob, or - for standard input.`,
 	}
 	pf := root.PersistentFlags()
 	a.wf.register(pf)
+	// One spelling of the output flag everywhere (-o, --output); --out,
+	// its old spelling on build and export, still works.
+	root.SetGlobalNormalizationFunc(func(f *pflag.FlagSet, name string) pflag.NormalizedName {
+		if name == "out" {
+			name = "output"
+		}
+		return pflag.NormalizedName(name)
+	})
 	pf.StringVar(&a.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for go tool pprof)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if a.cpuProfile == "" {
