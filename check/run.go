@@ -403,7 +403,7 @@ func tableEnv(t *extract.Table) map[string]any {
 		cols[i] = c
 	}
 	return map[string]any{
-		"id": t.ID, "title": t.Title, "kind": t.Kind, "columns": cols, "rows": rows,
+		"id": t.ID, "title": t.Title, "kind": t.Kind.String(), "columns": cols, "rows": rows,
 		"declared_total": rowValue(t.DeclaredTotal), "line": t.Source.Line,
 	}
 }

@@ -144,7 +144,7 @@ func TestEveryRevision(t *testing.T) {
 			pt := extractRev(p, r)
 			ids := map[string]string{}
 			for _, tb := range pt.Tables {
-				ids[strings.Join(tb.Section, "/")+"#"+tb.Source.Form] = tb.ID
+				ids[strings.Join(tb.Section, "/")+"#"+tb.Source.Form.String()] = tb.ID
 				total++
 				if len(tb.Columns) == 0 {
 					t.Errorf("%s: %s has no columns", r.Label(p.Title), tb.ID)
