@@ -2,6 +2,7 @@ package diff_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -174,5 +175,42 @@ func TestFormatValue(t *testing.T) {
 	row := map[string]any{"b": int64(2), "a": "x", "c": nil}
 	if got := diff.FormatRow([]string{"c", "a", "z"}, row); got != `{c: null, a: "x"}` {
 		t.Errorf("FormatRow = %s", got)
+	}
+}
+
+// Change kinds read and write their names, which are what the JSON form
+// holds; a value that is none is an error.
+func TestChangeKindText(t *testing.T) {
+	sections := map[diff.SectionChangeKind]string{diff.SectionAdded: "added", diff.SectionRemoved: "removed",
+		diff.SectionModified: "modified", diff.SectionRenamed: "renamed", diff.SectionMoved: "moved", diff.SectionLevel: "level"}
+	for k, name := range sections {
+		b, err := k.MarshalText()
+		var back diff.SectionChangeKind
+		if err != nil || string(b) != name || k.String() != name || back.UnmarshalText(b) != nil || back != k {
+			t.Errorf("%d: %q, %v, %s, %d", k, b, err, k, back)
+		}
+	}
+	tables := map[diff.TableChangeKind]string{diff.TableAdded: "added", diff.TableRemoved: "removed",
+		diff.TableModified: "modified", diff.TableFormatting: "formatting"}
+	for k, name := range tables {
+		b, err := k.MarshalText()
+		var back diff.TableChangeKind
+		if err != nil || string(b) != name || k.String() != name || back.UnmarshalText(b) != nil || back != k {
+			t.Errorf("%d: %q, %v, %s, %d", k, b, err, k, back)
+		}
+	}
+	if _, err := diff.TableChangeKind(0).MarshalText(); err == nil {
+		t.Error("the zero TableChangeKind marshals")
+	}
+	if s := diff.SectionChangeKind(42).String(); s != "SectionChangeKind(42)" {
+		t.Errorf("String of no value: %s", s)
+	}
+	var tk diff.TableChangeKind
+	if err := tk.UnmarshalText([]byte("level")); err == nil {
+		t.Error(`a table change read "level"`)
+	}
+	var sc diff.SectionChange
+	if err := json.Unmarshal([]byte(`{"title":"Setup","change":"renamed","from_title":"Preparation"}`), &sc); err != nil || sc.Change != diff.SectionRenamed {
+		t.Errorf("a section change read back from JSON: %+v, %v", sc, err)
 	}
 }
