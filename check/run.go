@@ -63,7 +63,7 @@ type Game struct {
 	EngineErr error
 }
 
-// tableRef finds a table by id in the game's pages.
+// table finds a table by id in the game's pages, and the page it is on.
 func (g *Game) table(id string) (*extract.Table, *PageData) {
 	for i := range g.Pages {
 		if t := g.Pages[i].Tables.Table(id); t != nil {
