@@ -8,21 +8,11 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules/check"
-	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/extract"
-	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 )
-
-func seedCorpus(t testing.TB) *model.Corpus {
-	t.Helper()
-	c, err := corpus.Load([]string{shared.Path(t, "seeds")}, corpus.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 func pageData(p *model.Page, r *model.Revision) check.PageData {
 	doc := parser.Parse(r.Text, &parser.Options{Title: p.Title, Time: r.Timestamp})
@@ -49,7 +39,7 @@ func runSeedGame(t *testing.T, s *check.Suite, c *model.Corpus, title string) ma
 }
 
 func TestSushiGo(t *testing.T) {
-	c := seedCorpus(t)
+	c := testutil.SeedCorpus(t)
 	res := runSeedGame(t, suite(t, "testdata/seeds/checks", "testdata/seeds/engine"), c, "Gamehelpsushigo")
 	for _, id := range []string{"deck-size", "deck-matches-engine", "setup-left-over", "dumplings-triangular", "builtin:declared-total:sushigo/deck-contents"} {
 		if r, ok := res[id]; !ok || r.Status != check.Pass {
@@ -68,7 +58,7 @@ func TestSushiGo(t *testing.T) {
 }
 
 func TestOFCMiddleTwiceBottom(t *testing.T) {
-	c := seedCorpus(t)
+	c := testutil.SeedCorpus(t)
 	res := runSeedGame(t, suite(t, "testdata/seeds/checks", "testdata/seeds/engine"), c, "Gamehelpopenfacechinesepoker")
 	if r := res["middle-twice-bottom"]; r.Status != check.Pass {
 		t.Errorf("%+v", r)
@@ -76,7 +66,7 @@ func TestOFCMiddleTwiceBottom(t *testing.T) {
 }
 
 func TestScopaArithmetic(t *testing.T) {
-	c := seedCorpus(t)
+	c := testutil.SeedCorpus(t)
 	res := runSeedGame(t, suite(t, "testdata/seeds/checks", "testdata/seeds/engine"), c, "Gamehelpscopa")
 	r := res["builtin:arithmetic:Gamehelpscopa"]
 	if r.Status != check.Pass || !strings.Contains(r.Message, "10+19+12 = 41") {
@@ -104,7 +94,7 @@ func TestBrokenSpecs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := seedCorpus(t)
+	c := testutil.SeedCorpus(t)
 	s := check.NewSuite([]*check.Spec{spec}, os.DirFS("testdata/seeds/engine"), ".", "engine")
 	p := c.Page("Gamehelpsushigo")
 	for _, r := range s.RunGame("sushigo", []check.PageData{pageData(p, p.Latest())}) {
@@ -223,7 +213,7 @@ func TestJUnit(t *testing.T) {
 
 // BenchmarkHistory runs every check on every revision of the seeds.
 func BenchmarkHistory(b *testing.B) {
-	c := seedCorpus(b)
+	c := testutil.SeedCorpus(b)
 	specs, err := check.LoadSpecs(os.DirFS("testdata/seeds/checks"), ".", "checks")
 	if err != nil {
 		b.Fatal(err)

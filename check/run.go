@@ -63,7 +63,7 @@ type Game struct {
 	EngineErr error
 }
 
-// tableRef finds a table by id in the game's pages.
+// table finds a table by id in the game's pages, and the page it is on.
 func (g *Game) table(id string) (*extract.Table, *PageData) {
 	for i := range g.Pages {
 		if t := g.Pages[i].Tables.Table(id); t != nil {
@@ -403,7 +403,7 @@ func tableEnv(t *extract.Table) map[string]any {
 		cols[i] = c
 	}
 	return map[string]any{
-		"id": t.ID, "title": t.Title, "kind": t.Kind, "columns": cols, "rows": rows,
+		"id": t.ID, "title": t.Title, "kind": t.Kind.String(), "columns": cols, "rows": rows,
 		"declared_total": rowValue(t.DeclaredTotal), "line": t.Source.Line,
 	}
 }

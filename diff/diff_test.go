@@ -2,24 +2,19 @@ package diff_test
 
 import (
 	"bytes"
-	"flag"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
-	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // apply replays an edit script on a and checks it gives b.
 func apply(t *testing.T, a, b []int, ops []diff.Op) {
@@ -183,11 +178,7 @@ func TestLargePages(t *testing.T) {
 
 func seedSides(t testing.TB, title string, revs ...string) (*model.Page, []*diff.Side) {
 	t.Helper()
-	c, err := corpus.Load([]string{shared.Path(t, "seeds")}, corpus.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := c.Page(title)
+	p := testutil.SeedCorpus(t).Page(title)
 	if p == nil {
 		t.Fatalf("no page %s", title)
 	}
@@ -203,24 +194,6 @@ func seedSides(t testing.TB, title string, revs ...string) (*model.Page, []*diff
 	return p, out
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", name, got)
-	}
-}
-
 func compareSeeds(t *testing.T, title, from, to string) *diff.Result {
 	p, s := seedSides(t, title, from, to)
 	return diff.Compare(p.Title, s[0], s[1])
@@ -230,8 +203,8 @@ func goldens(t *testing.T, name string, r *diff.Result) {
 	var txt, js bytes.Buffer
 	diff.WriteText(&txt, r, diff.TextOptions{})
 	diff.WriteJSON(&js, r)
-	golden(t, name+".txt", txt.Bytes())
-	golden(t, name+".json", js.Bytes())
+	testutil.Golden(t, filepath.Join("testdata", "golden", name+".txt"), txt.Bytes())
+	testutil.Golden(t, filepath.Join("testdata", "golden", name+".json"), js.Bytes())
 }
 
 func TestHeartsBonusCard(t *testing.T) {
@@ -359,10 +332,7 @@ func BenchmarkDiff(b *testing.B) {
 // BenchmarkHistory diffs every revision of the seeds with the one before,
 // parsing each revision once (as "diff --all" does).
 func BenchmarkHistory(b *testing.B) {
-	c, err := corpus.Load([]string{shared.Path(b, "seeds")}, corpus.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := testutil.SeedCorpus(b)
 	revs := 0
 	for b.Loop() {
 		revs = 0

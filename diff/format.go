@@ -118,7 +118,7 @@ func writeSummaryText(p painter, r *Result) {
 	if len(r.Sections) > 0 {
 		fmt.Fprintf(bw, "\nSections (%d):\n", len(r.Sections))
 		for _, s := range r.Sections {
-			desc := s.Change
+			desc := s.Change.String()
 			switch s.Change {
 			case SectionLevel:
 				desc = fmt.Sprintf("level %d → %d", s.FromLevel, s.ToLevel)
@@ -128,7 +128,7 @@ func writeSummaryText(p painter, r *Result) {
 			bw.WriteString("  ")
 			p.paint(ansiCyan, fmt.Sprintf("%-10s", s.Change))
 			fmt.Fprintf(bw, " %s", s.Title)
-			if desc != s.Change {
+			if desc != s.Change.String() {
 				fmt.Fprintf(bw, ": %s", desc)
 			}
 			bw.WriteByte('\n')
@@ -142,7 +142,7 @@ func writeSummaryText(p painter, r *Result) {
 			if t.ValueChanged() {
 				code = ansiBold + ansiRed
 			}
-			label := t.Change
+			label := t.Change.String()
 			if t.Change == TableFormatting {
 				label = "formatting only"
 			}
@@ -268,7 +268,7 @@ func WriteHTML(w io.Writer, r *Result) error {
 	if len(r.Sections) > 0 {
 		bw.WriteString(`<section class="diff-sections"><h3>Sections</h3><ul>`)
 		for _, s := range r.Sections {
-			fmt.Fprintf(bw, `<li class="change-%s"><span class="badge">%s</span> %s`, e(s.Change), e(s.Change), e(s.Title))
+			fmt.Fprintf(bw, `<li class="change-%s"><span class="badge">%s</span> %s`, e(s.Change.String()), e(s.Change.String()), e(s.Title))
 			switch s.Change {
 			case SectionLevel:
 				fmt.Fprintf(bw, `: level %d → %d`, s.FromLevel, s.ToLevel)
@@ -282,7 +282,7 @@ func WriteHTML(w io.Writer, r *Result) error {
 	if len(r.Tables) > 0 {
 		bw.WriteString(`<section class="diff-tables"><h3>Rule tables</h3>`)
 		for _, t := range r.Tables {
-			fmt.Fprintf(bw, `<div class="table-change change-%s"><p><code>%s</code> <span class="badge">%s</span></p>`, e(t.Change), e(t.ID), e(t.Change))
+			fmt.Fprintf(bw, `<div class="table-change change-%s"><p><code>%s</code> <span class="badge">%s</span></p>`, e(t.Change.String()), e(t.ID), e(t.Change.String()))
 			if len(t.Cells) > 0 {
 				bw.WriteString(`<table class="cells"><thead><tr><th>Row</th><th>Column</th><th>Before</th><th>After</th></tr></thead><tbody>`)
 				for _, c := range t.Cells {

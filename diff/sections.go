@@ -7,24 +7,14 @@ import (
 	"github.com/wikirules/wikirules/model"
 )
 
-// Section changes.
-const (
-	SectionAdded    = "added"
-	SectionRemoved  = "removed"
-	SectionModified = "modified"
-	SectionRenamed  = "renamed"
-	SectionMoved    = "moved"
-	SectionLevel    = "level"
-)
-
 // SectionChange is one change to a section. A section can have several
 // (a level change and a modified body).
 type SectionChange struct {
-	Title     string `json:"title"`
-	Change    string `json:"change"`
-	FromTitle string `json:"from_title,omitempty"` // renamed: the old title
-	FromLevel int    `json:"from_level,omitempty"`
-	ToLevel   int    `json:"to_level,omitempty"`
+	Title     string            `json:"title"`
+	Change    SectionChangeKind `json:"change"`
+	FromTitle string            `json:"from_title,omitempty"` // renamed: the old title
+	FromLevel int               `json:"from_level,omitempty"`
+	ToLevel   int               `json:"to_level,omitempty"`
 }
 
 // sectionInfo is a section of one revision.

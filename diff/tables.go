@@ -7,14 +7,6 @@ import (
 	"github.com/wikirules/wikirules/extract"
 )
 
-// Table changes.
-const (
-	TableAdded      = "added"
-	TableRemoved    = "removed"
-	TableModified   = "modified"
-	TableFormatting = "formatting"
-)
-
 // CellChange is a value that changed: row (its key), column, old and new.
 type CellChange struct {
 	Row    string `json:"row"`
@@ -27,7 +19,7 @@ type CellChange struct {
 type TableChange struct {
 	ID             string           `json:"id"`
 	Title          string           `json:"title,omitempty"`
-	Change         string           `json:"change"`
+	Change         TableChangeKind  `json:"change"`
 	ColumnsAdded   []string         `json:"columns_added,omitempty"`
 	ColumnsRemoved []string         `json:"columns_removed,omitempty"`
 	RowsAdded      []map[string]any `json:"rows_added"`

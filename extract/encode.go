@@ -66,9 +66,9 @@ func (t *Table) yamlNode() *yaml.Node {
 		sec = append(sec, strNode(s))
 	}
 	m.add("section", seq(true, sec...))
-	m.add("kind", strNode(t.Kind))
+	m.add("kind", strNode(t.Kind.String()))
 	src := newMap(true)
-	src.add("form", strNode(t.Source.Form))
+	src.add("form", strNode(t.Source.Form.String()))
 	src.add("line", intNode(t.Source.Line))
 	m.add("source", src.n)
 	if t.Caption != "" {

@@ -7,24 +7,6 @@ import (
 	"github.com/wikirules/wikirules/model"
 )
 
-// Kinds of tables.
-const (
-	KindCards     = "cards"
-	KindScoring   = "scoring"
-	KindRoyalties = "royalties"
-	KindOptions   = "options"
-	KindTable     = "table"
-)
-
-// Forms a table is written in.
-const (
-	FormWikitable = "wikitable"
-	FormHTML      = "html"
-	FormList      = "list"
-	FormLines     = "lines"
-	FormPre       = "pre"
-)
-
 // Cell is one value of a row, with what it came from.
 type Cell struct {
 	Value Value
@@ -42,7 +24,7 @@ type Row []Cell
 
 // Source says where a table is in the revision.
 type Source struct {
-	Form string
+	Form Form
 	Line int // 1-based
 	Pos  int // byte offset
 	End  int
@@ -53,7 +35,7 @@ type Table struct {
 	ID            string
 	Title         string
 	Section       []string
-	Kind          string
+	Kind          Kind // set by classify unless the form decides it
 	Source        Source
 	Caption       string
 	DeclaredTotal Value
@@ -211,7 +193,7 @@ func (x *extractor) walk() {
 }
 
 // newTable starts a table at node n: id, title, section and source.
-func (x *extractor) newTable(n *model.Node, form string) *Table {
+func (x *extractor) newTable(n *model.Node, form Form) *Table {
 	path := model.SectionPath(n)
 	t := &Table{Section: path, Source: Source{Form: form, Pos: n.Pos, End: n.End, Line: x.doc.Line(n.Pos)}}
 	if t.Section == nil {
@@ -253,7 +235,7 @@ func (x *extractor) warn(pos int, id model.MsgID, format string, args ...any) {
 }
 
 // classify picks a table's kind from its section path and columns.
-func classify(t *Table, countList bool) string {
+func classify(t *Table, countList bool) Kind {
 	path := strings.ToLower(strings.Join(t.Section, " / ") + " " + t.Caption)
 	intro := strings.ToLower(t.intro)
 	has := func(words ...string) bool {
@@ -292,7 +274,7 @@ func (x *extractor) add(t *Table, countList bool) {
 	if src := x.doc.Source; 0 <= t.Source.Pos && t.Source.Pos <= t.Source.End && t.Source.End <= len(src) {
 		t.Raw = src[t.Source.Pos:t.Source.End]
 	}
-	if t.Kind == "" {
+	if t.Kind == 0 {
 		t.Kind = classify(t, countList)
 	}
 	x.out.Tables = append(x.out.Tables, t)

@@ -2,30 +2,16 @@ package extract_test
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/extract"
-	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-func seeds(t testing.TB) *model.Corpus {
-	t.Helper()
-	c, err := corpus.Load([]string{shared.Path(t, "seeds")}, corpus.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 func extractRev(p *model.Page, r *model.Revision) *extract.PageTables {
 	doc := parser.Parse(r.Text, &parser.Options{Title: p.Title, Time: r.Timestamp})
@@ -63,7 +49,7 @@ func expectRows(t *testing.T, tb *extract.Table, cols []string, want ...string) 
 }
 
 func TestSushiGo(t *testing.T) {
-	pt := latest(t, seeds(t), "Gamehelpsushigo")
+	pt := latest(t, testutil.SeedCorpus(t), "Gamehelpsushigo")
 	deck := pt.Table("sushigo/deck-contents")
 	if deck == nil || deck.Kind != extract.KindCards || deck.Source.Form != extract.FormList {
 		t.Fatalf("deck table: %+v", deck)
@@ -82,7 +68,7 @@ func TestSushiGo(t *testing.T) {
 }
 
 func TestOpenFaceChinesePoker(t *testing.T) {
-	pt := latest(t, seeds(t), "Gamehelpopenfacechinesepoker")
+	pt := latest(t, testutil.SeedCorpus(t), "Gamehelpopenfacechinesepoker")
 	royalties := 0
 	for _, tb := range pt.Tables {
 		if tb.Kind == extract.KindRoyalties {
@@ -116,7 +102,7 @@ func TestOpenFaceChinesePoker(t *testing.T) {
 
 // Every wikitable in the seeds, with its shape.
 func TestSeedWikitables(t *testing.T) {
-	c := seeds(t)
+	c := testutil.SeedCorpus(t)
 	want := map[string][2]int{ // rows, columns
 		"president/scoring-rule-and-game-length": {2, 4},
 		"scopa/prime-score":                      {8, 2},
@@ -150,7 +136,7 @@ func TestSeedWikitables(t *testing.T) {
 // Tables are found in every revision, and a table's id stays while its
 // heading does.
 func TestEveryRevision(t *testing.T) {
-	c := seeds(t)
+	c := testutil.SeedCorpus(t)
 	total := 0
 	for _, p := range c.Pages {
 		var prev map[string]string
@@ -158,7 +144,7 @@ func TestEveryRevision(t *testing.T) {
 			pt := extractRev(p, r)
 			ids := map[string]string{}
 			for _, tb := range pt.Tables {
-				ids[strings.Join(tb.Section, "/")+"#"+tb.Source.Form] = tb.ID
+				ids[strings.Join(tb.Section, "/")+"#"+tb.Source.Form.String()] = tb.ID
 				total++
 				if len(tb.Columns) == 0 {
 					t.Errorf("%s: %s has no columns", r.Label(p.Title), tb.ID)
@@ -191,7 +177,7 @@ func TestEveryRevision(t *testing.T) {
 // TestGoldens compares the YAML of each seed page with tables against
 // testdata/golden (refresh with -update after checking the change).
 func TestGoldens(t *testing.T) {
-	c := seeds(t)
+	c := testutil.SeedCorpus(t)
 	for _, p := range c.Pages {
 		pt := extractRev(p, p.Latest())
 		if len(pt.Tables) == 0 {
@@ -201,19 +187,7 @@ func TestGoldens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join("testdata", "golden", model.Slug(p.Title)+".yaml")
-		if *update {
-			os.WriteFile(path, got, 0o644)
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Errorf("%v (run with -update)", err)
-			continue
-		}
-		if string(got) != string(want) {
-			t.Errorf("%s differs from %s", p.Title, path)
-		}
+		testutil.Golden(t, filepath.Join("testdata", "golden", model.Slug(p.Title)+".yaml"), got)
 	}
 }
 
@@ -223,7 +197,7 @@ func TestSchema(t *testing.T) {
 	if err := json.Unmarshal(extract.Schema, &schema); err != nil {
 		t.Fatalf("schema.json: %v", err)
 	}
-	c := seeds(t)
+	c := testutil.SeedCorpus(t)
 	var pages []*extract.PageTables
 	for _, p := range c.Pages {
 		for _, r := range p.Revisions {
@@ -340,7 +314,7 @@ func asList(v any) []any {
 }
 
 func BenchmarkExtractSeeds(b *testing.B) {
-	c := seeds(b)
+	c := testutil.SeedCorpus(b)
 	type pr struct {
 		p *model.Page
 		r *model.Revision

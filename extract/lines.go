@@ -151,7 +151,7 @@ func (x *extractor) lineTables(r *lineRun) {
 	flushRun(len(r.lines))
 }
 
-func (x *extractor) labelValueTable(lines []textLine, form string, first *model.Node) {
+func (x *extractor) labelValueTable(lines []textLine, form Form, first *model.Node) {
 	n := &model.Node{Pos: lines[0].pos, End: x.lineEnd(lines[len(lines)-1]), Parent: first.Parent}
 	if form == FormList {
 		n = first
@@ -217,7 +217,7 @@ func splitValues(s string) []string {
 
 // alignedRows reads lines "Label: v1 v2 v3" with the same number of values
 // as a table whose columns are the labels.
-func (x *extractor) alignedRows(r *lineRun, form string) bool {
+func (x *extractor) alignedRows(r *lineRun, form Form) bool {
 	var labels []string
 	var values [][]string
 	width := -1
@@ -271,7 +271,7 @@ func stripBullet(t string) (string, bool) {
 
 // countLines reads paragraphs written as a hand-made bulleted list of
 // counts ("• 20 Spartan cards") as a count table.
-func (x *extractor) countLines(r *lineRun, form string) bool {
+func (x *extractor) countLines(r *lineRun, form Form) bool {
 	for _, l := range r.lines {
 		t, bullet := stripBullet(l.text)
 		if _, _, ok := parseCount(t); !ok || !bullet {

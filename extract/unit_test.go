@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -149,4 +150,55 @@ func TestIDsPerSection(t *testing.T) {
 func TestTemplateCells(t *testing.T) {
 	pt := tables(t, "== Cards ==\n{|\n! Card !! Points\n|-\n| {{spade|=Q}} || 13\n|-\n| {{heart|K}} || 1\n|}")
 	expectRows(t, pt.Table("demo/cards"), []string{"Card", "Points"}, "Q♠|13", "K♥|1")
+}
+
+// Kinds and forms read and write their names, which are what the outputs
+// hold; a value that is none is an error, not a silent "".
+func TestKindAndFormText(t *testing.T) {
+	kinds := map[extract.Kind]string{extract.KindCards: "cards", extract.KindScoring: "scoring",
+		extract.KindRoyalties: "royalties", extract.KindOptions: "options", extract.KindTable: "table"}
+	for k, name := range kinds {
+		b, err := k.MarshalText()
+		if err != nil || string(b) != name || k.String() != name {
+			t.Errorf("%d: MarshalText %q, %v; String %q; want %q", k, b, err, k.String(), name)
+		}
+		var back extract.Kind
+		if err := back.UnmarshalText([]byte(name)); err != nil || back != k {
+			t.Errorf("UnmarshalText(%q) = %d, %v", name, back, err)
+		}
+	}
+	forms := map[extract.Form]string{extract.FormWikitable: "wikitable", extract.FormHTML: "html",
+		extract.FormList: "list", extract.FormLines: "lines", extract.FormPre: "pre"}
+	for f, name := range forms {
+		b, err := f.MarshalText()
+		if err != nil || string(b) != name || f.String() != name {
+			t.Errorf("%d: MarshalText %q, %v; String %q; want %q", f, b, err, f.String(), name)
+		}
+		var back extract.Form
+		if err := back.UnmarshalText([]byte(name)); err != nil || back != f {
+			t.Errorf("UnmarshalText(%q) = %d, %v", name, back, err)
+		}
+	}
+	if _, err := extract.Kind(0).MarshalText(); err == nil {
+		t.Error("the zero Kind marshals")
+	}
+	if _, err := extract.Form(99).MarshalText(); err == nil || extract.Form(99).String() != "Form(99)" {
+		t.Errorf("Form(99): %v, %s", err, extract.Form(99))
+	}
+	var k extract.Kind
+	if err := k.UnmarshalText([]byte("Cards")); err == nil {
+		t.Error(`UnmarshalText("Cards") succeeded: names are exact`)
+	}
+	var f extract.Form
+	if err := f.UnmarshalText([]byte("")); err == nil {
+		t.Error(`UnmarshalText("") succeeded`)
+	}
+	// In JSON, through encoding/json, they read as their names.
+	b, err := json.Marshal(struct {
+		Kind extract.Kind
+		Form extract.Form
+	}{extract.KindRoyalties, extract.FormPre})
+	if err != nil || string(b) != `{"Kind":"royalties","Form":"pre"}` {
+		t.Errorf("json: %s, %v", b, err)
+	}
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"iter"
 	"strings"
+	"sync"
 )
 
 // Kind is the kind of a syntax tree node. The set is fixed: consumers switch
@@ -32,17 +33,20 @@ const (
 	KindImage                 // [[File:…]]: Link.Target, Image options; children are the caption
 	KindTemplate              // a template call: Template holds name and arguments; children are its expansion
 	KindError                 // a visible error (unknown template, limit reached): Text is the message
-	kindCount
+
+	// KindCount is the number of kinds: tables indexed by Kind (a
+	// renderer's functions) have this size.
+	KindCount
 )
 
-var kindNames = [kindCount]string{
+var kindNames = [KindCount]string{
 	"Document", "Section", "Text", "Element", "Paragraph", "Heading", "List", "ListItem",
 	"Table", "Caption", "Row", "Cell", "Pre", "Bold", "Italic", "LineBreak", "Rule",
 	"Link", "ExtLink", "Image", "Template", "Error",
 }
 
 func (k Kind) String() string {
-	if k < kindCount {
+	if k < KindCount {
 		return kindNames[k]
 	}
 	return "Kind?"
@@ -338,14 +342,15 @@ type Document struct {
 	Switches    map[string]bool
 	Diagnostics MsgList
 
-	lines *LineIndex
+	linesOnce sync.Once
+	lines     *LineIndex
 }
 
-// Lines returns the document's line index (built on first use).
+// Lines returns the document's line index, built on first use. It is safe
+// for concurrent use, as go/token guards its line table; Source must not
+// change after the first call.
 func (d *Document) Lines() *LineIndex {
-	if d.lines == nil {
-		d.lines = NewLineIndex(d.Source)
-	}
+	d.linesOnce.Do(func() { d.lines = NewLineIndex(d.Source) })
 	return d.lines
 }
 

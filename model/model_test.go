@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -167,5 +168,35 @@ func TestMsgListErr(t *testing.T) {
 	}
 	if l.Error() != "f: error: plain [input]\ng:3: error: located [input]\nh: warning: w" {
 		t.Errorf("Error: %q", l.Error())
+	}
+}
+
+// Many goroutines may ask a fresh document for its lines at once (run
+// with -race): they all get the one index, and it is right.
+func TestDocumentLinesConcurrent(t *testing.T) {
+	doc := &Document{Source: "first\nsecond\n\nfourth"}
+	const n = 8
+	got := make([]*LineIndex, n)
+	lines := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = doc.Lines()
+			lines[i] = doc.Line(len("first\nsecond\n\n"))
+		}()
+	}
+	wg.Wait()
+	for i := range n {
+		if got[i] != got[0] {
+			t.Fatalf("goroutine %d got another line index", i)
+		}
+		if lines[i] != 4 {
+			t.Errorf("goroutine %d: line %d, want 4", i, lines[i])
+		}
+	}
+	if got[0].Lines() != 4 {
+		t.Errorf("%d lines, want 4", got[0].Lines())
 	}
 }

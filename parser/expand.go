@@ -35,7 +35,7 @@ type frameArg struct {
 	expanded *text
 }
 
-// stripKind distinguishes when a strip marker is replaced: nowiki content
+// The kinds of strip marker say when a marker is replaced: nowiki content
 // after the block-level pass, everything else before tree building.
 const (
 	stripNowiki  = 'n'
@@ -328,8 +328,8 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	e.finishTemplate(n, f, b, out)
 }
 
-// markBuiltin marks a call as handled by wikirules itself (magic words and
-// parser functions) on a possibly nil call.
+// markBuiltinCall marks a call as handled by wikirules itself (magic words
+// and parser functions); c may be nil.
 func markBuiltinCall(c *model.TemplateCall) {
 	if c != nil {
 		c.Builtin = true

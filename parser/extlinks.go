@@ -46,7 +46,7 @@ func protocolAt(s string, i int, relative bool) int {
 
 func hasURLProtocol(s string) bool { return protocolAt(s, 0, true) > 0 }
 
-// isURLByte reports whether an ASCII byte may appear in a URL
+// urlBytes marks the ASCII bytes that may appear in a URL
 // (EXT_LINK_URL_CLASS: not []<>" controls or space).
 var urlBytes = func() (t [256]bool) {
 	for c := 0x21; c < 0x7f; c++ {
@@ -218,8 +218,8 @@ func indexLabelStop(s string) int {
 	return -1
 }
 
-// ignoredHostChars are stripped from host names (RFC 8264 ignorable
-// characters), so "e&zwnj;xample.com" links to example.com.
+// ignoredHostRune reports the runes stripped from host names (RFC 8264
+// ignorable characters), so "e&zwnj;xample.com" links to example.com.
 func ignoredHostRune(r rune) bool {
 	switch {
 	case r == 0xAD, r == 0x34F, r == 0x61C, r == 0x115F, r == 0x1160, r == 0x17B4, r == 0x17B5,

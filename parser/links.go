@@ -260,7 +260,7 @@ func (ps *parseState) replaceHolders(in *text) *text {
 	return b.text()
 }
 
-// imageOptions are the File: link parameters that are not captions.
+// imageKeywords are the File: link parameters that are not captions.
 var imageKeywords = map[string]bool{
 	"thumb": true, "thumbnail": true, "frame": true, "framed": true, "frameless": true, "border": true,
 	"left": true, "right": true, "center": true, "centre": true, "none": true,

@@ -160,8 +160,8 @@ func (p *preprocessor) onlyinclude() ([]*ppNode, []ppDiag) {
 	return p.nodes, p.diags
 }
 
-// searchSet returns the bytes that may start something special in the
-// current state.
+// The sets of bytes that may start something special, one per state of
+// the preprocessor; set picks the current one.
 var (
 	ppBase       = makeSet("[{<")
 	ppWithClose  = [3]*[256]bool{} // indexed by close kind: 0 none, 1 '}', 2 ']'

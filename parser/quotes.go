@@ -2,11 +2,17 @@ package parser
 
 import "strings"
 
-// quotes applies MediaWiki's apostrophe algorithm (doQuotes) to every line:
-// ” is italic, ”' bold, ””' both; four apostrophes are an apostrophe
-// and bold; more than five leave the extra ones as text; and when a line
-// has an odd number of both bold and italic marks, one bold mark is read as
-// an apostrophe followed by italic, preferring one after a one-letter word.
+// quotes applies MediaWiki's apostrophe algorithm (doQuotes) to every line.
+// Two apostrophes mark italic, three bold and five both (the marks are in a
+// code block because gofmt turns two apostrophes in a doc comment into a
+// typographic quote):
+//
+//	''italic''  '''bold'''  '''''both'''''
+//
+// Four apostrophes are an apostrophe and bold; more than five leave the
+// extra ones as text; and when a line has an odd number of both bold and
+// italic marks, one bold mark is read as an apostrophe followed by italic,
+// preferring one after a one-letter word.
 func (ps *parseState) quotes(in *text) *text {
 	s := in.s
 	if !strings.Contains(s, "''") {

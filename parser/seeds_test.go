@@ -1,32 +1,20 @@
 package parser_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/internal/htmlnorm"
-	"github.com/wikirules/wikirules/internal/shared"
-	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
 
-func loadSeeds(t testing.TB) *model.Corpus {
-	t.Helper()
-	c, err := corpus.Load([]string{shared.Path(t, "seeds")}, corpus.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // TestSeedsRender parses and renders every revision of every seed page:
 // no panic, a consistent tree, and balanced HTML.
 func TestSeedsRender(t *testing.T) {
-	c := loadSeeds(t)
+	c := testutil.SeedCorpus(t)
 	n := 0
 	for _, p := range c.Pages {
 		for _, r := range p.Revisions {
@@ -51,7 +39,7 @@ func TestSeedsRender(t *testing.T) {
 // TestSeedGoldens compares the rendering of pages with tricky markup
 // against golden files in testdata/golden (refresh with -update).
 func TestSeedGoldens(t *testing.T) {
-	c := loadSeeds(t)
+	c := testutil.SeedCorpus(t)
 	for _, title := range []string{
 		"Gamehelptexasholdem", // hand table drawn with card templates
 		"Gamehelppresident",   // game-length table: colspan header, bold cells
@@ -67,20 +55,7 @@ func TestSeedGoldens(t *testing.T) {
 			doc := parser.Parse(r.Text, &parser.Options{Title: p.Title, Time: r.Timestamp})
 			var sb strings.Builder
 			render.New(render.Options{}).Render(&sb, doc)
-			golden := filepath.Join("testdata", "golden", title+".html")
-			if *update {
-				if err := os.WriteFile(golden, []byte(sb.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if sb.String() != string(want) {
-				t.Errorf("%s differs from %s (run with -update after checking the change)", title, golden)
-			}
+			testutil.Golden(t, filepath.Join("testdata", "golden", title+".html"), []byte(sb.String()))
 		})
 	}
 }

@@ -1,8 +1,6 @@
 package parser_test
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -10,12 +8,11 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files with the current output")
 
 // TestSpec runs the cases in testdata/spec/*.txtar. Each archive holds
 // cases as NAME.wiki (input), NAME.tree (the tree dump) and NAME.html (the
@@ -23,16 +20,9 @@ var update = flag.Bool("update", false, "rewrite golden files with the current o
 // "go test ./parser -run TestSpec -update" to refresh the golden parts
 // after a deliberate change, then review the diff.
 func TestSpec(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "spec", "*.txtar"))
-	if err != nil || len(files) == 0 {
-		t.Fatal("no spec archives in testdata/spec")
-	}
-	for _, path := range files {
+	for _, path := range testutil.Archives(t, filepath.Join("testdata", "spec", "*.txtar")) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ar := testutil.ReadArchive(t, path)
 			tpl := parser.NewWikiTemplates()
 			inputs := map[string]string{}
 			var names []string
@@ -49,80 +39,19 @@ func TestSpec(t *testing.T) {
 				}
 			}
 			sort.Strings(names)
-			got := map[string]string{}
+			var got []txtar.File
 			for _, name := range names {
 				doc := parser.Parse(inputs[name], &parser.Options{Title: "Spec", WikiTemplates: tpl})
 				checkTree(t, name, doc)
 				var html strings.Builder
 				render.New(render.Options{}).Render(&html, doc)
-				got[name+".tree"] = model.Dump(doc.Root)
-				got[name+".html"] = html.String() + "\n"
+				got = append(got,
+					txtar.File{Name: name + ".tree", Data: []byte(model.Dump(doc.Root))},
+					txtar.File{Name: name + ".html", Data: []byte(html.String() + "\n")})
 			}
-			changed := false
-			for i, f := range ar.Files {
-				want, ok := got[f.Name]
-				if !ok {
-					continue
-				}
-				delete(got, f.Name)
-				if string(f.Data) != want {
-					if *update {
-						ar.Files[i].Data = []byte(want)
-						changed = true
-						continue
-					}
-					t.Errorf("%s differs:\n--- want\n%s--- got\n%s", f.Name, f.Data, want)
-				}
-			}
-			// Golden parts not in the archive yet.
-			var missing []string
-			for name := range got {
-				missing = append(missing, name)
-			}
-			sort.Strings(missing)
-			for _, name := range missing {
-				if !*update {
-					t.Errorf("%s is missing from %s (run with -update)", name, path)
-					continue
-				}
-				ar.Files = append(ar.Files, txtar.File{Name: name, Data: []byte(got[name])})
-				changed = true
-			}
-			if changed {
-				sortArchive(ar)
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			ar.Check(t, "", got, true)
 		})
 	}
-}
-
-// sortArchive keeps each case's files together: NAME.wiki, NAME.tree,
-// NAME.html.
-func sortArchive(ar *txtar.Archive) {
-	rank := func(n string) int {
-		switch {
-		case strings.HasPrefix(n, "template/"):
-			return 0
-		case strings.HasSuffix(n, ".wiki"):
-			return 1
-		case strings.HasSuffix(n, ".tree"):
-			return 2
-		}
-		return 3
-	}
-	base := func(n string) string { return strings.TrimSuffix(n, filepath.Ext(n)) }
-	sort.SliceStable(ar.Files, func(i, j int) bool {
-		a, b := ar.Files[i].Name, ar.Files[j].Name
-		if (rank(a) == 0) != (rank(b) == 0) {
-			return rank(a) == 0
-		}
-		if base(a) != base(b) {
-			return base(a) < base(b)
-		}
-		return rank(a) < rank(b)
-	})
 }
 
 // checkTree verifies the invariants every parsed tree must keep: links

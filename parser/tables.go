@@ -6,7 +6,7 @@ import (
 	"github.com/wikirules/wikirules/model"
 )
 
-// phpTrimSet is what PHP's trim() removes.
+// isPHPSpace reports whether PHP's trim() removes c.
 func isPHPSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0 || c == '\v'
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/wikirules/wikirules/model"
 )
 
-// isTitleByte reports whether c may appear in a link target as written
+// titleBytes marks the bytes that may appear in a link target as written
 // ($wgLegalTitleChars plus '#' and '%').
 var titleBytes = func() (t [256]bool) {
 	for c := 0x80; c <= 0xff; c++ {

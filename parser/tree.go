@@ -39,7 +39,7 @@ func setOf(s string) map[string]bool {
 	return m
 }
 
-// maxDepth bounds the tree's depth; deeper content is kept but flattened
+// maxTreeDepth bounds the tree's depth; deeper content is kept but flattened
 // into the deepest allowed element, with a diagnostic.
 const maxTreeDepth = 512
 
@@ -1027,7 +1027,8 @@ func (tb *treeBuilder) closeTableChild(end int, a, b string) {
 	}
 }
 
-// clearToTableContext pops until a table or a row (when row is set).
+// clearTo pops open elements until the current one has one of tags (the
+// table context: "table", or "table" and "tr").
 func (tb *treeBuilder) clearTo(tags ...string) {
 	for len(tb.stack) > 1 {
 		t := tb.current().Tag

@@ -71,7 +71,7 @@ type RenderFunc func(w *Writer, n *model.Node, entering bool) bool
 // Renderer renders documents.
 type Renderer struct {
 	opts  Options
-	funcs [32]RenderFunc
+	funcs [model.KindCount]RenderFunc
 }
 
 // New returns a renderer with the default render functions.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/internal/testgen"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
 	"github.com/wikirules/wikirules/wiki"
@@ -73,7 +74,7 @@ func peakRSS() int64 {
 
 // BenchmarkBuildSeeds builds the site of the real pages.
 func BenchmarkBuildSeeds(b *testing.B) {
-	benchBuild(b, seeds(b))
+	benchBuild(b, testutil.SeedCorpus(b))
 }
 
 // BenchmarkRebuild measures rebuilding a generated wiki's site when nothing

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
 )
@@ -51,8 +52,8 @@ func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	var c *model.Corpus
 	query, expect := "Tempura", "Sushigo"
-	if shared.Dir() != "" {
-		c = seeds(t)
+	if shared.Has("seeds") {
+		c = testutil.SeedCorpus(t)
 	} else {
 		t.Log("../shared is absent: testing the site of the embedded corpus")
 		c, _ = embedded(t)

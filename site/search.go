@@ -53,7 +53,7 @@ func tableSearchDoc(t *extract.Table, game *GameLinks) searchDoc {
 	}
 	return searchDoc{Title: t.Title + " (" + game.Name + ")", URL: game.DataURL + "#" + tableAnchor(t.ID),
 		Kind: "table", Snippet: t.ID + ": " + clip(strings.Join(t.Columns, ", "), 120), Headings: strings.Join(t.Section, " · "),
-		Words: wordsOf(sb.String() + " " + t.ID + " " + t.Kind)}
+		Words: wordsOf(sb.String() + " " + t.ID + " " + t.Kind.String())}
 }
 
 // wordsOf returns the distinct words of s, lower case, sorted, joined by

@@ -19,7 +19,7 @@ import (
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/content"
 	"github.com/wikirules/wikirules/corpus"
-	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
 	"github.com/wikirules/wikirules/templates"
@@ -39,15 +39,6 @@ func embedded(t testing.TB) (*model.Corpus, site.Options) {
 	}
 	suite := check.NewSuite(specs, ct.FS(), content.EngineDir, "content/engine")
 	return c, site.Options{Suite: suite, Content: ct.Site(), Version: "test"}
-}
-
-func seeds(t testing.TB) *model.Corpus {
-	t.Helper()
-	c, err := corpus.Load([]string{shared.Path(t, "seeds")}, corpus.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
 
 func build(t testing.TB, c *model.Corpus, opts site.Options, out string) *site.Stats {
@@ -298,7 +289,7 @@ func TestHostileTitles(t *testing.T) {
 
 // TestSeedsSite builds the real pages and checks every link.
 func TestSeedsSite(t *testing.T) {
-	c := seeds(t)
+	c := testutil.SeedCorpus(t)
 	out := filepath.Join(t.TempDir(), "public")
 	st := build(t, c, site.Options{Version: "test"}, out)
 	if st.Pages != 38 || st.Revisions != 81 {

@@ -1,11 +1,9 @@
 package site_test
 
 import (
-	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
-	"strconv"
+	"sort"
 	"strings"
 	"testing"
 
@@ -14,10 +12,9 @@ import (
 
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/site"
 )
-
-var update = flag.Bool("update", false, "rewrite the expected files of testdata/sites/*.txtar")
 
 // TestSites builds each archive of testdata/sites: its files under input/
 // are the wiki (feeds, exports, .wiki files), checks/ and engine/ the rule
@@ -25,27 +22,11 @@ var update = flag.Bool("update", false, "rewrite the expected files of testdata/
 // site.yaml the options (base_url, site_name). Every file under want/ must
 // be in the site with exactly that content; -update rewrites them.
 func TestSites(t *testing.T) {
-	archives, _ := filepath.Glob("testdata/sites/*.txtar")
-	if len(archives) == 0 {
-		t.Fatal("no archives")
-	}
-	for _, file := range archives {
+	for _, file := range testutil.Archives(t, "testdata/sites/*.txtar") {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ar := testutil.ReadArchive(t, file)
 			dir := t.TempDir()
-			for _, f := range ar.Files {
-				if strings.HasPrefix(f.Name, "want/") {
-					continue
-				}
-				p := filepath.Join(dir, filepath.FromSlash(f.Name))
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			ar.WriteFiles(t, dir, func(name string) bool { return !strings.HasPrefix(name, "want/") })
 			var cfg struct {
 				BaseURL  string `yaml:"base_url"`
 				SiteName string `yaml:"site_name"`
@@ -76,50 +57,17 @@ func TestSites(t *testing.T) {
 			out := filepath.Join(dir, "public")
 			build(t, c, opts, out)
 			got := files(t, out)
-			changed := false
-			for i, f := range ar.Files {
-				name, ok := strings.CutPrefix(f.Name, "want/")
-				if !ok {
-					continue
-				}
-				data, ok := got[name]
-				if !ok {
-					t.Errorf("the site has no %s", name)
-					continue
-				}
-				if !bytes.Equal(data, f.Data) {
-					if *update {
-						ar.Files[i].Data = data
-						changed = true
-						continue
-					}
-					t.Errorf("%s differs (go test ./site -run TestSites -update rewrites it):\n%s", name, firstDiff(string(f.Data), string(data)))
-				}
+			names := make([]string, 0, len(got))
+			for name := range got {
+				names = append(names, name)
 			}
-			if changed {
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
+			sort.Strings(names)
+			outputs := make([]txtar.File, len(names))
+			for i, name := range names {
+				outputs[i] = txtar.File{Name: name, Data: got[name]}
 			}
+			ar.Check(t, "want/", outputs, false)
 			checkLinks(t, out)
 		})
 	}
-}
-
-// firstDiff shows the first differing line of two texts.
-func firstDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(wl) || i < len(gl); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
-		}
-	}
-	return ""
 }

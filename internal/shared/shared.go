@@ -8,10 +8,15 @@ import (
 )
 
 // Dir returns the shared data directory: $WIKIRULES_SHARED, or ../shared
-// beside the module root. It returns "" when there is none.
+// beside the module root. It returns "" when that directory does not
+// exist, so WIKIRULES_SHARED=/nonexistent runs the tests as a fresh clone
+// without the data would.
 func Dir() string {
 	if d := os.Getenv("WIKIRULES_SHARED"); d != "" {
-		return d
+		if isDir(d) {
+			return d
+		}
+		return ""
 	}
 	wd, err := os.Getwd()
 	if err != nil {
@@ -19,8 +24,7 @@ func Dir() string {
 	}
 	for d := wd; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			s := filepath.Join(filepath.Dir(d), "shared")
-			if st, err := os.Stat(s); err == nil && st.IsDir() {
+			if s := filepath.Join(filepath.Dir(d), "shared"); isDir(s) {
 				return s
 			}
 			return ""
@@ -29,6 +33,21 @@ func Dir() string {
 			return ""
 		}
 	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// Has reports whether a path below the shared directory exists.
+func Has(elem ...string) bool {
+	d := Dir()
+	if d == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(append([]string{d}, elem...)...))
+	return err == nil
 }
 
 // Path returns a path below the shared directory, skipping the test or
@@ -46,7 +65,8 @@ func Path(tb testing.TB, elem ...string) string {
 	return p
 }
 
-// Seeds returns the contribution-feed seed files, sorted.
+// Seeds returns the contribution-feed seed files, sorted. Tests that want
+// them loaded as a corpus use testutil.SeedCorpus.
 func Seeds(tb testing.TB) []string {
 	tb.Helper()
 	dir := Path(tb, "seeds")

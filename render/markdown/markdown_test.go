@@ -13,6 +13,7 @@ import (
 	"github.com/wikirules/wikirules/content"
 	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
@@ -169,12 +170,8 @@ func TestPagesMatchOurHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	pages = append(pages, c.Pages...)
-	if dir := shared.Dir(); dir != "" {
-		s, err := corpus.Load([]string{shared.Path(t, "seeds")}, corpus.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages = append(pages, s.Pages...)
+	if shared.Has("seeds") {
+		pages = append(pages, testutil.SeedCorpus(t).Pages...)
 	} else {
 		t.Log("../shared is absent: the seed pages are not compared")
 	}
