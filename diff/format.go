@@ -85,7 +85,10 @@ func revLine(label string, r RevInfo) string {
 	if r.Timestamp == "" {
 		return label + " (nothing: the page was created)"
 	}
-	s := label + " " + r.Timestamp + "  " + r.Author
+	s := label + " " + r.Timestamp
+	if r.Author != "" {
+		s += "  " + r.Author
+	}
 	if r.Summary != "" {
 		s += ": " + oneLine(r.Summary)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
 )
@@ -132,17 +133,19 @@ type RulesPage struct {
 
 // TableView is one extracted table.
 type TableView struct {
-	ID, Title, Kind, Form string
-	Anchor                string
-	Page                  string // the wiki page it comes from
-	PageURL, SourceURL    string
-	Line                  int
-	DeclaredTotal         any
-	HTML                  template.HTML
-	YAML                  template.HTML
-	Warnings              []string
-	Checks                []*CheckView
-	Status                check.Status // worst status of its checks, "" without checks
+	ID, Title          string
+	Kind               extract.Kind
+	Form               extract.Form
+	Anchor             string
+	Page               string // the wiki page it comes from
+	PageURL, SourceURL string
+	Line               int
+	DeclaredTotal      any
+	HTML               template.HTML
+	YAML               template.HTML
+	Warnings           []string
+	Checks             []*CheckView
+	Status             check.Status // worst status of its checks, "" without checks
 }
 
 // CheckView is one check result.

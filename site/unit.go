@@ -550,7 +550,7 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 			if err != nil {
 				return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
 			}
-			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind.String(), Form: t.Source.Form.String(), Anchor: tableAnchor(t.ID),
+			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind, Form: t.Source.Form, Anchor: tableAnchor(t.ID),
 				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "history/index.html#L" + itoa(t.Source.Line)),
 				Line: t.Source.Line, DeclaredTotal: t.DeclaredTotal, HTML: tableHTML(t), YAML: highlightYAML(string(y))}
 			for _, wr := range pt.Warnings {
