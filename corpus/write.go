@@ -40,18 +40,26 @@ func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 }
 
 // WriteXML writes c as one MediaWiki XML export (schema 0.11), oldest
-// revision first per page. Revisions without a wiki id get fresh ones above
-// every id in use, each the parent of the next.
+// revision first per page, with what the inputs said about the wiki (c.Site:
+// names, namespaces, case) or, when none said anything, a <siteinfo> naming
+// siteName. Page and revision ids are the inputs' where they had them; pages
+// and revisions without one get fresh ids above every id in use (each new
+// revision the parent of the next).
 func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 	pages := make([]mwxml.Page, 0, len(c.Pages))
-	revID := int64(0)
+	revID, pageID := int64(0), int64(0)
 	for _, p := range c.Pages {
+		pageID = max(pageID, p.ID)
 		for _, r := range p.Revisions {
 			revID = max(revID, r.ID)
 		}
 	}
-	for i, p := range c.Pages {
-		xp := mwxml.Page{Title: p.Title, Namespace: p.Namespace, ID: int64(i + 1)}
+	for _, p := range c.Pages {
+		xp := mwxml.Page{Title: p.Title, Namespace: p.Namespace, ID: p.ID, Redirect: p.Redirect}
+		if xp.ID == 0 {
+			pageID++
+			xp.ID = pageID
+		}
 		parent := int64(0)
 		for _, r := range p.Revisions {
 			rc := *r
@@ -65,7 +73,11 @@ func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 		}
 		pages = append(pages, xp)
 	}
-	return mwxml.Write(w, siteName, pages)
+	site := c.Site
+	if site == nil {
+		site = mwxml.DefaultSiteInfo(siteName)
+	}
+	return mwxml.Write(w, site, pages)
 }
 
 // WriteWikiDir writes the latest revision of every page as
@@ -77,7 +89,8 @@ func WriteWikiDir(c *model.Corpus, dir string) error {
 		return err
 	}
 	for _, p := range c.Pages {
-		r := p.Latest()
+		// The page's content: a deleted or stub revision has none.
+		r := p.LatestVisible()
 		if r == nil {
 			continue
 		}

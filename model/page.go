@@ -122,6 +122,9 @@ type Revision struct {
 	Timestamp    time.Time
 	// Author is "" when Deleted has DeletedAuthor.
 	Author string
+	// AuthorID is the wiki's user id of a registered author, when the input
+	// carries it (XML exports do); 0 otherwise.
+	AuthorID int64
 	// Summary is "" when Deleted has DeletedSummary.
 	Summary string
 	// Section is the section named by a "/* Section */" autocomment at the

@@ -21,6 +21,9 @@ const (
 	InvalidUTF8 Kind = iota
 	// NUL: NUL bytes were removed.
 	NUL
+	// Control: control characters XML cannot carry were replaced by U+FFFD
+	// (XML streams only).
+	Control
 )
 
 // Problem is a line where bytes were replaced or removed.
@@ -33,6 +36,11 @@ type Problem struct {
 // Text says what happened, for a warning.
 func (p Problem) Text() string {
 	switch p.Kind {
+	case Control:
+		if p.Count == 1 {
+			return "a control character XML cannot carry was replaced by U+FFFD"
+		}
+		return itoa(p.Count) + " control characters XML cannot carry were replaced by U+FFFD"
 	case NUL:
 		if p.Count == 1 {
 			return "a NUL byte was removed"
@@ -78,6 +86,7 @@ func Clean(data []byte, lines bool) ([]byte, []Problem) {
 type cleaner struct {
 	line     int
 	lines    bool
+	xml      bool // replace characters XML 1.0 cannot carry
 	cr       bool // the previous chunk ended with '\r'
 	problems []Problem
 }
@@ -116,10 +125,14 @@ func (c *cleaner) clean(out, data []byte) []byte {
 		case b == 0:
 			c.report(NUL)
 			i++
+		case c.xml && b < 0x20 && b != '\t' && b != '\r':
+			c.report(Control)
+			out = append(out, "\uFFFD"...)
+			i++
 		case b < utf8.RuneSelf:
 			// A run of plain ASCII is copied at once.
 			j := i + 1
-			for j < len(data) && data[j] < utf8.RuneSelf && data[j] != '\n' && data[j] != '\r' && data[j] != 0 {
+			for j < len(data) && data[j] >= 0x20 && data[j] < utf8.RuneSelf || j < len(data) && data[j] == '\t' {
 				j++
 			}
 			out = append(out, data[i:j]...)
@@ -128,6 +141,9 @@ func (c *cleaner) clean(out, data []byte) []byte {
 			r, n := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && n == 1 {
 				c.report(InvalidUTF8)
+				out = append(out, "\uFFFD"...)
+			} else if c.xml && (r == 0xFFFE || r == 0xFFFF) {
+				c.report(Control)
 				out = append(out, "\uFFFD"...)
 			} else {
 				out = append(out, data[i:i+n]...)
@@ -156,6 +172,26 @@ type Reader struct {
 // LF.
 func NewReader(r io.Reader, lines bool) *Reader {
 	return &Reader{r: r, c: cleaner{line: 1, lines: lines}, raw: make([]byte, 0, 64<<10)}
+}
+
+// NewXMLReader returns a cleaning reader for an XML stream: line ends are
+// left to the XML decoder, and control characters XML 1.0 cannot carry
+// (U+0001…U+001F but tab, LF and CR; U+FFFE, U+FFFF) become U+FFFD too.
+func NewXMLReader(r io.Reader) *Reader {
+	return &Reader{r: r, c: cleaner{line: 1, xml: true}, raw: make([]byte, 0, 64<<10)}
+}
+
+// xmlClean reports whether chunk holds no character XML cannot carry.
+func xmlClean(chunk []byte) bool {
+	for i, b := range chunk {
+		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
+			return false
+		}
+		if b == 0xEF && i+2 < len(chunk) && chunk[i+1] == 0xBF && (chunk[i+2] == 0xBE || chunk[i+2] == 0xBF) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Reader) Read(p []byte) (int, error) {
@@ -198,7 +234,8 @@ func (r *Reader) fill() {
 		}
 	}
 	chunk := data[:cut]
-	if utf8.Valid(chunk) && bytes.IndexByte(chunk, 0) < 0 && (!r.c.lines || !r.c.cr && bytes.IndexByte(chunk, '\r') < 0) {
+	if utf8.Valid(chunk) && bytes.IndexByte(chunk, 0) < 0 && (!r.c.lines || !r.c.cr && bytes.IndexByte(chunk, '\r') < 0) &&
+		(!r.c.xml || xmlClean(chunk)) {
 		r.buf = append(r.buf[:0], chunk...)
 		r.c.line += bytes.Count(chunk, []byte{'\n'})
 	} else {

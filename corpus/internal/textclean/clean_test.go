@@ -68,3 +68,18 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+func TestXMLReader(t *testing.T) {
+	in := "\ufeff<a>\r\nok\tx\x01y\n\x00\xef\xbf\xbe\xffz</a>"
+	want := "<a>\r\nok\tx\uFFFDy\n\uFFFD\uFFFDz</a>"
+	for _, wrap := range []func(io.Reader) io.Reader{func(r io.Reader) io.Reader { return r }, iotest.OneByteReader} {
+		rd := NewXMLReader(wrap(bytes.NewReader([]byte(in))))
+		var ps []Problem
+		rd.Report = func(p Problem) { ps = append(ps, p) }
+		out, err := io.ReadAll(rd)
+		wantPs := []Problem{{2, Control, 1}, {3, NUL, 1}, {3, Control, 1}, {3, InvalidUTF8, 1}}
+		if err != nil || string(out) != want || !reflect.DeepEqual(ps, wantPs) {
+			t.Errorf("got %q %v, want %q %v", out, ps, want, wantPs)
+		}
+	}
+}

@@ -15,9 +15,9 @@ const MaxWarnings = 20
 type Warnings struct {
 	File  string
 	List  model.MsgList
-	count [2]int // lines reported per kind
-	extra [2]int // lines beyond MaxWarnings per kind
-	first [2]int // first line beyond MaxWarnings per kind
+	count [3]int // lines reported per kind
+	extra [3]int // lines beyond MaxWarnings per kind
+	first [3]int // first line beyond MaxWarnings per kind
 }
 
 // Add records a problem.
@@ -41,8 +41,11 @@ func (w *Warnings) Done() model.MsgList {
 			continue
 		}
 		what := "bytes that are not UTF-8 were replaced by U+FFFD"
-		if Kind(k) == NUL {
+		switch Kind(k) {
+		case NUL:
 			what = "NUL bytes were removed"
+		case Control:
+			what = "control characters XML cannot carry were replaced by U+FFFD"
 		}
 		w.List = append(w.List, model.Msg{File: w.File, Line: w.first[k], Severity: model.SevWarning, ID: model.MsgEncoding,
 			Text: fmt.Sprintf("on %d more lines from here, %s", n, what)})
