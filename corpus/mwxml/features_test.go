@@ -2,8 +2,8 @@ package mwxml
 
 import (
 	"bytes"
-	"fmt"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,11 +151,11 @@ func TestSiteInfo(t *testing.T) {
 	}
 	ns := model.NewNamespaces(site)
 	for in, want := range map[string]string{
-		"bólkur:terningaspøl": "Bólkur:Terningaspøl",
+		"bólkur:terningaspøl":   "Bólkur:Terningaspøl",
 		"Category:Terningaspøl": "Bólkur:Terningaspøl", // canonical names work on every wiki
-		"fyrimynd:regluboks":  "Fyrimynd:Regluboks",
-		"mediawiki:sidebar":   "MediaWiki:Sidebar",
-		"Mynd:x.png":          "Mynd:X.png",
+		"fyrimynd:regluboks":    "Fyrimynd:Regluboks",
+		"mediawiki:sidebar":     "MediaWiki:Sidebar",
+		"Mynd:x.png":            "Mynd:X.png",
 	} {
 		if got := ns.Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)

@@ -701,10 +701,10 @@ func (rd *reader) finish(rev *model.Revision, line int, ts, sha1 string, main *s
 // slotRead is a content slot as read.
 type slotRead struct {
 	model.SlotInfo
-	Role    string
-	text    string
-	sha1    string // hex
-	size    int
+	Role     string
+	text     string
+	sha1     string // hex
+	size     int
 	stub     bool
 	deleted  bool
 	seenText bool

@@ -285,4 +285,3 @@ func esc(w *bufio.Writer, s string) {
 	}
 	w.WriteString(s[last:])
 }
-
