@@ -4,6 +4,7 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -288,8 +289,10 @@ func (r *Revision) Label(title string) string {
 // compared (MediaWiki stores it in base 36; exports written by wikirules
 // carry hex, and readers accept both).
 func TextSHA1(text string) string {
-	sum := sha1.Sum([]byte(text))
-	return hex.EncodeToString(sum[:])
+	h := sha1.New()
+	io.WriteString(h, text) // no copy of the text
+	var sum [sha1.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0]))
 }
 
 // Autocomment returns the section named by a leading "/* Section */"
