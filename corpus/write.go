@@ -19,6 +19,11 @@ const DefaultFeedHeader = "Wiki - User contributions [en]"
 
 // WriteFeed writes every revision of c as one contribution feed, newest
 // first (then by title), as a contributions listing shows them.
+//
+// A feed cannot say that a text is hidden or absent (an empty text would
+// read back as a blanking), so revisions whose text is not in the input are
+// left out (Omitted lists them); a hidden author or summary is written as
+// the wiki shows it ("(username removed)").
 func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 	if header == "" {
 		header = DefaultFeedHeader
@@ -26,6 +31,14 @@ func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 	f := &feed.Feed{Header: header}
 	for _, p := range c.Pages {
 		for _, r := range p.Revisions {
+			if !r.Visible() {
+				continue
+			}
+			if r.Deleted != 0 {
+				rc := *r
+				rc.Author, rc.Summary = r.AuthorLabel(), r.SummaryLabel()
+				r = &rc
+			}
 			f.Entries = append(f.Entries, feed.Entry{Title: p.Title, Rev: r})
 		}
 	}
@@ -78,6 +91,35 @@ func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 		site = mwxml.DefaultSiteInfo(siteName)
 	}
 	return mwxml.Write(w, site, pages)
+}
+
+// Omitted lists, as warnings, what writing c in format ("feed", "xml" or
+// "wiki") leaves out because the format cannot carry it: revisions whose
+// text is not in the input, in a feed; pages without any, in a directory.
+func Omitted(c *model.Corpus, format string) model.MsgList {
+	var l model.MsgList
+	for _, p := range c.Pages {
+		switch format {
+		case "feed":
+			for _, r := range p.Revisions {
+				if !r.Visible() {
+					why := "its text was deleted on the wiki"
+					if r.Stub {
+						why = "its text is not in the input"
+					}
+					l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
+						Text: fmt.Sprintf("%s is not written: %s, and a feed has no way to say so", r.Label(p.Title), why)})
+				}
+			}
+		case "wiki":
+			if len(p.Revisions) > 0 && p.LatestVisible() == nil {
+				r := p.Latest()
+				l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
+					Text: fmt.Sprintf("%s is not written: no revision's text is in the input", p.Title)})
+			}
+		}
+	}
+	return l
 }
 
 // WriteWikiDir writes the latest revision of every page as

@@ -243,6 +243,20 @@ func (r *Revision) SummaryLabel() string {
 	return r.Summary
 }
 
+// NeedText returns an error naming the revision when its text is not in
+// the input; commands that show, parse or compare a text call it on the
+// revision a user selected.
+func (r *Revision) NeedText(title string) error {
+	if r.Visible() {
+		return nil
+	}
+	what := "was deleted on the wiki"
+	if r.Stub {
+		what = "is not in the input (a stub dump holds metadata only)"
+	}
+	return fmt.Errorf("%s: the text of this revision %s", r.Label(title), what)
+}
+
 // Absence says why a revision's text is not shown: TextRemoved for a deleted
 // text, TextNotInInput for a stub; "" for a visible revision.
 func (r *Revision) Absence() string {

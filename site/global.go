@@ -300,8 +300,8 @@ func (b *builder) writeCategories(members map[string][]Link) error {
 		for _, m := range ms {
 			cp.Members = append(cp.Members, Link{Title: m.Title, URL: cp.Link(m.URL)})
 		}
-		if pg := b.plan.categories[n]; pg != nil && len(pg.Revisions) > 0 {
-			r := pg.Latest()
+		if pg := b.plan.categories[n]; pg != nil && pg.LatestVisible() != nil {
+			r := pg.LatestVisible()
 			doc := parser.Parse(r.Text, &parser.Options{Title: pg.Title, Time: r.Timestamp, WikiTemplates: b.opts.WikiTemplates, SiteName: b.opts.SiteName})
 			var body bytes.Buffer
 			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})

@@ -131,6 +131,9 @@ input has an error.`,
 				var pages []check.PageData
 				for _, p := range games[g] {
 					r, _, err := p.SelectRevision(rev)
+					if err == nil && !r.Visible() {
+						continue // no text to check (deleted, or a stub dump)
+					}
 					if err != nil {
 						if rev != "" {
 							continue
@@ -199,7 +202,9 @@ func (a *app) gameHistory(ws *workspace, suite *check.Suite, g string, pages []*
 			main = p
 			continue
 		}
-		others = append(others, ws.pageData(p, p.Latest()))
+		if r := p.LatestVisible(); r != nil {
+			others = append(others, ws.pageData(p, r))
+		}
 	}
 	if main == nil {
 		return nil

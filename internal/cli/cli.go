@@ -46,6 +46,7 @@ type app struct {
 	stdout, stderr io.Writer
 
 	keepGoing    bool
+	strict       bool
 	rulesPrefix  []string
 	tipsPrefix   []string
 	inputProblem bool // a --keep-going load reported problems
@@ -115,6 +116,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 	}
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.keepGoing, "keep-going", false, "report every problem in the inputs and go on with the rest")
+	pf.BoolVar(&a.strict, "strict", false, "treat an export revision whose text does not match its <sha1> as an error, not a warning")
 	pf.StringSliceVar(&a.rulesPrefix, "rules-prefix", []string{"Gamehelp"}, "title prefix of rules pages (the rest is the game slug)")
 	pf.StringSliceVar(&a.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
 	pf.StringVar(&a.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for go tool pprof)")
@@ -154,7 +156,7 @@ func (a *app) conventions() model.Conventions {
 
 // loadOptions returns the loader options for this invocation.
 func (a *app) loadOptions() corpus.Options {
-	return corpus.Options{Conventions: a.conventions(), KeepGoing: a.keepGoing, Stdin: a.stdin}
+	return corpus.Options{Conventions: a.conventions(), KeepGoing: a.keepGoing, Strict: a.strict, Stdin: a.stdin}
 }
 
 // load reads the inputs, or the embedded corpus when there are none. Under

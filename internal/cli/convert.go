@@ -29,6 +29,7 @@ written to a temporary name first, so a failure leaves no partial file.`,
 			if err != nil {
 				return err
 			}
+			corpus.Omitted(c, to).Print(a.stderr, "text")
 			switch to {
 			case "feed":
 				return a.output(out, func(w io.Writer) error { return corpus.WriteFeed(w, c, header) })

@@ -94,9 +94,13 @@ Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 			}
 			sd := &sides{ws: ws, page: p, cache: map[int]*diff.Side{}}
 			if all {
+				// Each revision whose text is in the input against the
+				// visible one before it: a deleted revision is no edit.
 				var results []*diff.Result
-				for i := range p.Revisions {
-					results = append(results, diff.Compare(p.Title, sd.get(i-1), sd.get(i)))
+				for i, r := range p.Revisions {
+					if r.Visible() {
+						results = append(results, diff.Compare(p.Title, sd.get(p.VisibleAt(i-1)), sd.get(i)))
+					}
 				}
 				switch format {
 				case "json":
@@ -145,22 +149,30 @@ Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 
 // pickRevisions resolves --to and --from ("prev" is relative to the other).
 func pickRevisions(p *model.Page, from, to string) (ti, fi int, err error) {
-	if len(p.Revisions) < 2 && from == "prev" {
+	if len(p.Revisions) < 2 && from == "prev" && to != "first" {
 		return 0, 0, fmt.Errorf("%s has only %d revision; nothing to compare", p.Title, len(p.Revisions))
 	}
 	if to == "prev" {
 		to = "-2"
 	}
-	if _, ti, err = p.SelectRevision(to); err != nil {
+	var r *model.Revision
+	if r, ti, err = p.SelectRevision(to); err != nil {
+		return 0, 0, fmt.Errorf("--to: %w", err)
+	}
+	if err := r.NeedText(p.Title); err != nil {
 		return 0, 0, fmt.Errorf("--to: %w", err)
 	}
 	if from == "prev" {
-		if ti == 0 {
-			return 0, 0, fmt.Errorf("--to is the first revision of %s; there is nothing before it", p.Title)
+		// The nearest revision before it whose text is in the input.
+		if fi = p.VisibleAt(ti - 1); fi < 0 {
+			return 0, 0, fmt.Errorf("--to is the first revision of %s with a text; there is nothing before it", p.Title)
 		}
-		return ti, ti - 1, nil
+		return ti, fi, nil
 	}
-	if _, fi, err = p.SelectRevision(from); err != nil {
+	if r, fi, err = p.SelectRevision(from); err != nil {
+		return 0, 0, fmt.Errorf("--from: %w", err)
+	}
+	if err := r.NeedText(p.Title); err != nil {
 		return 0, 0, fmt.Errorf("--from: %w", err)
 	}
 	return ti, fi, nil

@@ -76,9 +76,14 @@ exported pages point at their files.`,
 			n := 0
 			for _, p := range pages {
 				r, _, err := p.SelectRevision(rev)
+				noText := false
+				if err == nil {
+					err = r.NeedText(p.Title)
+					noText = err != nil
+				}
 				if err != nil {
-					if rev != "" && page == "" {
-						continue
+					if page == "" && (rev != "" || noText) {
+						continue // pages without that revision, or without its text
 					}
 					return err
 				}

@@ -48,9 +48,14 @@ schema (extract/schema.json).`,
 			var results []*extract.PageTables
 			for _, p := range pages {
 				r, _, err := p.SelectRevision(rev)
+				noText := false
+				if err == nil {
+					err = r.NeedText(p.Title)
+					noText = err != nil
+				}
 				if err != nil {
-					if page == "" && rev != "" {
-						continue // pages without that revision
+					if page == "" && (rev != "" || noText) {
+						continue // pages without that revision, or without its text
 					}
 					return err
 				}
