@@ -220,3 +220,33 @@ func TestSiteInfoConflict(t *testing.T) {
 		t.Errorf("warnings %q", got)
 	}
 }
+
+func TestWriteFeedHiddenParts(t *testing.T) {
+	c, err := Load([]string{fixture("deleted.xml")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Revision 83 keeps its author but hides its summary and text; make
+	// one that hides only the author, to see it written as the wiki shows.
+	p := c.Page("Gamehelprummy")
+	p.Revisions[2].Deleted = model.DeletedAuthor
+	p.Revisions[2].Author = ""
+	var out bytes.Buffer
+	if err := WriteFeed(&out, c, ""); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "\n\n(username removed): restore and add the stock\n\n") || strings.Contains(out.String(), "2022-02-02T11:00:00Z") {
+		t.Errorf("feed:\n%s", out.String())
+	}
+	om := Omitted(c, "feed")
+	if len(om) != 2 || om[0].Line == 0 {
+		t.Errorf("omitted: %v", om)
+	}
+	stub, err := Load([]string{fixture("stub.xml")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if om := Omitted(stub, "wiki"); len(om) != 1 || !strings.Contains(om[0].Text, "Gamehelpbriscola is not written: no revision's text is in the input") {
+		t.Errorf("omitted from a wiki directory: %v", om)
+	}
+}

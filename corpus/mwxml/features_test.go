@@ -337,3 +337,21 @@ func TestEncoding(t *testing.T) {
 		t.Errorf("warnings:\n%s\nwant\n%s", warnings.Error(), want)
 	}
 }
+
+// The limit counts decoded characters: a text made of entities is as long
+// as what it decodes to, not as its escaped form.
+func TestSizeLimitCountsDecodedText(t *testing.T) {
+	export := func(n int) []byte {
+		return []byte("<mediawiki><page><title>Q</title><revision><id>5</id><timestamp>2024-01-01T00:00:00Z</timestamp><text>" +
+			strings.Repeat("&quot;&#13;&amp;", n) + "</text></revision></page></mediawiki>")
+	}
+	const limit = 300 << 10 // above the reader's 64 kB slack for tags
+	revs, err := readAll(t, "q.xml", export(limit/3-10), Options{MaxRevisionBytes: limit})
+	if err != nil || len(revs) != 1 || len(revs[0].Rev.Text) != 3*(limit/3-10) {
+		t.Fatalf("a text just under the limit: %v", err)
+	}
+	_, err = readAll(t, "q.xml", export(limit/3+10), Options{MaxRevisionBytes: limit})
+	if want := `q.xml:1: error: page "Q", revision 5 (2024-01-01T00:00:00Z): text over the limit of 307200 bytes per revision`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("a text just over the limit: %v, want %q", err, want)
+	}
+}

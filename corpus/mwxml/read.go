@@ -90,12 +90,10 @@ var errTooLarge = errors.New("text over the size limit")
 // runLimiter stops a stream in which a run of bytes without '<' (the
 // character data of one element) is too long to decode into a text within
 // the size limit, before the XML decoder, which gathers a run whole, holds
-// it. Entities make the raw run longer than the text (each "&" starts one
-// of 4 bytes or more, decoding to one character), which the count allows
-// for.
+// it. An entity ("&quot;") counts as the one character it decodes to.
 type runLimiter struct {
 	r     io.Reader
-	run   int64 // bytes since the last '<', minus 3 per '&'
+	run   int64 // decoded length since the last '<' (entities count 1)
 	limit int64
 }
 
@@ -106,7 +104,19 @@ func (l *runLimiter) Read(p []byte) (int, error) {
 		l.run = 0
 		chunk = chunk[i+1:]
 	}
-	l.run += int64(len(chunk)) - 3*int64(bytes.Count(chunk, []byte{'&'}))
+	l.run += int64(len(chunk))
+	for i := bytes.IndexByte(chunk, '&'); i >= 0; {
+		// "&name;" or "&#123;": the entity decodes to one character.
+		// (One cut by the chunk's end counts in full: a few bytes.)
+		if e := bytes.IndexByte(chunk[i:min(i+12, len(chunk))], ';'); e > 0 {
+			l.run -= int64(e)
+		}
+		j := bytes.IndexByte(chunk[i+1:], '&')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
 	if l.run > l.limit {
 		return n, errTooLarge
 	}
@@ -142,10 +152,10 @@ func Read(name string, r io.Reader, opts Options, fn Handler) error {
 	rd := &reader{name: name, opts: opts, warnings: textclean.Warnings{File: name}, skipped: map[string]int{}}
 	clean := textclean.NewXMLReader(r)
 	clean.Report = rd.warnings.Add
-	// A text of MaxRevisionBytes whose every character is an entity has a
-	// raw run up to about 3 times longer; the exact limit is applied to
-	// the decoded text (chars), this one only keeps the decoder bounded.
-	lim := &runLimiter{r: clean, limit: 2*int64(opts.MaxRevisionBytes) + 64<<10}
+	// The exact limit is applied to the decoded text (chars); this one
+	// keeps the decoder's buffer bounded (the slack is for a start tag
+	// and its attributes, which are part of the run).
+	lim := &runLimiter{r: clean, limit: int64(opts.MaxRevisionBytes) + 64<<10}
 	rd.d = xml.NewDecoder(lim)
 	rd.d.Strict = true
 	err := rd.document(fn)
