@@ -194,22 +194,30 @@ func entryHeader(src []byte, off int, expectEntry bool) (h header, ok bool, prob
 // the line must also read like a date or a time, so that wikitext made of
 // short paragraphs is not mistaken for an entry.
 func badTimestampEntry(src, title, ts []byte, next int, expectEntry bool) bool {
-	if len(ts) == 0 || next > len(src) || !blankAt(src, next) || !plausibleName(title) {
+	if len(ts) == 0 || next > len(src) || !blankAt(src, next) {
 		return false
 	}
 	user, after := lineAt(src, next+1)
 	if after <= len(src) && !blankAt(src, after) {
 		return false
 	}
-	if bytes.IndexByte(user, ':') <= 0 {
-		return false
-	}
-	author, _ := SplitUser(string(user))
-	if !plausibleName([]byte(author)) {
+	// The author is before the first ':' (an IPv6 address's first group
+	// is as plausible as the whole).
+	cut := bytes.IndexByte(user, ':')
+	if cut <= 0 || !plausibleName(user[:cut]) || !plausibleName(title) {
 		return false
 	}
 	return expectEntry || dateLike(ts)
 }
+
+// notInName are the bytes MediaWiki forbids in titles and user names (and
+// a tab, which neither holds).
+var notInName = func() (t [256]bool) {
+	for _, c := range []byte("#<>[]|{}\t") {
+		t[c] = true
+	}
+	return
+}()
 
 // plausibleName reports whether s could be a page title or a user name:
 // not too long, no surrounding spaces, none of the characters MediaWiki
@@ -218,11 +226,16 @@ func plausibleName(s []byte) bool {
 	if len(s) == 0 || len(s) > 255 || s[0] == ' ' || s[len(s)-1] == ' ' {
 		return false
 	}
-	return bytes.IndexAny(s, "#<>[]|{}\t") < 0
+	for _, c := range s {
+		if notInName[c] {
+			return false
+		}
+	}
+	return true
 }
 
 // dateWords are lines people write where a date belongs.
-var dateWords = map[string]bool{"yesterday": true, "today": true, "tomorrow": true, "now": true}
+var dateWords = [][]byte{[]byte("yesterday"), []byte("today"), []byte("tomorrow"), []byte("now")}
 
 // dateLikeRE matches the common ways of writing a date or a time:
 // 2024-01-01, 1/2/2024, 01.02.24, 16:30, "15 November 2024", "Nov 15".
@@ -231,13 +244,21 @@ var dateLikeRE = regexp.MustCompile(`(?i)^[^a-z]{0,4}(\d{4}[-/.]\d{1,2}([-/.]\d{
 	`|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(st|nd|rd|th)?,?( \d{2,4})?)`)
 
 // dateLike reports whether a line (not a valid timestamp) reads like a date
-// or a time someone put where the timestamp goes.
+// or a time someone put where the timestamp goes. It runs only on lines
+// already shaped like an entry's timestamp line, so the regexp is off the
+// hot path.
 func dateLike(l []byte) bool {
+	l = bytes.TrimSpace(l)
 	if len(l) > 64 {
 		return false
 	}
-	s := strings.TrimSpace(string(l))
-	return dateWords[strings.ToLower(s)] || dateLikeRE.MatchString(s)
+	for _, w := range dateWords {
+		if bytes.EqualFold(l, w) {
+			return true
+		}
+	}
+	// Every date form above has a digit.
+	return bytes.ContainsAny(l, "0123456789") && dateLikeRE.Match(l)
 }
 
 func clip(b []byte) string {

@@ -28,10 +28,10 @@ func (l mdLinker) PageURL(title, fragment string) string {
 	if fragment != "" {
 		frag = "#" + url.PathEscape(strings.ReplaceAll(strings.ToLower(fragment), " ", "-"))
 	}
-	if title == "" || model.NormalizeTitle(title) == l.self {
+	if title == "" || l.c.NormalizeTitle(title) == l.self {
 		return frag
 	}
-	p := l.c.Page(model.NormalizeTitle(title))
+	p := l.c.Page(title)
 	if p == nil {
 		return ""
 	}
@@ -39,7 +39,7 @@ func (l mdLinker) PageURL(title, fragment string) string {
 }
 
 func (l mdLinker) PageExists(title string) bool {
-	return l.c.Page(model.NormalizeTitle(title)) != nil
+	return l.c.Page(title) != nil
 }
 
 func (mdLinker) FileURL(string) (string, bool) { return "", false }
