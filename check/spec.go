@@ -306,7 +306,8 @@ func LoadEngine(fsys fs.FS, name, display string) (map[string]any, error) {
 	}
 	switch strings.ToLower(path.Ext(name)) {
 	case ".php", ".inc":
-		return ParsePHP(display, string(data))
+		// Read again through the file system: it may require others.
+		return ParsePHPFile(fsys, name, display)
 	case ".json":
 		var v map[string]any
 		dec := json.NewDecoder(strings.NewReader(string(data)))

@@ -126,6 +126,9 @@ func (s *Suite) History(slug string, page *model.Page, parse func(*model.Revisio
 	byID := map[string]*HistoryResult{}
 	var order []string
 	for _, rev := range page.Revisions {
+		if !rev.Visible() {
+			continue // a deleted revision is no edit to the rules
+		}
 		pd := parse(rev)
 		pages := append([]PageData{pd}, others...)
 		for _, r := range s.RunGame(slug, pages) {

@@ -19,6 +19,11 @@ const DefaultFeedHeader = "Wiki - User contributions [en]"
 
 // WriteFeed writes every revision of c as one contribution feed, newest
 // first (then by title), as a contributions listing shows them.
+//
+// A feed cannot say that a text is hidden or absent (an empty text would
+// read back as a blanking), so revisions whose text is not in the input are
+// left out (Omitted lists them); a hidden author or summary is written as
+// the wiki shows it ("(username removed)").
 func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 	if header == "" {
 		header = DefaultFeedHeader
@@ -26,6 +31,14 @@ func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 	f := &feed.Feed{Header: header}
 	for _, p := range c.Pages {
 		for _, r := range p.Revisions {
+			if !r.Visible() {
+				continue
+			}
+			if r.Deleted != 0 {
+				rc := *r
+				rc.Author, rc.Summary = r.AuthorLabel(), r.SummaryLabel()
+				r = &rc
+			}
 			f.Entries = append(f.Entries, feed.Entry{Title: p.Title, Rev: r})
 		}
 	}
@@ -40,18 +53,26 @@ func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 }
 
 // WriteXML writes c as one MediaWiki XML export (schema 0.11), oldest
-// revision first per page. Revisions without a wiki id get fresh ones above
-// every id in use, each the parent of the next.
+// revision first per page, with what the inputs said about the wiki (c.Site:
+// names, namespaces, case) or, when none said anything, a <siteinfo> naming
+// siteName. Page and revision ids are the inputs' where they had them; pages
+// and revisions without one get fresh ids above every id in use (each new
+// revision the parent of the next).
 func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 	pages := make([]mwxml.Page, 0, len(c.Pages))
-	revID := int64(0)
+	revID, pageID := int64(0), int64(0)
 	for _, p := range c.Pages {
+		pageID = max(pageID, p.ID)
 		for _, r := range p.Revisions {
 			revID = max(revID, r.ID)
 		}
 	}
-	for i, p := range c.Pages {
-		xp := mwxml.Page{Title: p.Title, Namespace: p.Namespace, ID: int64(i + 1)}
+	for _, p := range c.Pages {
+		xp := mwxml.Page{Title: p.Title, Namespace: p.Namespace, ID: p.ID, Redirect: p.Redirect}
+		if xp.ID == 0 {
+			pageID++
+			xp.ID = pageID
+		}
 		parent := int64(0)
 		for _, r := range p.Revisions {
 			rc := *r
@@ -65,7 +86,40 @@ func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 		}
 		pages = append(pages, xp)
 	}
-	return mwxml.Write(w, siteName, pages)
+	site := c.Site
+	if site == nil {
+		site = mwxml.DefaultSiteInfo(siteName)
+	}
+	return mwxml.Write(w, site, pages)
+}
+
+// Omitted lists, as warnings, what writing c in format ("feed", "xml" or
+// "wiki") leaves out because the format cannot carry it: revisions whose
+// text is not in the input, in a feed; pages without any, in a directory.
+func Omitted(c *model.Corpus, format string) model.MsgList {
+	var l model.MsgList
+	for _, p := range c.Pages {
+		switch format {
+		case "feed":
+			for _, r := range p.Revisions {
+				if !r.Visible() {
+					why := "its text was deleted on the wiki"
+					if r.Stub {
+						why = "its text is not in the input"
+					}
+					l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
+						Text: fmt.Sprintf("%s is not written: %s, and a feed has no way to say so", r.Label(p.Title), why)})
+				}
+			}
+		case "wiki":
+			if len(p.Revisions) > 0 && p.LatestVisible() == nil {
+				r := p.Latest()
+				l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
+					Text: fmt.Sprintf("%s is not written: no revision's text is in the input", p.Title)})
+			}
+		}
+	}
+	return l
 }
 
 // WriteWikiDir writes the latest revision of every page as
@@ -77,7 +131,8 @@ func WriteWikiDir(c *model.Corpus, dir string) error {
 		return err
 	}
 	for _, p := range c.Pages {
-		r := p.Latest()
+		// The page's content: a deleted or stub revision has none.
+		r := p.LatestVisible()
 		if r == nil {
 			continue
 		}

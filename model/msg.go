@@ -51,6 +51,11 @@ const (
 	MsgMalformedInput    MsgID = "malformed-input" // an input file entry that cannot be read
 	MsgDuplicateRevision MsgID = "dup-revision"    // same title and timestamp, different text
 	MsgInput             MsgID = "input"           // an input that cannot be opened or has no known format
+	MsgEncoding          MsgID = "encoding"        // bytes that are not UTF-8, or NUL bytes, replaced at input
+	MsgSHA1Mismatch      MsgID = "sha1-mismatch"   // a revision whose text does not match its <sha1>
+	MsgTooLarge          MsgID = "too-large"       // a revision text over the size limit
+	MsgSkipped           MsgID = "skipped"         // export elements read on purpose as nothing (<upload>, <logitem>)
+	MsgSiteInfo          MsgID = "siteinfo"        // inputs that describe their wiki differently
 
 	// Parsing wikitext (parser).
 	MsgUnknownTemplate  MsgID = "unknown-template"   // {{name}} with no definition

@@ -355,8 +355,8 @@ func (b *builder) writeCategories(x *siteIndex) error {
 		for _, m := range ms {
 			cp.Members = append(cp.Members, Link{Title: m.Title, URL: cp.Link(m.URL)})
 		}
-		if pg := b.plan.categories[n]; pg != nil && len(pg.Revisions) > 0 {
-			r := pg.Latest()
+		if pg := b.plan.categories[n]; pg != nil && pg.LatestVisible() != nil {
+			r := pg.LatestVisible()
 			doc := b.wiki.Parse(pg, r)
 			var body bytes.Buffer
 			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})

@@ -79,6 +79,11 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	seen := map[string]int{}
 	for _, r := range pg.Revisions {
 		doc := b.wiki.Parse(pg, r)
+		if !r.Visible() {
+			// A deleted revision, or one of a stub dump: its history
+			// entry says so; the page shows the nearest visible one.
+			doc = b.wiki.ParseText(pg.Title, "''"+r.Absence()+"''", r.Timestamp)
+		}
 		w.docs = append(w.docs, doc)
 		w.tables = append(w.tables, extract.Extract(doc, pg, r))
 		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))
@@ -91,8 +96,14 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	return w
 }
 
+// latest is the page's content: its newest revision whose text is in the
+// input (the newest revision when none is: its tree says the text is
+// absent).
 func (w *pageWork) latest() (*model.Revision, *model.Document, *extract.PageTables) {
-	n := len(w.page.Revisions) - 1
+	n := w.page.VisibleAt(len(w.page.Revisions) - 1)
+	if n < 0 {
+		n = len(w.page.Revisions) - 1
+	}
 	if n < 0 {
 		return nil, nil, nil
 	}
@@ -317,7 +328,7 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 		return nil, err
 	}
 	view := &WikiPage{Base: base, Heading: pg.Title, PageTitle: pg.Title, Kind: pg.Kind, Tab: tab,
-		Rev: Rev{rev.Timestamp, rev.Author, rev.Summary}, Body: template.HTML(body.String()),
+		Rev: Rev{rev.Timestamp, rev.AuthorLabel(), rev.SummaryLabel()}, Body: template.HTML(body.String()),
 		HistoryURL: base.Link(w.dir + "history/index.html"), SourceURL: base.Link(w.dir + "history/index.html#wikitext"),
 		Revisions: len(pg.Revisions)}
 	view.Description = description(doc)
@@ -377,17 +388,22 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	}
 	for i := len(pg.Revisions) - 1; i >= 0; i-- {
 		r := pg.Revisions[i]
-		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.Author, Summary: r.Summary, Size: len(r.Text),
+		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Size: r.Size,
 			First: i == 0, Latest: i == len(pg.Revisions)-1}
-		rs := &revSummary{Time: r.Timestamp, Author: r.Author, Summary: r.Summary, Anchor: w.anchors[i]}
+		rs := &revSummary{Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Anchor: w.anchors[i]}
+		// A revision is compared with the nearest visible one before it:
+		// a deleted revision in between is not a blanking.
+		prev := pg.VisibleAt(i - 1)
 		if i > 0 {
-			e.Delta = len(r.Text) - len(pg.Revisions[i-1].Text)
-			res := diff.Compare(pg.Title, sides[i-1], sides[i])
+			e.Delta = r.Size - pg.Revisions[i-1].Size
+		}
+		if i > 0 && prev >= 0 && r.Visible() {
+			res := diff.Compare(pg.Title, sides[prev], sides[i])
 			var h bytes.Buffer
 			if err := diff.WriteHTML(&h, res); err != nil {
 				return nil, err
 			}
-			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[i-1], HTML: template.HTML(h.String()),
+			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: template.HTML(h.String()),
 				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
 			if !dv.RulesChanged {
 				for _, t := range res.Tables {
@@ -399,8 +415,8 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 			e.Diff = dv
 			rs.RulesChanged = dv.RulesChanged
 			rs.Anchor = dv.ID
-		} else {
-			e.Delta = len(r.Text)
+		} else if i == 0 {
+			e.Delta = r.Size
 		}
 		rs.Delta = e.Delta
 		if !e.Latest {

@@ -91,6 +91,9 @@ func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 		var pages []check.PageData
 		for _, p := range g.Pages() {
 			r, _, err := p.SelectRevision(rev)
+			if err == nil && !r.Visible() {
+				continue // no text to check (deleted, or a stub dump)
+			}
 			if err != nil {
 				if rev != "" {
 					continue
@@ -115,7 +118,7 @@ func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
 		}
 		var others []check.PageData
 		if g.Tips != nil {
-			if r := g.Tips.Latest(); r != nil {
+			if r := g.Tips.LatestVisible(); r != nil {
 				others = append(others, w.PageData(g.Tips, r))
 			}
 		}

@@ -55,12 +55,15 @@ func (h *History) Diff(from, to string) (*diff.Result, error) {
 	return diff.Compare(h.Page.Title, h.Side(fi), h.Side(ti)), nil
 }
 
-// Changelog compares every revision with the one before it (the first with
-// nothing), oldest first.
+// Changelog compares every revision whose text is in the input with the
+// visible one before it (the first with nothing), oldest first: a deleted
+// revision is no edit.
 func (h *History) Changelog() []*diff.Result {
 	out := make([]*diff.Result, 0, len(h.Page.Revisions))
-	for i := range h.Page.Revisions {
-		out = append(out, diff.Compare(h.Page.Title, h.Side(i-1), h.Side(i)))
+	for i, r := range h.Page.Revisions {
+		if r.Visible() {
+			out = append(out, diff.Compare(h.Page.Title, h.Side(h.Page.VisibleAt(i-1)), h.Side(i)))
+		}
 	}
 	return out
 }
@@ -68,22 +71,31 @@ func (h *History) Changelog() []*diff.Result {
 // pick resolves from and to ("prev" is relative to the other one).
 func (h *History) pick(from, to string) (fi, ti int, err error) {
 	p := h.Page
-	if len(p.Revisions) < 2 && (from == "prev" || from == "") {
+	prev := from == "prev" || from == ""
+	if len(p.Revisions) < 2 && prev && to != "first" {
 		return 0, 0, fmt.Errorf("%s has only %d revision; nothing to compare", p.Title, len(p.Revisions))
 	}
 	if to == "prev" {
 		to = "-2"
 	}
-	if _, ti, err = p.SelectRevision(to); err != nil {
+	var r *model.Revision
+	if r, ti, err = p.SelectRevision(to); err != nil {
 		return 0, 0, fmt.Errorf("--to: %w", err)
 	}
-	if from == "prev" || from == "" {
-		if ti == 0 {
-			return 0, 0, fmt.Errorf("--to is the first revision of %s; there is nothing before it", p.Title)
-		}
-		return ti - 1, ti, nil
+	if err := r.NeedText(p.Title); err != nil {
+		return 0, 0, fmt.Errorf("--to: %w", err)
 	}
-	if _, fi, err = p.SelectRevision(from); err != nil {
+	if prev {
+		// The nearest revision before it whose text is in the input.
+		if fi = p.VisibleAt(ti - 1); fi < 0 {
+			return 0, 0, fmt.Errorf("--to is the first revision of %s with a text; there is nothing before it", p.Title)
+		}
+		return fi, ti, nil
+	}
+	if r, fi, err = p.SelectRevision(from); err != nil {
+		return 0, 0, fmt.Errorf("--from: %w", err)
+	}
+	if err := r.NeedText(p.Title); err != nil {
 		return 0, 0, fmt.Errorf("--from: %w", err)
 	}
 	return fi, ti, nil

@@ -69,9 +69,14 @@ func (w *Wiki) ExportMarkdown(opts ExportOptions) (int, error) {
 	n := 0
 	for _, p := range pages {
 		r, _, err := p.SelectRevision(opts.Rev)
+		noText := false
+		if err == nil {
+			err = r.NeedText(p.Title)
+			noText = err != nil
+		}
 		if err != nil {
-			if opts.Rev != "" && opts.Page == "" {
-				continue
+			if opts.Page == "" && (opts.Rev != "" || noText) {
+				continue // pages without that revision, or without its text
 			}
 			return n, err
 		}
@@ -110,10 +115,10 @@ func (l mdLinker) PageURL(title, fragment string) string {
 	if fragment != "" {
 		frag = "#" + url.PathEscape(strings.ReplaceAll(strings.ToLower(fragment), " ", "-"))
 	}
-	if title == "" || model.NormalizeTitle(title) == l.self {
+	if title == "" || l.c.NormalizeTitle(title) == l.self {
 		return frag
 	}
-	p := l.c.Page(model.NormalizeTitle(title))
+	p := l.c.Page(title)
 	if p == nil {
 		return ""
 	}
@@ -121,7 +126,7 @@ func (l mdLinker) PageURL(title, fragment string) string {
 }
 
 func (l mdLinker) PageExists(title string) bool {
-	return l.c.Page(model.NormalizeTitle(title)) != nil
+	return l.c.Page(title) != nil
 }
 
 func (mdLinker) FileURL(string) (string, bool) { return "", false }

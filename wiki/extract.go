@@ -48,9 +48,14 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 	var msgs model.MsgList
 	for _, p := range pages {
 		r, _, err := p.SelectRevision(opts.Rev)
+		noText := false
+		if err == nil {
+			err = r.NeedText(p.Title)
+			noText = err != nil
+		}
 		if err != nil {
-			if opts.Page == "" && opts.Rev != "" {
-				continue // pages without that revision
+			if opts.Page == "" && (opts.Rev != "" || noText) {
+				continue // pages without that revision, or without its text
 			}
 			return nil, nil, err
 		}

@@ -56,6 +56,7 @@ type app struct {
 // wikiFlags say how to read the wiki; every command reads it the same way.
 type wikiFlags struct {
 	keepGoing    bool
+	strict       bool
 	rulesPrefix  []string
 	tipsPrefix   []string
 	templates    string
@@ -64,6 +65,7 @@ type wikiFlags struct {
 
 func (wf *wikiFlags) register(pf *pflag.FlagSet) {
 	pf.BoolVar(&wf.keepGoing, "keep-going", false, "report every problem in the inputs and go on with the rest")
+	pf.BoolVar(&wf.strict, "strict", false, "treat an export revision whose text does not match its <sha1> as an error, not a warning")
 	pf.StringSliceVar(&wf.rulesPrefix, "rules-prefix", []string{"Gamehelp"}, "title prefix of rules pages (the rest is the game slug)")
 	pf.StringSliceVar(&wf.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
 	pf.StringVar(&wf.templates, "templates", "", "directory of wiki template definitions, one Name.wiki per template (default: the embedded content/wikitemplates)")
@@ -74,7 +76,7 @@ func (wf *wikiFlags) register(pf *pflag.FlagSet) {
 // config is the library configuration the flags describe.
 func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
 	return wiki.Config{
-		Inputs: inputs, Stdin: a.stdin, KeepGoing: a.wf.keepGoing, MetadataOnly: metadataOnly,
+		Inputs: inputs, Stdin: a.stdin, KeepGoing: a.wf.keepGoing, Strict: a.wf.strict, MetadataOnly: metadataOnly,
 		Conventions:  model.Conventions{RulesPrefixes: a.wf.rulesPrefix, TipsPrefixes: a.wf.tipsPrefix},
 		TemplatesDir: a.wf.templates, Name: a.wf.name, Server: a.wf.server,
 	}

@@ -120,6 +120,10 @@ type revisionJSON struct {
 	Section   string `json:"section"`
 	SHA1      string `json:"sha1"`
 	Bytes     int    `json:"bytes"`
+	// Deleted lists the parts the wiki hid ("text,author,summary");
+	// Stub is set when the input holds the revision's metadata only.
+	Deleted model.Deleted `json:"deleted,omitempty"`
+	Stub    bool          `json:"stub,omitempty"`
 }
 
 func (a *app) historyCommand() *cobra.Command {
@@ -143,7 +147,7 @@ func (a *app) historyCommand() *cobra.Command {
 			for _, r := range p.Revisions {
 				rows = append(rows, revisionJSON{
 					Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary,
-					Section: r.Section, SHA1: r.SHA1, Bytes: r.Size,
+					Section: r.Section, SHA1: r.SHA1, Bytes: r.Size, Deleted: r.Deleted, Stub: r.Stub,
 				})
 			}
 			if format == "json" {
@@ -153,7 +157,12 @@ func (a *app) historyCommand() *cobra.Command {
 			fmt.Fprintln(tw, "#\tTIMESTAMP\tAUTHOR\tBYTES\tCHANGE\tSUMMARY")
 			prev := 0
 			for i, r := range rows {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", i+1, r.Timestamp, dash(r.Author), r.Bytes, r.Bytes-prev, oneLine(r.Summary))
+				rev := p.Revisions[i]
+				summary := rev.SummaryLabel()
+				if why := rev.Absence(); why != "" {
+					summary = strings.TrimSpace(why + " " + summary)
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", i+1, r.Timestamp, dash(rev.AuthorLabel()), r.Bytes, r.Bytes-prev, oneLine(summary))
 				prev = r.Bytes
 			}
 			return tw.Flush()
@@ -212,6 +221,9 @@ func (a *app) showCommand() *cobra.Command {
 			}
 			r, _, err := p.SelectRevision(rev)
 			if err != nil {
+				return err
+			}
+			if err := r.NeedText(p.Title); err != nil {
 				return err
 			}
 			_, err = io.WriteString(a.stdout, r.Text)
