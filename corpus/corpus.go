@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/corpus/mwxml"
+	"github.com/wikirules/wikirules/internal/rootfs"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -80,10 +82,12 @@ func inputExt(name string) bool {
 
 // Loader accumulates revisions from any number of inputs.
 type Loader struct {
-	opts  Options
-	pages map[string]*pageAcc
-	errs  model.MsgList
-	seq   int
+	opts   Options
+	pages  map[string]*pageAcc
+	errs   model.MsgList
+	warns  model.MsgList
+	seq    int
+	titles map[string]string // input file → title, for shortened names (TitlesFile)
 }
 
 type pageAcc struct {
@@ -102,7 +106,7 @@ func NewLoader(opts Options) *Loader {
 	if opts.Conventions.RulesPrefixes == nil && opts.Conventions.TipsPrefixes == nil {
 		opts.Conventions = model.DefaultConventions()
 	}
-	return &Loader{opts: opts, pages: map[string]*pageAcc{}}
+	return &Loader{opts: opts, pages: map[string]*pageAcc{}, titles: map[string]string{}}
 }
 
 // Load reads the inputs (files, directories, globs, "-" for stdin) and
@@ -167,7 +171,9 @@ func (l *Loader) AddPath(in string) error {
 		return l.fail(model.Errorf(in, 0, model.MsgInput, "cannot read input: %s", errText(err)))
 	}
 	if st.IsDir() {
-		return l.AddFS(os.DirFS(in), ".", in)
+		// Confined: a symbolic link that leaves the directory is not
+		// followed (AddFS warns about it).
+		return l.AddFS(rootfs.New(in), ".", in)
 	}
 	f, err := os.Open(in)
 	if err != nil {
@@ -203,15 +209,27 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 			}
 			return nil
 		}
-		if inputExt(d.Name()) {
-			files = append(files, p)
+		if !inputExt(d.Name()) {
+			return nil
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			// fs.Stat follows the link; a confined FS (rootfs) refuses
+			// one that leaves the directory.
+			fi, err := fs.Stat(fsys, p)
+			if err != nil || !fi.Mode().IsRegular() {
+				l.warns = append(l.warns, model.Msg{File: path.Join(filepath.ToSlash(prefix), p), Severity: model.SevWarning, ID: model.MsgInput,
+					Text: "symbolic link not followed: it leads outside the input directory, or not to a file"})
+				return nil
+			}
+		}
+		files = append(files, p)
 		return nil
 	})
 	if err != nil {
 		return l.fail(model.Errorf(prefix, 0, model.MsgInput, "cannot read directory: %s", errText(err)))
 	}
 	sort.Strings(files) // WalkDir is lexical already; make the order explicit
+	long := readTitles(fsys, root)
 	for _, p := range files {
 		name := path.Join(filepath.ToSlash(prefix), strings.TrimPrefix(p, root+"/"))
 		if root == "." {
@@ -231,6 +249,9 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 		// Files inside a directory named like a namespace ("Template/")
 		// belong to that namespace.
 		rel := strings.TrimPrefix(p, root+"/")
+		if t, ok := long[rel]; ok {
+			l.titles[name] = t
+		}
 		err = l.addFileNS(name, f, mtime, path.Dir(rel))
 		f.Close()
 		if err != nil {
@@ -313,6 +334,9 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		if ns := namespaceDir(dir); ns != "" {
 			title = ns + ":" + title
 		}
+		if t, ok := l.titles[name]; ok {
+			title = t // a long title, its file name shortened
+		}
 		text := string(data)
 		rev := &model.Revision{
 			Timestamp: mtime.UTC().Truncate(time.Second),
@@ -362,7 +386,11 @@ func TitleFromFileName(base string) string {
 }
 
 // FileNameForTitle is the inverse of TitleFromFileName: characters that are
-// unsafe in file names are %-escaped.
+// unsafe in file names are %-escaped. A name longer than model.MaxNameBytes
+// (a long title, or one that escaping made long) is shortened to a prefix
+// and "%~" and a hash of the title: unique and stable, and marked as
+// shortened ('%' is otherwise always escaped), since its title can no
+// longer be read back from it (WriteWikiDir records it in TitlesFile).
 func FileNameForTitle(title string) string {
 	var b strings.Builder
 	for i := 0; i < len(title); i++ {
@@ -376,8 +404,26 @@ func FileNameForTitle(title string) string {
 			b.WriteByte(c)
 		}
 	}
-	return b.String() + ".wiki"
+	return model.ShortName(b.String(), model.MaxNameBytes, "%~", title) + ".wiki"
 }
+
+// readTitles reads the TitlesFile of a directory WriteWikiDir wrote: the
+// titles of the files whose names were shortened, by file name.
+func readTitles(fsys fs.FS, root string) map[string]string {
+	data, err := fs.ReadFile(fsys, path.Join(root, TitlesFile))
+	if err != nil {
+		return nil
+	}
+	var m map[string]string
+	if json.Unmarshal(data, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// shortenedName reports whether a file name was shortened by
+// FileNameForTitle.
+func shortenedName(base string) bool { return strings.Contains(base, "%~") }
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
@@ -453,7 +499,7 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 		pages = append(pages, p)
 	}
 	c := model.NewCorpus(pages)
-	c.Warnings = warnings
+	c.Warnings = append(l.warns, warnings...)
 	return c, l.errs.Err()
 }
 

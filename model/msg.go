@@ -70,10 +70,14 @@ const (
 	// Extracting rule tables (extract).
 	MsgRaggedTable  MsgID = "ragged-table"  // rows of different widths
 	MsgSpanConflict MsgID = "span-conflict" // overlapping rowspan/colspan
+	MsgTableSize    MsgID = "table-size"    // a table's grid bounded (spans or rows too large for its input)
 
 	// Rule checks (check).
 	MsgSpec   MsgID = "spec"   // a check spec that cannot be read or compiled
 	MsgEngine MsgID = "engine" // an engine constants file that cannot be read
+
+	// Building the site (site).
+	MsgMedia MsgID = "media" // an uploaded file not published (its type, or a symbolic link)
 )
 
 // Msg is a problem at a place: the one type every package of wikirules

@@ -40,6 +40,7 @@ type siteIndex struct {
 // per page or group of files.
 func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 	x := gather(units)
+	x.stats.Warnings = append(x.stats.Warnings, b.plan.warnings...)
 	for _, phase := range []func(*siteIndex) error{
 		b.writeAssets,
 		b.writeMedia,

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/wikirules/wikirules/internal/atomic"
 	"github.com/wikirules/wikirules/site"
 )
 
@@ -27,7 +27,7 @@ changes, the pages that depend on it are rebuilt and open browsers reload.`,
 		Example: `  wikirules serve
   wikirules serve ../shared/seeds --layouts mytheme --addr 127.0.0.1:9000`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			ctx, stop := signal.NotifyContext(cmd.Context(), stopSignals...)
 			defer stop()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
@@ -63,7 +63,9 @@ changes, the pages that depend on it are rebuilt and open browsers reload.`,
 // newPreview builds the site into a temporary directory (removed by
 // cleanup) and returns the preview that serves and rebuilds it.
 func (a *app) newPreview(inputs []string, sf *siteFlags) (*site.Preview, func(), error) {
-	tmp, err := os.MkdirTemp("", "wikirules-serve-*")
+	// Named with the process id: a later serve removes it if this one is
+	// killed before it can (atomic.MkdirTemp).
+	tmp, err := atomic.MkdirTemp("", "wikirules-serve-")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -80,8 +82,8 @@ func (a *app) newPreview(inputs []string, sf *siteFlags) (*site.Preview, func(),
 	watch = append(watch, a.wf.templates, sf.layouts, sf.contentDir, sf.media, sf.cf.ChecksDir, sf.cf.EngineDir)
 	p, err := site.NewPreview(out, watch, rebuild, a.stderr)
 	if err != nil {
-		os.RemoveAll(tmp)
+		atomic.Discard(tmp)
 		return nil, nil, err
 	}
-	return p, func() { os.RemoveAll(tmp) }, nil
+	return p, func() { atomic.Discard(tmp) }, nil
 }
