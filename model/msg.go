@@ -129,16 +129,17 @@ func (m Msg) Location() string {
 
 // String formats the message as "location: severity: text [id]", the form
 // every command prints (compilers and linters use it, so editors can jump
-// to the place).
+// to the place). Control characters are escaped (EscapeControls): a title
+// or a quoted line of a page cannot send escape sequences to a terminal.
 func (m Msg) String() string {
 	var b strings.Builder
 	if loc := m.Location(); loc != "" {
-		b.WriteString(loc)
+		b.WriteString(EscapeControls(loc))
 		b.WriteString(": ")
 	}
 	b.WriteString(m.Severity.String())
 	b.WriteString(": ")
-	b.WriteString(m.Text)
+	b.WriteString(EscapeControls(m.Text))
 	if m.ID != "" {
 		b.WriteString(" [")
 		b.WriteString(string(m.ID))
