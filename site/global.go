@@ -360,7 +360,7 @@ func (b *builder) writeCategories(x *siteIndex) error {
 			r := pg.Latest()
 			doc := b.wiki.Parse(pg, r)
 			var body bytes.Buffer
-			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})
+			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true, ReservedIDPrefix: siteIDPrefix})
 			if err := rr.Render(&body, doc); err != nil {
 				return err
 			}

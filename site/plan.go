@@ -42,14 +42,15 @@ type gameUnit struct {
 
 // safeSegment turns s into one path segment that cannot leave its
 // directory: letters, digits and dashes only (model.Slug), never empty,
-// never "." or "..".
+// never "." or "..", and never longer than model.MaxNameBytes (a long
+// title's slug is shortened with a hash of the title: stable and unique).
 func safeSegment(s string) string {
 	seg := model.Slug(s)
 	if seg == "" {
 		sum := sha256.Sum256([]byte(s))
 		seg = "page-" + hex.EncodeToString(sum[:4])
 	}
-	return seg
+	return model.ShortName(seg, model.MaxNameBytes, "-", s)
 }
 
 // makePlan assigns a directory to every page. Two titles that make the same

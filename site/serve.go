@@ -286,12 +286,17 @@ func (s *Preview) serveFile(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if strings.HasSuffix(name, ".html") {
+	// Pages are the site's own HTML; an uploaded .html file (media/,
+	// published only under MediaAllow) is not one.
+	if strings.HasSuffix(name, ".html") && !strings.HasPrefix(name, "media/") {
 		data = bytes.Replace(data, []byte("</body>"), []byte(`<script src="/_wikirules/reload.js"></script></body>`), 1)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Security-Policy", ContentSecurityPolicy+"; frame-ancestors 'self'")
 	} else {
 		ct := contentType(name)
+		if ct == "" && strings.HasSuffix(name, ".html") {
+			ct = "text/html; charset=utf-8"
+		}
 		if ct == "" {
 			ct = "application/octet-stream"
 		}
