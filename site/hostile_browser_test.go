@@ -169,6 +169,18 @@ Some text.`,
 		t.Errorf("the site's name link is covered by %s", got)
 	}
 
+	// The site still works from file:// under its policy: the site's
+	// script ran (it sets aria-pressed on the theme toggle) and the theme
+	// script too.
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(plain, "index.html"))),
+		chromedp.Evaluate[chromedp.Void](`localStorage.setItem("wikirules-theme", "dark")`), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+		t.Fatalf("file://: %v", err)
+	}
+	if got := eval(`String(document.querySelector(".theme-toggle").getAttribute("aria-pressed")) + " " + String(document.documentElement.dataset.theme)`); got != "true dark" {
+		t.Errorf("from file://, the site's scripts did not run: %q", got)
+	}
+	open(static.URL + "/wiki/overlay/index.html")
+
 	// The Content-Security-Policy is in force.
 	if got := eval(`(function(){var s=document.createElement("script");s.textContent="window.__inline=1";document.head.appendChild(s);return String(window.__inline)})()`); got != "undefined" {
 		t.Errorf("an inline script ran: the page's CSP is not in force (%s)", got)
