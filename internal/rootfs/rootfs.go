@@ -7,6 +7,8 @@ package rootfs
 import (
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
 )
 
 // FS is the directory Dir, confined. Each operation opens the directory
@@ -54,12 +56,15 @@ func (f FS) ReadFile(name string) ([]byte, error) {
 	return r.ReadFile(name)
 }
 
-// ReadDir lists the directory name.
+// ReadDir lists the directory name, sorted by file name (as fs.ReadDirFS
+// requires).
 func (f FS) ReadDir(name string) ([]fs.DirEntry, error) {
 	file, err := f.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
-	return file.(*os.File).ReadDir(-1)
+	ents, err := file.(*os.File).ReadDir(-1)
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return ents, err
 }
