@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,6 +16,7 @@ import (
 	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/corpus/internal/textclean"
 	"github.com/wikirules/wikirules/corpus/mwxml"
+	"github.com/wikirules/wikirules/internal/rootfs"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -96,6 +98,7 @@ type Loader struct {
 	site     *model.SiteInfo
 	siteFrom string // the input site came from
 	seq      int
+	titles   map[string]string // input file → title, for shortened names (TitlesFile)
 }
 
 // pageKey identifies a page as an input wrote it: titles are normalized
@@ -126,7 +129,7 @@ func NewLoader(opts Options) *Loader {
 	if opts.MaxRevisionBytes <= 0 {
 		opts.MaxRevisionBytes = model.DefaultMaxRevisionBytes
 	}
-	return &Loader{opts: opts, pages: map[pageKey]*pageAcc{}}
+	return &Loader{opts: opts, pages: map[pageKey]*pageAcc{}, titles: map[string]string{}}
 }
 
 // Load reads the inputs (files, directories, globs, "-" for stdin) and
@@ -191,7 +194,9 @@ func (l *Loader) AddPath(in string) error {
 		return l.fail(model.Errorf(in, 0, model.MsgInput, "cannot read input: %s", errText(err)))
 	}
 	if st.IsDir() {
-		return l.AddFS(os.DirFS(in), ".", in)
+		// Confined: a symbolic link that leaves the directory is not
+		// followed (AddFS warns about it).
+		return l.AddFS(rootfs.New(in), ".", in)
 	}
 	f, err := os.Open(in)
 	if err != nil {
@@ -227,15 +232,27 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 			}
 			return nil
 		}
-		if inputExt(d.Name()) {
-			files = append(files, p)
+		if !inputExt(d.Name()) {
+			return nil
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			// fs.Stat follows the link; a confined FS (rootfs) refuses
+			// one that leaves the directory.
+			fi, err := fs.Stat(fsys, p)
+			if err != nil || !fi.Mode().IsRegular() {
+				l.warnings = append(l.warnings, model.Msg{File: path.Join(filepath.ToSlash(prefix), p), Severity: model.SevWarning, ID: model.MsgInput,
+					Text: "symbolic link not followed: it leads outside the input directory, or not to a file"})
+				return nil
+			}
+		}
+		files = append(files, p)
 		return nil
 	})
 	if err != nil {
 		return l.fail(model.Errorf(prefix, 0, model.MsgInput, "cannot read directory: %s", errText(err)))
 	}
 	sort.Strings(files) // WalkDir is lexical already; make the order explicit
+	long := readTitles(fsys, root)
 	for _, p := range files {
 		name := path.Join(filepath.ToSlash(prefix), strings.TrimPrefix(p, root+"/"))
 		if root == "." {
@@ -255,6 +272,9 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 		// Files inside a directory named like a namespace ("Template/")
 		// belong to that namespace.
 		rel := strings.TrimPrefix(p, root+"/")
+		if t, ok := long[rel]; ok {
+			l.titles[name] = t
+		}
 		err = l.addFileNS(name, f, mtime, path.Dir(rel))
 		f.Close()
 		if err != nil {
@@ -356,6 +376,9 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		if ns := namespaceDir(dir); ns != "" {
 			title = ns + ":" + title
 		}
+		if t, ok := l.titles[name]; ok {
+			title = t // a long title, its file name shortened
+		}
 		text := string(data)
 		rev := &model.Revision{
 			Timestamp: mtime.UTC().Truncate(time.Second),
@@ -447,7 +470,11 @@ func titleFromFileName(base string) string {
 }
 
 // FileNameForTitle is the inverse of TitleFromFileName: characters that are
-// unsafe in file names are %-escaped.
+// unsafe in file names are %-escaped. A name longer than model.MaxNameBytes
+// (a long title, or one that escaping made long) is shortened to a prefix
+// and "%~" and a hash of the title: unique and stable, and marked as
+// shortened ('%' is otherwise always escaped), since its title can no
+// longer be read back from it (WriteWikiDir records it in TitlesFile).
 func FileNameForTitle(title string) string {
 	var b strings.Builder
 	for i := 0; i < len(title); i++ {
@@ -461,8 +488,26 @@ func FileNameForTitle(title string) string {
 			b.WriteByte(c)
 		}
 	}
-	return b.String() + ".wiki"
+	return model.ShortName(b.String(), model.MaxNameBytes, "%~", title) + ".wiki"
 }
+
+// readTitles reads the TitlesFile of a directory WriteWikiDir wrote: the
+// titles of the files whose names were shortened, by file name.
+func readTitles(fsys fs.FS, root string) map[string]string {
+	data, err := fs.ReadFile(fsys, path.Join(root, TitlesFile))
+	if err != nil {
+		return nil
+	}
+	var m map[string]string
+	if json.Unmarshal(data, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// shortenedName reports whether a file name was shortened by
+// FileNameForTitle.
+func shortenedName(base string) bool { return strings.Contains(base, "%~") }
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'

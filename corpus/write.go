@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -122,28 +123,63 @@ func Omitted(c *model.Corpus, format string) model.MsgList {
 	return l
 }
 
+// TitlesFile, in a directory WriteWikiDir wrote, maps the names of files
+// that FileNameForTitle shortened to their titles (a JSON object), so
+// reading the directory back gives the same titles.
+const TitlesFile = atomic.MarkerDir + "/titles.json"
+
 // WriteWikiDir writes the latest revision of every page as
 // dir/<title>.wiki (FileNameForTitle), each file dated by its revision,
-// replacing dir as a whole: a failure leaves dir as it was.
+// replacing dir as a whole: a failure leaves dir as it was. dir must be
+// empty, new, or written by wikirules (atomic.CheckReplaceable).
 func WriteWikiDir(c *model.Corpus, dir string) error {
+	if err := atomic.CheckNotCurrent(dir); err != nil {
+		return err
+	}
+	if err := atomic.CheckReplaceable(dir); err != nil {
+		return err
+	}
 	tmp, err := atomic.TempDirFor(dir)
 	if err != nil {
 		return err
 	}
+	fail := func(err error) error {
+		atomic.Discard(tmp)
+		return err
+	}
+	long := map[string]string{}
 	for _, p := range c.Pages {
 		// The page's content: a deleted or stub revision has none.
 		r := p.LatestVisible()
 		if r == nil {
 			continue
 		}
-		name := filepath.Join(tmp, FileNameForTitle(p.Title))
+		base := FileNameForTitle(p.Title)
+		if shortenedName(base) {
+			long[base] = p.Title
+		}
+		name := filepath.Join(tmp, base)
 		if err := os.WriteFile(name, []byte(r.Text), 0o644); err != nil {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("writing %s: %w", p.Title, err)
+			return fail(fmt.Errorf("writing %s: %w", p.Title, err))
 		}
 		if !r.Timestamp.IsZero() {
 			os.Chtimes(name, r.Timestamp, r.Timestamp)
 		}
 	}
-	return atomic.ReplaceDir(tmp, dir)
+	if err := atomic.Mark(tmp, "convert --to wiki"); err != nil {
+		return fail(err)
+	}
+	if len(long) > 0 {
+		data, err := json.MarshalIndent(long, "", "  ")
+		if err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(TitlesFile)), append(data, '\n'), 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if err := atomic.ReplaceDir(tmp, dir); err != nil {
+		return fail(err)
+	}
+	return nil
 }

@@ -75,10 +75,14 @@ const (
 	// Extracting rule tables (extract).
 	MsgRaggedTable  MsgID = "ragged-table"  // rows of different widths
 	MsgSpanConflict MsgID = "span-conflict" // overlapping rowspan/colspan
+	MsgTableSize    MsgID = "table-size"    // a table's grid bounded (spans or rows too large for its input)
 
 	// Rule checks (check).
 	MsgSpec   MsgID = "spec"   // a check spec that cannot be read or compiled
 	MsgEngine MsgID = "engine" // an engine constants file that cannot be read
+
+	// Building the site (site).
+	MsgMedia MsgID = "media" // an uploaded file not published (its type, or a symbolic link)
 )
 
 // Msg is a problem at a place: the one type every package of wikirules
@@ -130,16 +134,17 @@ func (m Msg) Location() string {
 
 // String formats the message as "location: severity: text [id]", the form
 // every command prints (compilers and linters use it, so editors can jump
-// to the place).
+// to the place). Control characters are escaped (EscapeControls): a title
+// or a quoted line of a page cannot send escape sequences to a terminal.
 func (m Msg) String() string {
 	var b strings.Builder
 	if loc := m.Location(); loc != "" {
-		b.WriteString(loc)
+		b.WriteString(EscapeControls(loc))
 		b.WriteString(": ")
 	}
 	b.WriteString(m.Severity.String())
 	b.WriteString(": ")
-	b.WriteString(m.Text)
+	b.WriteString(EscapeControls(m.Text))
 	if m.ID != "" {
 		b.WriteString(" [")
 		b.WriteString(string(m.ID))

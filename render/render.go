@@ -61,6 +61,23 @@ type Options struct {
 	// included), so several revisions can share one HTML page without
 	// clashing ids. The Linker prefixes same-page fragments to match.
 	IDPrefix string
+	// ReservedIDPrefix begins the ids of the page around the content (a
+	// site's search box, its script's targets): a content id that would
+	// begin with it gets "user-" before it (ContentID), so a wiki page
+	// cannot take over an element the site's script looks up by id.
+	ReservedIDPrefix string
+}
+
+// ContentID is the id an element of the content gets for the id its
+// markup sets (or its heading makes): IDPrefix before it, and "user-"
+// before that when it would begin with ReservedIDPrefix. A Linker maps
+// fragments with it so links to headings keep working.
+func (o Options) ContentID(id string) string {
+	id = o.IDPrefix + id
+	if o.ReservedIDPrefix != "" && strings.HasPrefix(id, o.ReservedIDPrefix) {
+		id = "user-" + id
+	}
+	return id
 }
 
 // RenderFunc writes one node. entering is true before the children are
@@ -308,8 +325,8 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString(tag)
 		for _, a := range n.Attrs {
 			if safeAttr(a.Name, a.Value) {
-				if w.r.opts.IDPrefix != "" && strings.EqualFold(a.Name, "id") {
-					w.Attr(a.Name, w.r.opts.IDPrefix+a.Value)
+				if strings.EqualFold(a.Name, "id") {
+					w.Attr(a.Name, w.r.opts.ContentID(a.Value))
 					continue
 				}
 				w.Attr(a.Name, a.Value)

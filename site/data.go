@@ -37,6 +37,9 @@ func (b *Base) Link(p string) string { return b.Root + escapePath(p) }
 // SiteInfo describes the site.
 type SiteInfo struct {
 	Name, Lang, BaseURL, Generator string
+	// CSP is the Content-Security-Policy of the pages
+	// (ContentSecurityPolicy), for a <meta http-equiv> in the layouts.
+	CSP string
 }
 
 // Crumb is one step of the breadcrumb trail; the last has no URL.

@@ -40,6 +40,7 @@ type siteIndex struct {
 // per page or group of files.
 func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 	x := gather(units)
+	x.stats.Warnings = append(x.stats.Warnings, b.plan.warnings...)
 	for _, phase := range []func(*siteIndex) error{
 		b.writeAssets,
 		b.writeMedia,
@@ -359,7 +360,7 @@ func (b *builder) writeCategories(x *siteIndex) error {
 			r := pg.LatestVisible()
 			doc := b.wiki.Parse(pg, r)
 			var body bytes.Buffer
-			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})
+			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true, ReservedIDPrefix: siteIDPrefix})
 			if err := rr.Render(&body, doc); err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/render"
 )
 
 // linker resolves wiki links to site URLs relative to one page, and
@@ -55,11 +56,13 @@ func (l *linker) record(k, v string) {
 func (l *linker) PageURL(title, fragment string) string {
 	frag := ""
 	if fragment != "" {
-		frag = "#" + url.PathEscape(strings.ReplaceAll(fragment, " ", "_"))
+		// The content's ids as the page has them (contentIDs): another
+		// page's without the history's prefix.
+		frag = "#" + url.PathEscape(contentIDs("").ContentID(strings.ReplaceAll(fragment, " ", "_")))
 	}
 	if title == "" || model.NormalizeTitle(title) == l.self {
-		if frag != "" {
-			return "#" + l.idPrefix + frag[1:]
+		if fragment != "" {
+			return "#" + url.PathEscape(contentIDs(l.idPrefix).ContentID(strings.ReplaceAll(fragment, " ", "_")))
 		}
 		if title == "" {
 			return ""
@@ -74,6 +77,18 @@ func (l *linker) PageURL(title, fragment string) string {
 		return l.root + escapePath(d+"index.html") + frag
 	}
 	return l.root + escapePath(d) + frag
+}
+
+// siteIDPrefix begins every id the site's layouts and script use
+// ("wr-search-input", "wr-main"): content ids that would begin with it are
+// renamed (render.Options.ReservedIDPrefix), so a page cannot take over an
+// element of the site.
+const siteIDPrefix = "wr-"
+
+// contentIDs are the render options that decide the ids of a page's
+// content; prefix is the history's per-revision prefix ("" on a page).
+func contentIDs(prefix string) render.Options {
+	return render.Options{IDPrefix: prefix, ReservedIDPrefix: siteIDPrefix}
 }
 
 func (l *linker) PageExists(title string) bool {

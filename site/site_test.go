@@ -244,7 +244,7 @@ func TestRefusesForeignDirectory(t *testing.T) {
 	keep := filepath.Join(out, "thesis.tex")
 	os.WriteFile(keep, []byte("important"), 0o644)
 	opts.Out = out
-	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), opts); err == nil || !strings.Contains(err.Error(), "not built by wikirules") {
+	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), opts); err == nil || !strings.Contains(err.Error(), "not written by wikirules") {
 		t.Fatalf("err = %v", err)
 	}
 	if _, err := os.Stat(keep); err != nil {

@@ -319,7 +319,7 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 	}
 	base := b.base(pg.Title, pagePath, section)
 	lk := newLinker(b.plan, pg.Title, pagePath, "", s.Deps)
-	r := render.New(render.Options{Linker: lk, NoTOC: true})
+	r := render.New(render.Options{Linker: lk, NoTOC: true, ReservedIDPrefix: siteIDPrefix})
 	if game != nil && len(pt.Tables) > 0 {
 		b.linkTables(r, base, pt, game, byTable)
 	}
@@ -334,6 +334,9 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 	view.Description = description(doc)
 	if !doc.Switches["NOTOC"] {
 		toc := render.TOC(doc)
+		for i := range toc {
+			toc[i].ID = contentIDs("").ContentID(toc[i].ID)
+		}
 		if len(toc) >= 2 {
 			view.TOC = toc
 		}
@@ -420,7 +423,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 		}
 		rs.Delta = e.Delta
 		if !e.Latest {
-			hr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, w.anchors[i]+"-", s.Deps), NoTOC: true, IDPrefix: w.anchors[i] + "-"})
+			hr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, w.anchors[i]+"-", s.Deps), NoTOC: true, IDPrefix: w.anchors[i] + "-", ReservedIDPrefix: siteIDPrefix})
 			var rb bytes.Buffer
 			if err := hr.Render(&rb, w.docs[i]); err != nil {
 				return nil, err

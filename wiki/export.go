@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -57,6 +58,10 @@ type ExportOptions struct {
 }
 
 // ExportMarkdown exports pages as Markdown and returns how many it wrote.
+// Into a directory, every page is rendered before the first file is
+// written, so an error leaves the directory as it was; the directory must
+// be new, empty, or written by wikirules (atomic.CheckReplaceable), and is
+// marked as such.
 func (w *Wiki) ExportMarkdown(opts ExportOptions) (int, error) {
 	pages := w.Corpus.Pages
 	if opts.Page != "" {
@@ -66,7 +71,16 @@ func (w *Wiki) ExportMarkdown(opts ExportOptions) (int, error) {
 		}
 		pages = []*model.Page{p}
 	}
-	n := 0
+	if opts.Dir != "" {
+		if err := atomic.CheckReplaceable(opts.Dir); err != nil {
+			return 0, err
+		}
+	}
+	type file struct {
+		title string
+		md    []byte
+	}
+	var files []file
 	for _, p := range pages {
 		r, _, err := p.SelectRevision(opts.Rev)
 		noText := false
@@ -78,29 +92,38 @@ func (w *Wiki) ExportMarkdown(opts ExportOptions) (int, error) {
 			if opts.Page == "" && (opts.Rev != "" || noText) {
 				continue // pages without that revision, or without its text
 			}
-			return n, err
+			return 0, err
 		}
 		md, err := w.Markdown(p, r)
 		if err != nil {
-			return n, err
+			return 0, err
 		}
-		if opts.Dir == "" {
-			if len(pages) > 1 {
-				fmt.Fprintf(opts.Out, "<!-- %s -->\n", p.Title)
-			}
-			if _, err := opts.Out.Write(md); err != nil {
-				return n, err
-			}
-			n++
-			continue
-		}
-		name := filepath.Join(opts.Dir, MarkdownFileName(p.Title))
-		if err := atomic.WriteFile(name, 0o644, func(out io.Writer) error { _, err := out.Write(md); return err }); err != nil {
-			return n, err
-		}
-		n++
+		files = append(files, file{p.Title, md})
 	}
-	return n, nil
+	if opts.Dir == "" {
+		for _, f := range files {
+			if len(pages) > 1 {
+				fmt.Fprintf(opts.Out, "<!-- %s -->\n", strings.ReplaceAll(f.title, "--", "- -"))
+			}
+			if _, err := opts.Out.Write(f.md); err != nil {
+				return 0, err
+			}
+		}
+		return len(files), nil
+	}
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return 0, err
+	}
+	if err := atomic.Mark(opts.Dir, "export -o"); err != nil {
+		return 0, err
+	}
+	for i, f := range files {
+		name := filepath.Join(opts.Dir, MarkdownFileName(f.title))
+		if err := atomic.WriteFile(name, 0o644, func(out io.Writer) error { _, err := out.Write(f.md); return err }); err != nil {
+			return i, err
+		}
+	}
+	return len(files), nil
 }
 
 // mdLinker links exported pages to each other's files; links to pages that

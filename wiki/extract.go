@@ -1,6 +1,8 @@
 package wiki
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -69,10 +71,22 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 	return out, msgs, nil
 }
 
+// TableFileName is the file of a game's (or a page's) tables in a
+// WriteTableFiles directory: key.yaml or key.json, long keys shortened
+// with a hash (model.ShortName).
+func TableFileName(key, format string) string {
+	return model.ShortName(key, model.MaxNameBytes, "-", key) + "." + format
+}
+
 // WriteTableFiles writes one <game>.yaml (or .json) per game into dir
 // (pages without a game go to a file named after the page), each file
-// atomically.
+// atomically. Every file is encoded before the first is written, so an
+// error leaves dir as it was. dir must be new, empty, or written by
+// wikirules (atomic.CheckReplaceable); it is marked as such.
 func WriteTableFiles(dir, format string, pages []*extract.PageTables) error {
+	if err := atomic.CheckReplaceable(dir); err != nil {
+		return err
+	}
 	byGame := map[string][]*extract.PageTables{}
 	for _, p := range pages {
 		key := p.Game
@@ -86,13 +100,25 @@ func WriteTableFiles(dir, format string, pages []*extract.PageTables) error {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	files := make([][]byte, len(keys))
+	for i, k := range keys {
+		var b bytes.Buffer
+		if err := extract.Write(&b, format, byGame[k]); err != nil {
+			return fmt.Errorf("%s: %w", k, err)
+		}
+		files[i] = b.Bytes()
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, k := range keys {
-		group := byGame[k]
-		err := atomic.WriteFile(filepath.Join(dir, k+"."+format), 0o644, func(out io.Writer) error {
-			return extract.Write(out, format, group)
+	if err := atomic.Mark(dir, "extract -o"); err != nil {
+		return err
+	}
+	for i, k := range keys {
+		data := files[i]
+		err := atomic.WriteFile(filepath.Join(dir, TableFileName(k, format)), 0o644, func(out io.Writer) error {
+			_, err := out.Write(data)
+			return err
 		})
 		if err != nil {
 			return err

@@ -74,9 +74,9 @@ input has an error.`,
 			case format == "json":
 				err = writeJSON(a.stdout, rep.Results)
 			case history:
-				err = writeHistory(a.stdout, rep.History)
+				err = writeHistory(newTermWriter(a.stdout), rep.History)
 			default:
-				err = writeResults(a.stdout, rep.Results)
+				err = writeResults(newTermWriter(a.stdout), rep.Results)
 			}
 			if err != nil {
 				return err

@@ -93,7 +93,7 @@ func (a *app) pagesCommand() *cobra.Command {
 			fmt.Fprintln(tw, "TITLE\tKIND\tGAME\tREVISIONS\tFIRST\tLAST")
 			total := 0
 			for _, r := range rows {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", r.Title, r.Kind, dash(r.Game), r.Revisions, r.First, r.Last)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", termText(r.Title), r.Kind, termText(dash(r.Game)), r.Revisions, r.First, r.Last)
 				total += r.Revisions
 			}
 			tw.Flush()
@@ -162,7 +162,7 @@ func (a *app) historyCommand() *cobra.Command {
 				if why := rev.Absence(); why != "" {
 					summary = strings.TrimSpace(why + " " + summary)
 				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", i+1, r.Timestamp, dash(rev.AuthorLabel()), r.Bytes, r.Bytes-prev, oneLine(summary))
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", i+1, r.Timestamp, termText(dash(rev.AuthorLabel())), r.Bytes, r.Bytes-prev, termText(oneLine(summary)))
 				prev = r.Bytes
 			}
 			return tw.Flush()
@@ -226,7 +226,13 @@ func (a *app) showCommand() *cobra.Command {
 			if err := r.NeedText(p.Title); err != nil {
 				return err
 			}
-			_, err = io.WriteString(a.stdout, r.Text)
+			text := r.Text
+			if isTerminal(a.stdout) {
+				// Raw to a file or a pipe; on a terminal, escape
+				// sequences in the text are shown, not run.
+				text = model.EscapeControls(text)
+			}
+			_, err = io.WriteString(a.stdout, text)
 			return err
 		},
 	}
