@@ -11,7 +11,9 @@ import (
 // Find looks a page up by what a user calls it, wherever a command takes a
 // title:
 //
-//   - its title, normalized as the wiki does ("gamehelp_hearts");
+//   - its title, normalized as the wiki does ("gamehelphearts"), or
+//     spelt with other spaces, case or punctuation ("gamehelp_hearts")
+//     when no other title reads the same;
 //   - a game, by its slug or by its name as the pages write it ("hearts",
 //     "Sushi Go", "sushi-go": names that spell the slug): the game's rules
 //     page, or its tips page when it has none.
@@ -26,6 +28,23 @@ func (w *Wiki) Find(name string) (*model.Page, error) {
 	if g := w.gameNamed(name); g != nil {
 		return g.Pages()[0], nil
 	}
+	// The title spelt with other spaces, case or punctuation
+	// ("gamehelp_sushigo", "Tips-sushigo"), when only one title reads so.
+	if f := suggest.Fold(name); f != "" {
+		var found *model.Page
+		for _, p := range w.Corpus.Pages {
+			if suggest.Fold(p.Title) == f {
+				if found != nil {
+					found = nil
+					break
+				}
+				found = p
+			}
+		}
+		if found != nil {
+			return found, nil
+		}
+	}
 	return nil, fmt.Errorf("no page titled %q%s", name, suggest.DidYouMean(w.nearPages(name)))
 }
 
@@ -34,15 +53,19 @@ func (w *Wiki) FindGame(name string) (*Game, error) {
 	if g := w.gameNamed(name); g != nil {
 		return g, nil
 	}
+	return nil, fmt.Errorf("no game %q in the inputs%s", name, suggest.DidYouMean(w.nearGames(name)))
+}
+
+// nearGames are the slugs of the games nearest to a name.
+func (w *Wiki) nearGames(name string) []string {
 	var slugs []string
 	for _, g := range w.Games() {
 		slugs = append(slugs, g.Slug)
 	}
-	near := suggest.Nearest(suggest.Fold(name), slugs, 3)
-	if len(near) == 0 {
-		near = suggest.Nearest(name, slugs, 3)
+	if near := suggest.Nearest(suggest.Fold(name), slugs, 3); len(near) > 0 {
+		return near
 	}
-	return nil, fmt.Errorf("no game %q in the inputs%s", name, suggest.DidYouMean(near))
+	return suggest.Nearest(name, slugs, 3)
 }
 
 // gameNamed is the game a name designates: its slug, or a name that folds
