@@ -89,7 +89,7 @@ func (s *Suite) engine(spec *Spec) (*Engine, error) {
 		if s.EngineHint != "" {
 			where += " (" + s.EngineHint + ")"
 		}
-		err = model.Errorf(spec.File, spec.EngineLine, model.MsgEngine, "engine file %s: %s in %s is a check spec, not engine constants; give the directory of the engine files with --engine DIR", spec.Engine, shown, where)
+		err = model.Errorf(spec.File, spec.EngineLine, model.MsgEngine, "engine file %s: %s in %s is a check spec, not engine constants: give the directory of the engine files with --engine DIR", spec.Engine, shown, where)
 	}
 	s.engines[spec.Engine] = engineFile{engine: e, err: err}
 	return e, err

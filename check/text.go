@@ -41,18 +41,16 @@ func WriteText(w io.Writer, results []Result) error {
 				if st == Error {
 					errorsSeen[r.Message] = r.Game + "/" + r.ID
 				}
-				for _, part := range splitProblems(r.Message) {
-					writeWrapped(bw, indent, part)
-				}
+				writeWrapped(bw, indent, r.Message)
 			}
 			writeDetails(bw, r)
 		}
 	}
-	// Passing checks: one line each, the descriptions aligned.
+	// Passing checks: their descriptions aligned (wrapped when long).
 	idWidth := 0
 	for _, r := range results {
 		if r.Status == Pass {
-			idWidth = max(idWidth, min(width(r.Game+"/"+r.ID), 44))
+			idWidth = max(idWidth, min(width(r.Game+"/"+r.ID), 30))
 		}
 	}
 	for _, r := range results {
@@ -64,8 +62,15 @@ func WriteText(w io.Writer, results []Result) error {
 			text = r.Message
 		}
 		id := r.Game + "/" + r.ID
-		pad := strings.Repeat(" ", max(0, idWidth-width(id)))
-		bw.WriteString(clip(fmt.Sprintf("%-7s%s%s  %s", r.Status, id, pad, oneLine(text)), TextWidth) + "\n")
+		prefix := fmt.Sprintf("%-7s%s%s  ", r.Status, id, strings.Repeat(" ", max(0, idWidth-width(id))))
+		cont := strings.Repeat(" ", min(width(prefix), TextWidth/2))
+		for i, l := range wrap(oneLine(text), TextWidth-width(prefix), TextWidth-len(cont)) {
+			if i == 0 {
+				bw.WriteString(prefix + l + "\n")
+			} else {
+				bw.WriteString(cont + l + "\n")
+			}
+		}
 	}
 	fmt.Fprintf(bw, "%s: %d passed, %d failed, %d errors\n", plural(len(results), "check"), counts[Pass], counts[Fail], counts[Error])
 	return bw.Flush()
@@ -146,9 +151,7 @@ func WriteHistoryText(w io.Writer, hist []HistoryResult) error {
 					"reads are the same in all of them: the wiki did not change; the engine constants (or the spec) did", h.Transitions[0].Revision))
 			}
 			if st == Fail || st == Error {
-				for _, part := range splitProblems(h.Message) {
-					writeWrapped(bw, indent, part)
-				}
+				writeWrapped(bw, indent, h.Message)
 				writeDetails(bw, h.Result)
 			}
 			if len(h.Transitions) > 1 || h.Transitions[0].Status != Pass {
@@ -160,16 +163,6 @@ func WriteHistoryText(w io.Writer, hist []HistoryResult) error {
 	}
 	fmt.Fprintf(bw, "%s over the history: %d pass now, %d fail, %d errors\n", plural(len(hist), "check"), counts[Pass], counts[Fail], counts[Error])
 	return bw.Flush()
-}
-
-// splitProblems puts each problem of a message ("Blue: …; Green: …") on
-// its own line.
-func splitProblems(msg string) []string {
-	msg = oneLine(msg)
-	if width(msg) <= TextWidth-len(indent) {
-		return []string{msg}
-	}
-	return strings.Split(msg, "; ")
 }
 
 // writeWrapped writes text wrapped to TextWidth after prefix; the lines
@@ -209,25 +202,6 @@ func wrap(text string, first, rest int) []string {
 
 // width is the number of columns text takes on a terminal.
 func width(s string) int { return uniseg.StringWidth(s) }
-
-// clip cuts a line to max columns, ending it with "…" when it was longer.
-func clip(s string, max int) string {
-	if width(s) <= max {
-		return s
-	}
-	var b strings.Builder
-	w := 0
-	g := uniseg.NewGraphemes(s)
-	for g.Next() {
-		cw := g.Width()
-		if w+cw > max-1 {
-			break
-		}
-		b.WriteString(g.Str())
-		w += cw
-	}
-	return b.String() + "…"
-}
 
 func plural(n int, noun string) string {
 	if n == 1 {

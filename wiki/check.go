@@ -108,22 +108,36 @@ func (r *CheckReport) count(s check.Status) int {
 }
 
 // Check runs every game's checks on the revision rev of its pages
-// (latest when ""; pages without that revision are left out).
+// (latest when ""; pages without that revision are left out, and games
+// none of whose pages has it).
 func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 	rep := w.newReport(s)
+	var firstMiss error
+	ran := false
 	for _, g := range w.Games() {
 		var pages []check.PageData
 		for _, p := range g.Pages() {
 			r, _, err := p.SelectRevision(rev)
 			if err != nil {
 				if rev != "" {
+					if firstMiss == nil {
+						firstMiss = err
+					}
 					continue
 				}
 				return nil, err
 			}
 			pages = append(pages, w.PageData(p, r))
 		}
+		if len(pages) == 0 {
+			continue // no page of the game has that revision
+		}
+		ran = true
 		rep.Results = append(rep.Results, s.RunGame(g.Slug, pages)...)
+	}
+	if !ran && firstMiss != nil {
+		// Nothing checked is no pass.
+		return nil, fmt.Errorf("--rev %s: no page of any game has that revision (%w)", rev, firstMiss)
 	}
 	return rep, nil
 }
