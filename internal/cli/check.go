@@ -32,11 +32,20 @@ on the rule tables of its pages, plus the built-in checks that need no spec: a
 declared total ("108 cards:") equals the sum of its list, and arithmetic written
 in a page ("10+19+12 = 41") is true.
 
-With --history, the checks run on every revision of each game's rules page,
-and each failing check names the revision (and author) since which it fails.
+The text output puts the failures first, each with the spec line, the wiki
+cells and the engine constants (file:line) it compared. A name a spec asks
+for that is not there (a column, a row, an engine key) is an error naming the
+nearest one; engine files are read from --engine (default: the --checks
+directory, never a spec in it).
 
-Exit status: 0 when every check passes, 1 when one fails, 2 when a spec or an
-input has an error.`,
+With --history, the checks run on every revision of each game's rules page,
+and each failing check says which side made it fail: the wiki edit since which
+it fails (and the values it changed), or the engine, when the wiki's values
+never changed.
+
+Exit status: 0 when every check passes, 1 when one fails, 2 when a spec, an
+engine file or an input has an error, or when nothing would be checked (a
+spec for a game the inputs lack, --engine without --checks).`,
 		Example: `  wikirules check
   wikirules check ../shared/seeds --checks testdata/checks --format json
   wikirules check --history
