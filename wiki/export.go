@@ -84,8 +84,8 @@ type ExportOptions struct {
 	// Dir receives one MarkdownFileName file per page, each written
 	// atomically. "" writes to Out instead.
 	Dir string
-	// Out receives the pages one after the other when Dir is "" (each
-	// starts with its front matter).
+	// Out receives the pages one after the other when Dir is "", each
+	// after an HTML comment naming it when there are several.
 	Out io.Writer
 }
 
@@ -113,8 +113,8 @@ func (w *Wiki) ExportMarkdown(opts ExportOptions) (int, error) {
 			return n, err
 		}
 		if opts.Dir == "" {
-			if n > 0 {
-				io.WriteString(opts.Out, "\n")
+			if len(pages) > 1 {
+				fmt.Fprintf(opts.Out, "<!-- %s -->\n", p.Title)
 			}
 			if _, err := opts.Out.Write(md); err != nil {
 				return n, err
