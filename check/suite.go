@@ -167,7 +167,9 @@ type HistoryResult struct {
 	//   - BlameEngine: the check fails at every revision and the wiki
 	//     values it reads are the same in all of them, so the wiki did
 	//     not change: what changed is the engine constants (or the
-	//     spec), which the history of the page cannot date.
+	//     spec), which the history of the page cannot date — unless the
+	//     page was wrong from its first revision, which the history cannot
+	//     tell apart.
 	// "" when the check passes now or cannot run.
 	Blame string `json:"blame,omitempty"`
 	// Changed are the wiki values the breaking edit changed, as
@@ -176,6 +178,8 @@ type HistoryResult struct {
 	// Transitions are the revisions where the status changed, oldest
 	// first; the first is the status at the first revision.
 	Transitions []Transition `json:"transitions"`
+	// Revisions is the number of revisions the check ran on.
+	Revisions int `json:"revisions"`
 }
 
 // Which side of a check a failure comes from (HistoryResult.Blame).
@@ -250,6 +254,7 @@ func (s *Suite) History(slug string, page *model.Page, parse func(*model.Revisio
 			}
 			prev[r.ID] = vals
 			h.Result = r
+			h.Revisions++
 		}
 	}
 	out := make([]HistoryResult, 0, len(order))

@@ -147,8 +147,14 @@ func WriteHistoryText(w io.Writer, hist []HistoryResult) error {
 					writeWrapped(bw, indent+"  ", "the edit changed "+c)
 				}
 			case BlameEngine:
-				writeWrapped(bw, indent, fmt.Sprintf("failing at every revision since the page was created (%s), and the wiki values it "+
-					"reads are the same in all of them: the wiki did not change; the engine constants (or the spec) did", h.Transitions[0].Revision))
+				what := fmt.Sprintf("failing at every revision since the page was created (%s), and the wiki values it "+
+					"reads are the same in all %d: the wiki did not change; the engine constants (or the spec) did, "+
+					"unless the page was wrong from the start", h.Transitions[0].Revision, h.Revisions)
+				if h.Revisions == 1 {
+					what = fmt.Sprintf("failing at the page's only revision (%s): the engine constants (or the spec) changed, "+
+						"or the page was wrong from the start", h.Transitions[0].Revision)
+				}
+				writeWrapped(bw, indent, what)
 			}
 			if st == Fail || st == Error {
 				writeWrapped(bw, indent, h.Message)
