@@ -21,7 +21,8 @@ func (w *Wiki) Extract(p *model.Page, r *model.Revision) *extract.PageTables {
 }
 
 // TableKinds are the kinds of rule tables, as ExtractOptions.Kind takes them.
-var TableKinds = []string{extract.KindCards, extract.KindScoring, extract.KindRoyalties, extract.KindOptions, extract.KindTable}
+var TableKinds = []string{fmt.Sprint(extract.KindCards), fmt.Sprint(extract.KindScoring), fmt.Sprint(extract.KindRoyalties),
+	fmt.Sprint(extract.KindOptions), fmt.Sprint(extract.KindTable)}
 
 // ExtractOptions choose what ExtractAll reads.
 type ExtractOptions struct {
@@ -72,7 +73,7 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 		pt := w.Extract(p, r)
 		msgs = append(msgs, pt.Warnings...)
 		if opts.Kind != "" {
-			pt.Tables = slices.DeleteFunc(pt.Tables, func(t *extract.Table) bool { return t.Kind != opts.Kind })
+			pt.Tables = slices.DeleteFunc(pt.Tables, func(t *extract.Table) bool { return fmt.Sprint(t.Kind) != opts.Kind })
 		}
 		if opts.Page == "" && len(pt.Tables) == 0 {
 			continue

@@ -1,6 +1,7 @@
 package wiki_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -97,7 +98,7 @@ func TestExtractTableAndKind(t *testing.T) {
 	}
 	for _, pt := range pages {
 		for _, tb := range pt.Tables {
-			if tb.Kind != "options" {
+			if fmt.Sprint(tb.Kind) != "options" {
 				t.Errorf("--kind options kept %s (%s)", tb.ID, tb.Kind)
 			}
 		}
