@@ -3,7 +3,6 @@ package check
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -82,61 +81,32 @@ func joinPath(p, k string) string {
 }
 
 // ReadEngine reads engine constants from a YAML, JSON or PHP file (.php,
-// .inc), keeping the line of each value. A check spec is refused: it is
-// never what a spec's engine: names.
+// .inc) as LoadEngine does, and finds the line of each value. A check spec
+// is refused: it is never what a spec's engine: names.
 func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
-	data, err := fs.ReadFile(fsys, name)
+	values, err := LoadEngine(fsys, name, display)
 	if err != nil {
-		return nil, model.Errorf(display, 0, model.MsgEngine, "cannot read engine constants: %v", err)
+		return nil, err
 	}
-	e := &Engine{File: display}
-	switch strings.ToLower(path.Ext(name)) {
-	case ".php", ".inc":
-		if e.Values, e.lines, err = parsePHP(display, string(data)); err != nil {
-			return nil, err
-		}
-	case ".json":
-		var v map[string]any
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.UseNumber()
-		if err := dec.Decode(&v); err != nil {
-			var se *json.SyntaxError
-			if errors.As(err, &se) {
-				line := bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n")) + 1
-				return nil, model.Errorf(display, line, model.MsgEngine, "invalid JSON: %v", err)
-			}
-			return nil, model.Errorf(display, 0, model.MsgEngine, "invalid JSON: %v", err)
-		}
-		if v == nil {
-			v = map[string]any{}
-		}
-		e.Values = normalizeNumbers(v).(map[string]any)
-		e.lines = jsonLines(data)
-	default:
-		var doc yaml.Node
-		var v map[string]any
-		err := yaml.Unmarshal(data, &doc)
-		if err == nil && len(doc.Content) > 0 {
-			err = doc.Content[0].Decode(&v)
-		}
-		if err != nil {
-			l := specYAMLError(display, err)
-			for i := range l {
-				l[i].ID = model.MsgEngine
-			}
-			return nil, l
-		}
-		if v == nil {
-			v = map[string]any{}
-		}
-		e.Values = normalizeNumbers(v).(map[string]any)
-		e.lines = map[string]int{}
-		if len(doc.Content) > 0 {
-			yamlLines(doc.Content[0], "", e.lines)
-		}
-	}
-	if looksLikeSpec(e.Values) {
+	if looksLikeSpec(values) {
 		return nil, model.Errorf(display, 1, model.MsgEngine, "%s is a check spec (it has game: and checks:), not engine constants", display)
+	}
+	e := &Engine{File: display, Values: values, lines: map[string]int{}}
+	// The values are read; the lines are found in a second, lenient
+	// pass over the same file, so a reader of one format stays one
+	// thing. A value whose line is not found is named by its file.
+	if data, err := fs.ReadFile(fsys, name); err == nil {
+		switch strings.ToLower(path.Ext(name)) {
+		case ".php", ".inc":
+			e.lines = phpLines(string(data))
+		case ".json":
+			e.lines = jsonLines(data)
+		default:
+			var doc yaml.Node
+			if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) > 0 {
+				yamlLines(doc.Content[0], "", e.lines)
+			}
+		}
 	}
 	e.indexPaths()
 	return e, nil

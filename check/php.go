@@ -16,19 +16,12 @@ import (
 // The file is parsed, never executed; anything else is an error naming the
 // line. require/include/use/namespace statements are skipped.
 func ParsePHP(name, src string) (map[string]any, error) {
-	v, _, err := parsePHP(name, src)
-	return v, err
-}
-
-// parsePHP is ParsePHP that also returns the line of each value, by its
-// path ("suits.1.cards").
-func parsePHP(name, src string) (map[string]any, map[string]int, error) {
-	p := &phpParser{name: name, src: src, consts: map[string]any{}, lines: map[string]int{}}
+	p := &phpParser{name: name, src: src, consts: map[string]any{}}
 	out := map[string]any{}
 	if err := p.file(out); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return out, p.lines, nil
+	return out, nil
 }
 
 type phpParser struct {
@@ -36,20 +29,6 @@ type phpParser struct {
 	src    string
 	i      int
 	consts map[string]any
-
-	// path is the path of the value being read (assignment name, then
-	// array keys); lines records where each value starts.
-	path  []string
-	lines map[string]int
-	index *model.LineIndex
-}
-
-// mark records that the value at the current path starts at offset pos.
-func (p *phpParser) mark(pos int) {
-	if p.index == nil {
-		p.index = model.NewLineIndex(p.src)
-	}
-	p.lines[strings.Join(p.path, ".")] = p.index.Line(pos)
 }
 
 func (p *phpParser) line() int { return strings.Count(p.src[:min(p.i, len(p.src))], "\n") + 1 }
@@ -144,9 +123,6 @@ func (p *phpParser) file(out map[string]any) error {
 			if err := p.expect("="); err != nil {
 				return err
 			}
-			p.skip()
-			p.path = append(p.path[:0], name)
-			p.mark(p.i)
 			v, err := p.value()
 			if err != nil {
 				return err
@@ -174,9 +150,6 @@ func (p *phpParser) file(out map[string]any) error {
 				if err := p.expect(","); err != nil {
 					return err
 				}
-				p.skip()
-				p.path = append(p.path[:0], name)
-				p.mark(p.i)
 				v, err := p.value()
 				if err != nil {
 					return err
@@ -269,24 +242,16 @@ func (p *phpParser) items(close string) (any, error) {
 			p.i += len(close)
 			break
 		}
-		// The item's path: its position until a key says otherwise
-		// (a key is a scalar, so nothing is recorded under it before).
-		depth, start := len(p.path), p.i
-		p.path = append(p.path, strconv.FormatInt(next, 10))
 		v, err := p.value()
 		if err != nil {
 			return nil, err
 		}
 		if p.peek("=>") {
 			p.i += 2
-			p.skip()
-			p.path[depth] = phpKey(v)
-			p.mark(p.i)
 			val, err := p.value()
 			if err != nil {
 				return nil, err
 			}
-			p.path = p.path[:depth]
 			keyed = true
 			k := phpKey(v)
 			if n, err := strconv.ParseInt(k, 10, 64); err == nil && n >= next {
@@ -295,8 +260,6 @@ func (p *phpParser) items(close string) (any, error) {
 			keys = append(keys, k)
 			list = append(list, val)
 		} else {
-			p.mark(start)
-			p.path = p.path[:depth]
 			keys = append(keys, strconv.FormatInt(next, 10))
 			next++
 			list = append(list, v)

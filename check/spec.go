@@ -308,14 +308,42 @@ func LoadSpecs(fsys fs.FS, dir, display string) ([]*Spec, error) {
 	return specs, errs.Err()
 }
 
-// LoadEngine reads engine constants from a YAML, JSON or PHP file (see
-// ReadEngine, which keeps their lines too).
+// LoadEngine reads engine constants from a YAML, JSON or PHP file.
 func LoadEngine(fsys fs.FS, name, display string) (map[string]any, error) {
-	e, err := ReadEngine(fsys, name, display)
+	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return nil, err
+		return nil, model.Errorf(display, 0, model.MsgEngine, "cannot read engine constants: %v", err)
 	}
-	return e.Values, nil
+	switch strings.ToLower(path.Ext(name)) {
+	case ".php", ".inc":
+		return ParsePHP(display, string(data))
+	case ".json":
+		var v map[string]any
+		dec := json.NewDecoder(strings.NewReader(string(data)))
+		dec.UseNumber()
+		if err := dec.Decode(&v); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				line := strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n") + 1
+				return nil, model.Errorf(display, line, model.MsgEngine, "invalid JSON: %v", err)
+			}
+			return nil, model.Errorf(display, 0, model.MsgEngine, "invalid JSON: %v", err)
+		}
+		return normalizeNumbers(v).(map[string]any), nil
+	default:
+		var v map[string]any
+		if err := yaml.Unmarshal(data, &v); err != nil {
+			l := specYAMLError(display, err)
+			for i := range l {
+				l[i].ID = model.MsgEngine
+			}
+			return nil, l
+		}
+		if v == nil {
+			v = map[string]any{}
+		}
+		return normalizeNumbers(v).(map[string]any), nil
+	}
 }
 
 // normalizeNumbers makes every integer an int64 and every other number a
