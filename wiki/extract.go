@@ -1,17 +1,13 @@
 package wiki
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
-	"strings"
 
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/internal/atomic"
-	"github.com/wikirules/wikirules/internal/suggest"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -19,10 +15,6 @@ import (
 func (w *Wiki) Extract(p *model.Page, r *model.Revision) *extract.PageTables {
 	return extract.Extract(w.Parse(p, r), p, r)
 }
-
-// TableKinds are the kinds of rule tables, as ExtractOptions.Kind takes them.
-var TableKinds = []string{fmt.Sprint(extract.KindCards), fmt.Sprint(extract.KindScoring), fmt.Sprint(extract.KindRoyalties),
-	fmt.Sprint(extract.KindOptions), fmt.Sprint(extract.KindTable)}
 
 // ExtractOptions choose what ExtractAll reads.
 type ExtractOptions struct {
@@ -57,8 +49,8 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 			}
 		}
 	}
-	if opts.Kind != "" && !slices.Contains(TableKinds, opts.Kind) {
-		return nil, nil, fmt.Errorf("--kind %q: expected one of %s", opts.Kind, strings.Join(TableKinds, ", "))
+	if err := checkKind(opts.Kind); err != nil {
+		return nil, nil, err
 	}
 	out := []*extract.PageTables{}
 	var msgs model.MsgList
@@ -72,78 +64,19 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 		}
 		pt := w.Extract(p, r)
 		msgs = append(msgs, pt.Warnings...)
-		if opts.Kind != "" {
-			pt.Tables = slices.DeleteFunc(pt.Tables, func(t *extract.Table) bool { return fmt.Sprint(t.Kind) != opts.Kind })
-		}
+		keepKind(pt, opts.Kind)
 		if opts.Page == "" && len(pt.Tables) == 0 {
 			continue
 		}
 		out = append(out, pt)
 	}
 	if opts.Table != "" {
-		id, err := pickTable(out, opts.Table)
-		if err != nil {
+		var err error
+		if out, err = keepTable(out, opts.Table); err != nil {
 			return nil, msgs, err
 		}
-		out = slices.DeleteFunc(out, func(pt *extract.PageTables) bool {
-			pt.Tables = slices.DeleteFunc(pt.Tables, func(t *extract.Table) bool { return t.ID != id })
-			return len(pt.Tables) == 0
-		})
 	}
 	return out, msgs, nil
-}
-
-// pickTable resolves a table id given in full or as a unique prefix of the
-// id, or of the id without its "game/".
-func pickTable(pages []*extract.PageTables, q string) (string, error) {
-	var ids, matches []string
-	seen := map[string]bool{}
-	for _, pt := range pages {
-		for _, t := range pt.Tables {
-			if seen[t.ID] {
-				continue
-			}
-			seen[t.ID] = true
-			ids = append(ids, t.ID)
-			if t.ID == q {
-				return q, nil
-			}
-			_, local, _ := strings.Cut(t.ID, "/")
-			if strings.HasPrefix(t.ID, q) || strings.HasPrefix(local, q) {
-				matches = append(matches, t.ID)
-			}
-		}
-	}
-	switch len(matches) {
-	case 1:
-		return matches[0], nil
-	case 0:
-		if len(ids) == 0 {
-			return "", fmt.Errorf("--table %q: no tables to choose from", q)
-		}
-		near := suggest.Nearest(q, ids, 3)
-		if len(near) == 0 {
-			var locals []string
-			for _, id := range ids {
-				_, local, _ := strings.Cut(id, "/")
-				locals = append(locals, local)
-			}
-			for _, l := range suggest.Nearest(q, locals, 3) {
-				for _, id := range ids {
-					if strings.HasSuffix(id, "/"+l) {
-						near = append(near, id)
-					}
-				}
-			}
-		}
-		return "", fmt.Errorf("--table %q: no table has that id%s", q, suggest.DidYouMean(near))
-	}
-	sort.Strings(matches)
-	n := len(matches)
-	if n > 5 {
-		matches = append(matches[:5], "…")
-	}
-	return "", fmt.Errorf("--table %q matches %d tables (%s): give more of the id", q, n, strings.Join(matches, ", "))
 }
 
 // WriteTableFiles writes one <game>.yaml (or .json) per game into dir
