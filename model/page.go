@@ -379,6 +379,9 @@ func (p *Page) SelectRevision(spec string) (*Revision, int, error) {
 	if match >= 0 {
 		return p.Revisions[match], match, nil
 	}
+	if near := p.nearestText(spec); near != "" {
+		return nil, -1, fmt.Errorf("%s has no revision at %s (%s)", p.Title, spec, near)
+	}
 	return nil, -1, fmt.Errorf("%s has no revision %q (it has %d, from %s to %s; use a timestamp, first, latest or a position)",
 		p.Title, spec, n, FormatTime(p.Revisions[0].Timestamp), FormatTime(p.Revisions[n-1].Timestamp))
 }

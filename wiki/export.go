@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/internal/atomic"
 	"github.com/wikirules/wikirules/model"
@@ -35,14 +37,45 @@ func MarkdownFileName(title string) string {
 	return strings.TrimSuffix(corpus.FileNameForTitle(title), ".wiki") + ".md"
 }
 
-// Markdown renders a revision as GitHub-flavoured Markdown; links to other
-// pages of the wiki point at their exported files.
+// Markdown renders a revision as GitHub-flavoured Markdown: YAML front
+// matter saying what it is (FrontMatter), the title as a heading, then the
+// page; links to other pages of the wiki point at their exported files.
 func (w *Wiki) Markdown(p *model.Page, r *model.Revision) ([]byte, error) {
 	var b bytes.Buffer
+	fm, err := yaml.Marshal(w.FrontMatter(p, r))
+	if err != nil {
+		return nil, err
+	}
+	b.WriteString("---\n")
+	b.Write(fm)
+	b.WriteString("---\n\n# ")
+	b.WriteString(markdown.EscapeText(p.Title))
+	b.WriteString("\n\n")
 	if err := markdown.Render(&b, w.Parse(p, r), markdown.Options{Linker: mdLinker{c: w.Corpus, self: p.Title}}); err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Label(p.Title), err)
 	}
 	return b.Bytes(), nil
+}
+
+// FrontMatter is what an exported page says about itself, as YAML front
+// matter (the form static-site generators read).
+type FrontMatter struct {
+	Title string `yaml:"title"`
+	Page  string `yaml:"page"`
+	Game  string `yaml:"game,omitempty"`
+	Kind  string `yaml:"kind"`
+	// Revision is the wiki's revision id, when the input carries it (XML
+	// exports do; feeds do not).
+	Revision  int64  `yaml:"revision,omitempty"`
+	Timestamp string `yaml:"timestamp"`
+	Author    string `yaml:"author,omitempty"`
+	Summary   string `yaml:"summary,omitempty"`
+}
+
+// FrontMatter describes a revision of a page for its exported file.
+func (w *Wiki) FrontMatter(p *model.Page, r *model.Revision) FrontMatter {
+	return FrontMatter{Title: p.Title, Page: p.Title, Game: p.Game, Kind: p.Kind.String(), Revision: r.ID,
+		Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary}
 }
 
 // ExportOptions choose what ExportMarkdown writes.

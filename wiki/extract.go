@@ -26,6 +26,11 @@ type ExtractOptions struct {
 	// Rev selects the revision of each page (model.Page.SelectRevision);
 	// pages without it are skipped when Page is "".
 	Rev string
+	// Table keeps one table: its id, or a unique prefix of the id or of
+	// the id without its game ("hearts/sco", "scoring"). "" keeps all.
+	Table string
+	// Kind keeps the tables of one kind (TableKinds); "" keeps all.
+	Kind string
 }
 
 // ExtractAll extracts the rule tables of the pages opts selects, and
@@ -46,6 +51,9 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 			}
 		}
 	}
+	if err := checkKind(opts.Kind); err != nil {
+		return nil, nil, err
+	}
 	out := []*extract.PageTables{}
 	var msgs model.MsgList
 	for _, p := range pages {
@@ -63,10 +71,17 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 		}
 		pt := w.Extract(p, r)
 		msgs = append(msgs, pt.Warnings...)
+		keepKind(pt, opts.Kind)
 		if opts.Page == "" && len(pt.Tables) == 0 {
 			continue
 		}
 		out = append(out, pt)
+	}
+	if opts.Table != "" {
+		var err error
+		if out, err = keepTable(out, opts.Table); err != nil {
+			return nil, msgs, err
+		}
 	}
 	return out, msgs, nil
 }

@@ -197,10 +197,6 @@ func (w *Wiki) ParseText(title, text string, at time.Time) *model.Document {
 	return parser.Parse(text, w.ParseOptions(title, at))
 }
 
-// Find looks a page up by title (normalized; near titles are suggested in
-// the error).
-func (w *Wiki) Find(title string) (*model.Page, error) { return w.Corpus.Find(title) }
-
 // Game is a game of the wiki: its rules page and its tips page (either may
 // be nil, not both).
 type Game struct {

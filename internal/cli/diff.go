@@ -47,13 +47,16 @@ value changing is reported as a formatting change).
 --from and --to take a timestamp (or a unique prefix), first, latest, prev (the
 revision before the other one) or a position (1 is the oldest, -1 the newest).
 With --all, every revision is compared with the one before: a rule changelog.
+--format html writes a standalone page (its styles included; light and dark)
+to open in a browser or attach to a review.
 
 Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 2 on an error, so CI can gate on rule changes.`,
 		Example: `  wikirules diff Gamehelphearts
   wikirules diff Gamehelphearts ../shared/seeds --from 2023-07-07T18:38:03Z --to 2023-07-23T18:36:54Z
   wikirules diff Gamehelpopenfacechinesepoker ../shared/seeds --from -3 --to -2 --format json
-  wikirules diff Gamehelphearts --all`,
+  wikirules diff Gamehelphearts --all
+  wikirules diff hearts --format html > hearts-diff.html`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			colorOn, err := useColor(color, a.stdout)
@@ -74,12 +77,7 @@ Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 				case "json":
 					return diff.WriteJSON(a.stdout, results)
 				case "html":
-					for _, r := range results {
-						if err := diff.WriteHTML(a.stdout, r); err != nil {
-							return err
-						}
-					}
-					return nil
+					return diff.WritePage(a.stdout, h.Page.Title, results)
 				}
 				return diff.WriteChangelog(a.stdout, h.Page.Title, results, diff.TextOptions{Color: colorOn})
 			}
@@ -91,7 +89,7 @@ Exit status: 0 when the rule tables' values are unchanged, 1 when they changed,
 			case "json":
 				err = diff.WriteJSON(a.stdout, res)
 			case "html":
-				err = diff.WriteHTML(a.stdout, res)
+				err = diff.WritePage(a.stdout, h.Page.Title, []*diff.Result{res})
 			default:
 				err = diff.WriteText(a.stdout, res, diff.TextOptions{Color: colorOn})
 			}

@@ -3,6 +3,7 @@ package markdown
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,10 @@ type writer struct {
 	w    *bufio.Writer
 	opts Options
 	html *render.Renderer
+	// lastCard is where the last card ended (the builder and its length
+	// then): a card written right after it is spaced from it.
+	lastCard    *strings.Builder
+	lastCardEnd int
 }
 
 // Render writes doc as Markdown.
@@ -353,6 +358,18 @@ func (w *writer) inline(b *strings.Builder, n *model.Node) {
 		w.image(b, n)
 	case model.KindError:
 		b.WriteString(escape(n.Text))
+	case model.KindElement:
+		if !isCard(n) {
+			w.inlineChildren(b, n)
+			return
+		}
+		// The HTML shows cards as boxes side by side ({{heart|K}}{{heart|Q}});
+		// as text they need a space, or they run into one word ("KQ").
+		if w.lastCard == b && w.lastCardEnd == b.Len() {
+			b.WriteByte(' ')
+		}
+		w.inlineChildren(b, n)
+		w.lastCard, w.lastCardEnd = b, b.Len()
 	case model.KindTable, model.KindList, model.KindPre, model.KindParagraph, model.KindHeading:
 		// A block inside inline content (a list in a table cell):
 		// its text.
@@ -360,6 +377,16 @@ func (w *writer) inline(b *strings.Builder, n *model.Node) {
 	default:
 		w.inlineChildren(b, n)
 	}
+}
+
+// isCard reports whether n is a playing card of the card templates
+// (<span class="card …">).
+func isCard(n *model.Node) bool {
+	if n.Tag != "span" {
+		return false
+	}
+	class, _ := n.Attr("class")
+	return slices.Contains(strings.Fields(class), "card")
 }
 
 // image writes an image, or, when the file is not provided, its name in
@@ -403,6 +430,10 @@ func linkDest(u string) string {
 	}
 	return u
 }
+
+// EscapeText makes text literal in Markdown (a title written as a
+// heading).
+func EscapeText(s string) string { return escape(s) }
 
 // escape makes text literal in Markdown.
 func escape(s string) string {

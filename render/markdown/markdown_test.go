@@ -2,6 +2,7 @@ package markdown_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,7 +66,9 @@ func shapeOf(t testing.TB, src string) shape {
 		var b strings.Builder
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			b.WriteString(text(c))
-			b.WriteString("")
+			if cardBeforeCard(c) {
+				b.WriteString(" ")
+			}
 		}
 		return b.String()
 	}
@@ -100,13 +103,31 @@ func shapeOf(t testing.TB, src string) shape {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
-		if n.Type == html.ElementNode && blockTags[n.Data] {
+		if n.Type == html.ElementNode && (blockTags[n.Data] || cardBeforeCard(n)) {
 			all.WriteString(" ")
 		}
 	}
 	walk(doc)
 	s.words = strings.Fields(all.String())
 	return s
+}
+
+// cardBeforeCard reports whether n is a card of the card templates
+// followed by another: boxes side by side, so words apart to a reader.
+func cardBeforeCard(n *html.Node) bool {
+	return isCard(n) && n.NextSibling != nil && isCard(n.NextSibling)
+}
+
+func isCard(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	for _, a := range n.Attr {
+		if a.Key == "class" && slices.Contains(strings.Fields(a.Val), "card") {
+			return true
+		}
+	}
+	return false
 }
 
 // compare renders a page both ways and compares what a reader sees.
@@ -179,6 +200,21 @@ func TestPagesMatchOurHTML(t *testing.T) {
 		if r := p.Latest(); r != nil {
 			compare(t, p.Title, r.Text)
 		}
+	}
+}
+
+// Cards written side by side stay apart: "K♥ Q♥", not "K♥Q♥".
+func TestCardsKeepTheirSpacing(t *testing.T) {
+	for src, want := range map[string]string{
+		"ranked {{card|=K}}{{card|=Q}}{{card|=J}} high":                 "ranked K Q J high",
+		"{{cardholder|{{heart|K}}{{diamond|K}}{{spade|6}}|Full House}}": "K♥ K♦ 6♠ Full House",
+		"a {{heart|A}}, then {{club|2}}.":                               "a A♥, then 2♣.",
+		"{{spade|=Q}} and {{heart}}":                                    "Q♠ and ♥",
+	} {
+		if got := strings.TrimSpace(toMarkdown(t, parser.Parse(src, &parser.Options{}))); got != want {
+			t.Errorf("%s:\n got %q\nwant %q", src, got, want)
+		}
+		compare(t, src, src)
 	}
 }
 
