@@ -24,7 +24,7 @@ func (r *lineRun) add(x *extractor, n *model.Node, pre bool) {
 		r.first = n
 	}
 	r.pre = r.pre || pre
-	r.lines = append(r.lines, splitLines(n)...)
+	r.lines = append(r.lines, splitLines(x.doc.Source, n)...)
 }
 
 // maxTableLine is the longest line read as a table row.
@@ -32,7 +32,7 @@ const maxTableLine = 200
 
 // splitLines reads a block's inline content as lines: newlines in text and
 // line breaks end a line.
-func splitLines(n *model.Node) []textLine {
+func splitLines(src string, n *model.Node) []textLine {
 	var out []textLine
 	var cur strings.Builder
 	curPos := -1
@@ -54,12 +54,13 @@ func splitLines(n *model.Node) []textLine {
 		switch c.Kind {
 		case model.KindText:
 			parts := strings.Split(c.Text, "\n")
+			starts := partStarts(src, c, len(parts))
 			for i, p := range parts {
 				if i > 0 {
 					end()
 				}
 				if strings.TrimSpace(p) != "" && curPos < 0 {
-					curPos = c.Pos
+					curPos = starts[i]
 				}
 				cur.WriteString(p)
 			}
@@ -74,9 +75,36 @@ func splitLines(n *model.Node) []textLine {
 	return out
 }
 
+// partStarts returns where each of the n newline-separated parts of a text
+// node's text begins in the source. A text node may stand for source that
+// reads differently (an entity, a template's output); its i-th line still
+// begins after the i-th newline of its source when both have as many
+// newlines. Otherwise every part takes the node's position, the nearest
+// place known.
+func partStarts(src string, c *model.Node, n int) []int {
+	starts := make([]int, n)
+	for i := range starts {
+		starts[i] = c.Pos
+	}
+	if n == 1 || c.Pos < 0 || c.End > len(src) || c.Pos > c.End {
+		return starts
+	}
+	s := src[c.Pos:c.End]
+	if strings.Count(s, "\n") != n-1 {
+		return starts
+	}
+	off := 0
+	for i := 1; i < n; i++ {
+		off += strings.IndexByte(s[off:], '\n') + 1
+		starts[i] = c.Pos + off
+	}
+	return starts
+}
+
 // labelValue reads "label number", "label number /" and
 // "label number (note)".
-func labelValue(t string) (label string, value Value, note string, ok bool) {
+// valueText is the number as written ("11", "−2").
+func labelValue(t string) (label string, value Value, valueText, note string, ok bool) {
 	// Parenthesised notes, wherever they are ("9 high 1 (note)", "9 high
 	// (note) 1", "75432(note) 8").
 	body := t
@@ -99,20 +127,21 @@ func labelValue(t string) (label string, value Value, note string, ok bool) {
 	body = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(body), "/"))
 	f := strings.Fields(body)
 	if len(f) < 2 || len(f) > 7 {
-		return "", nil, "", false
+		return "", nil, "", "", false
 	}
-	v, isNum := ParseNumber(f[len(f)-1])
+	valueText = f[len(f)-1]
+	v, isNum := ParseNumber(valueText)
 	if !isNum {
-		return "", nil, "", false
+		return "", nil, "", "", false
 	}
 	label = strings.Join(f[:len(f)-1], " ")
 	if strings.HasSuffix(label, ":") {
 		label = strings.TrimSuffix(label, ":")
 	}
 	if label == "" || len(label) > 50 || strings.ContainsAny(label, ".!?;") {
-		return "", nil, "", false
+		return "", nil, "", "", false
 	}
-	return label, v, note, true
+	return label, v, valueText, note, true
 }
 
 // lineTables finds tables in a run of lines: "Label: v v v" rows of equal
@@ -140,7 +169,7 @@ func (x *extractor) lineTables(r *lineRun) {
 		start = -1
 	}
 	for i, l := range r.lines {
-		if _, _, _, ok := labelValue(l.text); ok {
+		if _, _, _, _, ok := labelValue(l.text); ok {
 			if start < 0 {
 				start = i
 			}
@@ -159,7 +188,7 @@ func (x *extractor) labelValueTable(lines []textLine, form Form, first *model.No
 	t := x.newTable(n, form)
 	hasNote := false
 	for _, l := range lines {
-		if _, _, note, _ := labelValue(l.text); note != "" {
+		if _, _, _, note, _ := labelValue(l.text); note != "" {
 			hasNote = true
 		}
 	}
@@ -168,9 +197,9 @@ func (x *extractor) labelValueTable(lines []textLine, form Form, first *model.No
 		t.Columns = append(t.Columns, "note")
 	}
 	for _, l := range lines {
-		label, v, note, _ := labelValue(l.text)
+		label, v, vt, note, _ := labelValue(l.text)
 		src := x.lineSource(l)
-		row := Row{textCell(label, label, src, l.pos), textCell(l.text, v, src, l.pos)}
+		row := Row{textCell(label, label, src, l.pos), textCell(vt, v, src, l.pos)}
 		if hasNote {
 			row = append(row, textCell(note, nullable(note), src, l.pos))
 		}

@@ -52,7 +52,7 @@ func (x *extractor) listTable(list *model.Node) {
 func (x *extractor) labelValueList(list *model.Node, its []listItem) bool {
 	lines := make([]textLine, len(its))
 	for i, it := range its {
-		if _, _, _, ok := labelValue(it.text); !ok {
+		if _, _, _, _, ok := labelValue(it.text); !ok {
 			return false
 		}
 		lines[i] = textLine{text: it.text, pos: it.node.Pos}
