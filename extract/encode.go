@@ -29,7 +29,7 @@ func valueNode(v Value) *yaml.Node {
 	case int64:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(x, 10)}
 	case float64:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!float", Value: strconv.FormatFloat(x, 'g', -1, 64)}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!float", Value: FormatValue(x)}
 	case string:
 		return strNode(x)
 	}

@@ -66,6 +66,17 @@ func (f Form) String() string {
 	return fmt.Sprintf("Form(%d)", f)
 }
 
+var formPhrases = [...]string{FormWikitable: "a wikitable", FormHTML: "an HTML table", FormList: "a list", FormLines: "lines of text", FormPre: "a preformatted block"}
+
+// Phrase says in words what the table was written as, after "from" ("from
+// a wikitable", "from lines of text").
+func (f Form) Phrase() string {
+	if f > 0 && int(f) < len(formPhrases) {
+		return formPhrases[f]
+	}
+	return f.String()
+}
+
 // MarshalText writes the form's name.
 func (f Form) MarshalText() ([]byte, error) {
 	if f == 0 || int(f) >= len(formNames) {

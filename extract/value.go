@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -138,4 +139,24 @@ func leadingNumber(s string) (Value, bool) {
 		return nil, false
 	}
 	return ParseNumber(f[0])
+}
+
+// FormatValue writes a value as the YAML and JSON outputs hold it: a
+// number in decimal, text as it is, and "" for no value (null). Whatever
+// shows a table's values (the site's rule-table pages) writes them with
+// it, so they read exactly as the data.
+func FormatValue(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case int:
+		return strconv.Itoa(x)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case string:
+		return x
+	}
+	return fmt.Sprint(v)
 }

@@ -83,6 +83,10 @@ const (
 
 	// Building the site (site).
 	MsgMedia MsgID = "media" // an uploaded file not published (its type, or a symbolic link)
+
+	// Configuration (config, front matter).
+	MsgConfig MsgID = "config" // a configuration file or front matter that cannot be read: unknown key, wrong type
+	MsgName   MsgID = "name"   // a game name that names no game of the wiki
 )
 
 // Msg is a problem at a place: the one type every package of wikirules

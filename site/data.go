@@ -65,6 +65,9 @@ type GameLinks struct {
 	RulesURL, TipsURL, DataURL string
 	HistoryURL, TipsHistoryURL string
 	Tables                     int
+	// Prev and Next are the games before and after this one (by slug),
+	// nil at either end.
+	Prev, Next *Link
 }
 
 // WikiPage is a wiki page's latest revision (page.html).

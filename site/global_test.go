@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/model"
-
-	"github.com/wikirules/wikirules/parser"
 )
 
 // Past the limit of URLs per file, sitemap.xml becomes an index.
@@ -31,20 +29,5 @@ func TestSitemapIndex(t *testing.T) {
 	}
 	if n := strings.Count(string(many["sitemap-1.xml"]), "<url>"); n != 4 {
 		t.Errorf("sitemap-1.xml has %d URLs", n)
-	}
-}
-
-func TestLeadName(t *testing.T) {
-	for _, c := range []struct{ text, slug, want string }{
-		{"'''Texas Hold'em''' is a card game.", "texasholdem", "Texas Hold'em"},
-		{"== Overview ==\nKing of Tokyo is a dice game for 2-6 players.", "kingoftokyo", "King of Tokyo"},
-		{"'''Bold''' words. Mr. Jack, a game.", "mrjack", "Mr. Jack"},
-		{"Nothing here spells it.", "hearts", ""},
-		{"'''Hearts''' and more", "", ""},
-	} {
-		doc := parser.Parse(c.text, &parser.Options{})
-		if got := leadName(doc, c.slug); got != c.want {
-			t.Errorf("leadName(%q, %q) = %q, want %q", c.text, c.slug, got, c.want)
-		}
 	}
 }

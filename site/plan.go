@@ -6,8 +6,6 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/wiki"
@@ -35,9 +33,13 @@ type plan struct {
 
 // gameUnit is a game: its rules page and its tips page (either may be nil).
 type gameUnit struct {
-	slug, name  string
+	slug        string
 	dir         string // "games/<slug>/"
 	rules, tips *model.Page
+	game        *wiki.Game
+	// prev and next are the games before and after it, by slug (nil at
+	// either end): its pages link to them.
+	prev, next *gameUnit
 }
 
 // safeSegment turns s into one path segment that cannot leave its
@@ -70,9 +72,11 @@ func makePlan(w *wiki.Wiki, media fs.FS, policy mediaPolicy) *plan {
 		return d
 	}
 	for _, wg := range w.Games() {
-		g := &gameUnit{slug: wg.Slug, rules: wg.Rules, tips: wg.Tips}
+		g := &gameUnit{slug: wg.Slug, rules: wg.Rules, tips: wg.Tips, game: wg}
 		g.dir = claim("games/" + safeSegment(g.slug))
-		g.name = gameName(g)
+		if n := len(p.games); n > 0 {
+			g.prev, p.games[n-1].next = p.games[n-1], g
+		}
 		if g.rules != nil {
 			p.dir[g.rules.Title] = g.dir
 		}
@@ -125,19 +129,6 @@ func safeExt(ext string) string {
 
 // categoryDir is the directory of a category's listing.
 func categoryDir(name string) string { return "categories/" + safeSegment(name) + "/" }
-
-// gameName is the name shown for a game: its slug with a capital, or the
-// tips page's name when it has spaces ("Tips texas holdem").
-func gameName(g *gameUnit) string {
-	name := g.slug
-	if g.tips != nil {
-		if i := strings.IndexByte(g.tips.Title, ' '); i >= 0 && strings.Contains(g.tips.Title[i+1:], " ") {
-			name = g.tips.Title[i+1:]
-		}
-	}
-	r, n := utf8.DecodeRuneInString(name)
-	return string(unicode.ToUpper(r)) + name[n:]
-}
 
 func itoa(i int) string {
 	var b [20]byte

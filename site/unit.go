@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -120,19 +118,24 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 			works = append(works, b.parsePage(pg, b.plan.dir[pg.Title]))
 		}
 	}
-	name := g.name
+	// The game's one name (wiki.GameName), from the trees parsed here.
+	docs := map[*model.Page]*model.Document{}
 	for _, w := range works {
-		if _, doc, _ := w.latest(); doc != nil {
-			if n := leadName(doc, g.slug); n != "" {
-				name = n
-				break
-			}
+		if w.page.LatestVisible() != nil {
+			_, docs[w.page], _ = w.latest()
 		}
 	}
+	name := b.wiki.GameNameFrom(g.game, docs)
 	links := &GameLinks{Name: name, Slug: g.slug, RulesURL: g.dir + "index.html", DataURL: g.dir + "rules/index.html", HistoryURL: g.dir + "history/index.html"}
 	if g.tips != nil {
 		links.TipsURL = g.dir + "tips/index.html"
 		links.TipsHistoryURL = g.dir + "tips/history/index.html"
+	}
+	if g.prev != nil {
+		links.Prev = &Link{Title: b.wiki.GameName(g.prev.game), URL: g.prev.dir + "index.html"}
+	}
+	if g.next != nil {
+		links.Next = &Link{Title: b.wiki.GameName(g.next.game), URL: g.next.dir + "index.html"}
 	}
 
 	// Checks on the latest revision of each page.
@@ -201,71 +204,6 @@ func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
 	}
 	s.Pages = append(s.Pages, ps)
 	return s, nil
-}
-
-// leadName is the game's name as its pages write it. The slug is the name
-// with its spaces and punctuation gone ("kingoftokyo"), so the name is the
-// first run of words, in the first headings and paragraphs, that spells the
-// slug (letters and digits alike): "King of Tokyo", "Texas Hold'em". Bold
-// runs are tried first, since wikis bold the subject in the lead.
-func leadName(doc *model.Document, slug string) string {
-	want := alnum(slug)
-	if want == "" {
-		return ""
-	}
-	var texts []string
-	n := 0
-	for c := range doc.Root.Descendants() {
-		if c.Kind != model.KindParagraph && c.Kind != model.KindHeading {
-			continue
-		}
-		if n++; n > 6 {
-			break
-		}
-		for bold := range c.FindAll(model.KindBold) {
-			if t := strings.TrimSpace(model.PlainText(bold)); len(t) <= 80 && alnum(t) == want {
-				return t
-			}
-		}
-		texts = append(texts, model.PlainText(c))
-	}
-	for _, t := range texts {
-		words := strings.Fields(t)
-		for i := range words {
-			var acc strings.Builder
-			for j := i; j < len(words) && j < i+8; j++ {
-				acc.WriteString(alnum(words[j]))
-				if acc.Len() >= len(want) {
-					// A single word says nothing the slug does not
-					// (and "the board" is no name): only a capitalised
-					// run of words counts.
-					if acc.String() == want && j > i {
-						name := strings.Join(words[i:j+1], " ")
-						name = strings.TrimFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '!' })
-						if r, _ := utf8.DecodeRuneInString(name); unicode.IsUpper(r) {
-							return name
-						}
-					}
-					break
-				}
-				if !strings.HasPrefix(want, acc.String()) {
-					break
-				}
-			}
-		}
-	}
-	return ""
-}
-
-// alnum is s folded to lower-case letters and digits.
-func alnum(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
@@ -465,6 +403,13 @@ func relGame(b *Base, g *GameLinks) *GameLinks {
 			*u = b.Link(*u)
 		}
 	}
+	for _, l := range []**Link{&r.Prev, &r.Next} {
+		if *l != nil {
+			c := **l
+			c.URL = b.Link(c.URL)
+			*l = &c
+		}
+	}
 	return &r
 }
 
@@ -542,11 +487,12 @@ func clip(s string, n int) string { return templates.Clip(s, n) }
 
 func (b *builder) writeMissingRules(s *unitSummary, g *gameUnit, links *GameLinks) error {
 	p := g.dir + "index.html"
-	base := b.base(g.name, p, "home")
-	view := &WikiPage{Base: base, Heading: g.name, Tab: "rules", Game: relGame(&base, links),
-		Body:       template.HTML(`<p>The wiki has no rules page for this game yet; see its tips.</p>`),
-		HistoryURL: base.Link(links.TipsHistoryURL), SourceURL: base.Link(g.dir + "tips/history/index.html#wikitext")}
-	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {g.name, ""}}
+	base := b.base(links.Name, p, "home")
+	view := &WikiPage{Base: base, Heading: links.Name, Tab: "rules", Game: relGame(&base, links),
+		Body: template.HTML(`<p>The wiki has no rules page for this game yet; see <a href="` + template.HTMLEscapeString(base.Link(links.TipsURL)) + `">its tips</a>.</p>`),
+		HistoryURL: base.Link(links.TipsHistoryURL), SourceURL: base.Link(g.dir + "tips/history/index.html#wikitext"),
+		Revisions: len(g.tips.Revisions)}
+	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {links.Name, ""}}
 	view.Rev = Rev{Time: g.tips.Latest().Timestamp, Author: g.tips.Latest().Author}
 	return b.render(s, p, "page.html", view)
 }
@@ -555,11 +501,11 @@ func (b *builder) writeMissingRules(s *unitSummary, g *gameUnit, links *GameLink
 // JSON.
 func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, works []*pageWork, all []*extract.PageTables, checks []*CheckView, byTable map[string][]*CheckView) error {
 	p := g.dir + "rules/index.html"
-	base := b.base(g.name+": rule tables", p, "home")
+	base := b.base(links.Name+": rule tables", p, "home")
 	yamlName, jsonName := safeSegment(g.slug)+".yaml", safeSegment(g.slug)+".json"
 	view := &RulesPage{Base: base, Game: relGame(&base, links), YAMLName: yamlName, JSONName: jsonName,
 		YAMLURL: base.Link(g.dir + "rules/" + yamlName), JSONURL: base.Link(g.dir + "rules/" + jsonName)}
-	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {g.name, base.Link(links.RulesURL)}, {"Rule tables", ""}}
+	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {links.Name, base.Link(links.RulesURL)}, {"Rule tables", ""}}
 	known := map[string]bool{}
 	for _, w := range works {
 		_, _, pt := w.latest()
@@ -630,7 +576,8 @@ func relCheck(b *Base, c *CheckView) *CheckView {
 }
 
 // tableHTML writes an extracted table as an HTML table: its columns and
-// its cells' text.
+// its cells' values, written as the YAML and JSON hold them
+// (extract.FormatValue), never the source text they were read from.
 func tableHTML(t *extract.Table) template.HTML {
 	var b strings.Builder
 	b.WriteString("<table>")
@@ -649,19 +596,19 @@ func tableHTML(t *extract.Table) template.HTML {
 	for _, row := range t.Rows {
 		b.WriteString("<tr>")
 		for i := range t.Columns {
-			txt, num := "", false
+			var v extract.Value
 			if i < len(row) {
-				txt = row[i].Text
-				switch row[i].Value.(type) {
-				case int, int64, float64:
-					num = true
-				}
+				v = row[i].Value
 			}
-			if num {
+			switch v.(type) {
+			case int, int64, float64:
 				b.WriteString(`<td class="num">`)
-			} else {
+			case nil:
+				b.WriteString(`<td class="null">`)
+			default:
 				b.WriteString("<td>")
 			}
+			txt := extract.FormatValue(v)
 			template.HTMLEscape(&b, []byte(txt))
 			b.WriteString("</td>")
 		}

@@ -15,8 +15,9 @@ import (
 //     spelt with other spaces, case or punctuation ("gamehelp_hearts")
 //     when no other title reads the same;
 //   - a game, by its slug or by its name as the pages write it ("hearts",
-//     "Sushi Go", "sushi-go": names that spell the slug): the game's rules
-//     page, or its tips page when it has none.
+//     "Sushi Go", "sushi-go": names that spell the slug), or by its name
+//     (GameName: from the configuration, a note, a {{DISPLAYTITLE:}}): the
+//     game's rules page, or its tips page when it has none.
 //
 // Not found, the error suggests the nearest titles and games ("did you mean
 // Gamehelphearts?"). Every lookup of a page by name goes through Find (and
@@ -89,7 +90,35 @@ func (w *Wiki) gameNamed(name string) *Game {
 			found = g
 		}
 	}
+	if found != nil {
+		return found
+	}
+	// By its name (GameName), when that does not spell the slug: a
+	// name of the configuration or a note, or a {{DISPLAYTITLE:}} (only
+	// pages that have one are parsed).
+	for _, g := range w.Games() {
+		if !w.nameCheap(g) {
+			continue
+		}
+		if suggest.Fold(w.GameName(g)) == f {
+			if found != nil {
+				return nil
+			}
+			found = g
+		}
+	}
 	return found
+}
+
+// nameCheap reports whether the game's name may differ from its slug and
+// is known without parsing its pages' lead: it comes from the
+// configuration, a note, or a {{DISPLAYTITLE:}}.
+func (w *Wiki) nameCheap(g *Game) bool {
+	if w.configuredName(g) != "" || w.notes[g.Slug] != "" {
+		return true
+	}
+	r := g.Pages()[0].LatestVisible()
+	return r != nil && strings.Contains(r.Text, "DISPLAYTITLE")
 }
 
 // nearPages suggests pages for a name that finds none: titles a few edits

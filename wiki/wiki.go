@@ -3,6 +3,7 @@ package wiki
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -49,6 +50,25 @@ type Config struct {
 	// Content is the embedded content (nil: content.New()); tests give
 	// another.
 	Content *content.Content
+	// SiteContent holds the site's Markdown pages (index.md, <name>.md,
+	// and games/<slug>.md: notes on games, whose front matter may name the
+	// game). Nil: the embedded sample's pages with the sample corpus, none
+	// with inputs of one's own (the sample's notes say things about the
+	// sample's pages that are not true of others).
+	SiteContent fs.FS
+	// Names are games' names by slug (or by a page title of the game):
+	// the first source of a game's name (see GameName).
+	Names map[string]string
+	// NamesFile and NamesLines say where Names were read (a configuration
+	// file and the line of each key), for the warning about a name of no
+	// game; both may be empty.
+	NamesFile  string
+	NamesLines map[string]int
+	// URL is the wiki's address, for links back to its pages (PageURL,
+	// EditURL, RevisionURL): either an article path with $1 for the title
+	// ("https://en.wikipedia.org/wiki/$1") or the directory of its
+	// index.php ("https://en.doc.boardgamearena.com/"). "" makes no links.
+	URL string
 }
 
 // Wiki is a loaded corpus and how to read it.
@@ -68,6 +88,9 @@ type Wiki struct {
 	cfg       Config
 	gamesOnce sync.Once
 	games     []*Game
+	// notes are the names the site content's notes give games, by slug.
+	notes    map[string]string
+	notesErr error
 }
 
 // Open loads the inputs (or the embedded sample) and the template
@@ -99,8 +122,16 @@ func Open(cfg Config) (*Wiki, error) {
 			return nil, err
 		}
 	}
+	if sample && cfg.SiteContent == nil {
+		cfg.SiteContent = cfg.Content.Site()
+	}
 	w := New(c, t, cfg)
-	w.Sample, w.Messages = sample, msgs
+	w.Sample = sample
+	if w.notesErr != nil {
+		return nil, w.notesErr
+	}
+	msgs = append(msgs, w.checkNames()...)
+	w.Messages = msgs
 	return w, nil
 }
 
@@ -118,7 +149,11 @@ func New(c *model.Corpus, t *parser.WikiTemplates, cfg Config) *Wiki {
 		}
 	}
 	t.AddCorpus(c)
-	return &Wiki{Corpus: c, Templates: t, cfg: cfg}
+	w := &Wiki{Corpus: c, Templates: t, cfg: cfg}
+	// A note whose front matter cannot be read names nothing; Open
+	// reports it (and so does the site, which renders the notes).
+	w.notes, w.notesErr = loadNotes(cfg.SiteContent)
+	return w
 }
 
 func (cfg Config) withDefaults() Config {
@@ -198,11 +233,14 @@ func (w *Wiki) ParseText(title, text string, at time.Time) *model.Document {
 }
 
 // Game is a game of the wiki: its rules page and its tips page (either may
-// be nil, not both).
+// be nil, not both). Its name is Wiki.GameName.
 type Game struct {
 	Slug  string
 	Rules *model.Page
 	Tips  *model.Page
+
+	nameOnce sync.Once
+	name     string
 }
 
 // Pages returns the game's pages, rules first.
