@@ -489,7 +489,7 @@ func (b *builder) writeMissingRules(s *unitSummary, g *gameUnit, links *GameLink
 	p := g.dir + "index.html"
 	base := b.base(links.Name, p, "home")
 	view := &WikiPage{Base: base, Heading: links.Name, Tab: "rules", Game: relGame(&base, links),
-		Body: template.HTML(`<p>The wiki has no rules page for this game yet; see <a href="` + template.HTMLEscapeString(base.Link(links.TipsURL)) + `">its tips</a>.</p>`),
+		Body:       template.HTML(`<p>The wiki has no rules page for this game yet; see <a href="` + template.HTMLEscapeString(base.Link(links.TipsURL)) + `">its tips</a>.</p>`),
 		HistoryURL: base.Link(links.TipsHistoryURL), SourceURL: base.Link(g.dir + "tips/history/index.html#wikitext"),
 		Revisions: len(g.tips.Revisions)}
 	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {links.Name, ""}}
