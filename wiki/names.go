@@ -186,8 +186,9 @@ func (w *Wiki) stripPrefix(t string) string {
 	return t
 }
 
-// plainMarkup removes the markup a display title may carry: ”italics”,
-// ”'bold”', HTML tags; entities stay as written but &amp;.
+// plainMarkup removes the markup a display title may carry: the runs of
+// apostrophes of italics and bold, HTML tags; entities stay as written but
+// &amp;.
 func plainMarkup(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
