@@ -21,7 +21,6 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/wikirules/wikirules/check"
-	"github.com/wikirules/wikirules/content"
 	watomic "github.com/wikirules/wikirules/internal/atomic"
 	"github.com/wikirules/wikirules/internal/rootfs"
 	"github.com/wikirules/wikirules/model"
@@ -48,7 +47,10 @@ type Options struct {
 	Suite *check.Suite
 	// Content holds the site's Markdown pages: index.md (the home page's
 	// introduction), games/<slug>.md (notes shown on a game's page) and
-	// any other <name>.md (a page at <name>/). May be nil.
+	// any other <name>.md (a page at <name>/). Nil: the wiki's
+	// (wiki.Config.SiteContent: the embedded sample's pages with the
+	// sample corpus only, so that a site of other pages never shows the
+	// sample's notes).
 	Content fs.FS
 	// Media holds the wiki's uploaded files by name ("Board.png"): a
 	// [[File:Board.png]] shows the image when it is here. May be nil.
@@ -225,6 +227,9 @@ func newBuilder(w *wiki.Wiki, opts Options) (*builder, error) {
 	}
 	if opts.BaseURL != "" && !strings.HasSuffix(opts.BaseURL, "/") {
 		opts.BaseURL += "/"
+	}
+	if opts.Content == nil {
+		opts.Content = w.Config().SiteContent
 	}
 	b := &builder{opts: opts, wiki: w, plan: makePlan(w, opts.Media, newMediaPolicy(opts.MediaAllow)), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{}}
 	if b.suite == nil {
@@ -450,11 +455,16 @@ func (b *builder) loadNotes() (map[string]string, error) {
 			continue
 		}
 		slug := strings.TrimSuffix(e.Name(), ".md")
-		data, err := fs.ReadFile(b.opts.Content, path.Join("games", e.Name()))
+		p := path.Join("games", e.Name())
+		data, err := fs.ReadFile(b.opts.Content, p)
 		if err != nil {
 			return nil, err
 		}
-		h, _, err := markdownHTML(b.md, data)
+		_, body, err := wiki.SplitFrontMatter(p, data)
+		if err != nil {
+			return nil, err
+		}
+		h, _, err := markdownHTML(b.md, body)
 		if err != nil {
 			return nil, fmt.Errorf("games/%s: %w", e.Name(), err)
 		}
@@ -520,7 +530,11 @@ func pageDigest(pg *model.Page) string {
 func wikiDigest(w *wiki.Wiki) string {
 	h := sha256.New()
 	cfg := w.Config()
-	fmt.Fprintf(h, "%s\x00%s\x00", cfg.Name, cfg.Server)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", cfg.Name, cfg.Server, cfg.URL)
+	// Names decide every game's title and its neighbours' links.
+	for _, k := range sortedKeys(cfg.Names) {
+		fmt.Fprintf(h, "name\x00%s\x00%s\x00", k, cfg.Names[k])
+	}
 	t := w.Templates
 	for _, n := range t.Names() {
 		def, _ := t.Template(n)
@@ -585,8 +599,6 @@ func (o *Options) LoadDirs(d Dirs) error {
 			return err
 		}
 		o.Content = os.DirFS(d.Content)
-	} else {
-		o.Content = content.New().Site()
 	}
 	if d.Media != "" {
 		if err := isDir("--media", d.Media); err != nil {
@@ -603,4 +615,13 @@ func isDir(flag, dir string) error {
 		return fmt.Errorf("%s %s: not a directory", flag, dir)
 	}
 	return nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

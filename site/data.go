@@ -57,6 +57,8 @@ type Link struct {
 type Rev struct {
 	Time            time.Time
 	Author, Summary string
+	// URL is the revision on the wiki ("" without the wiki's address).
+	URL string
 }
 
 // GameLinks are the tabs of a game's pages.
@@ -88,12 +90,19 @@ type WikiPage struct {
 	SourceURL  string
 	Revisions  int
 	Image      string // a File: page's image, when the file is provided
+	// WikiURL and EditURL are the page and its edit form on the wiki
+	// ("" without the wiki's address: Options.WikiURL).
+	WikiURL, EditURL string
 }
 
 // HistoryPage is every revision of a page, newest first (history.html).
 type HistoryPage struct {
 	Base
-	Page      struct{ Title string }
+	// Page is the page: its title on the wiki, and the name the site
+	// shows (a game's name for a game's pages).
+	Page struct{ Title, Name string }
+	// WikiURL is the page's history on the wiki ("" without its address).
+	WikiURL   string
 	PageURL   string
 	DataURL   string
 	Revisions []*RevEntry
@@ -102,6 +111,8 @@ type HistoryPage struct {
 	// of lines is slow).
 	Source      template.HTML
 	SourceLines int
+	// Diffs counts the diffs and comparisons on the page.
+	Diffs int
 }
 
 // RevEntry is one revision on a history page.
@@ -113,6 +124,13 @@ type RevEntry struct {
 	First, Latest   bool
 	Diff            *DiffView     // changes since the previous revision
 	Body            template.HTML // the revision, rendered
+	// WikiURL is the revision on the wiki ("" without its address).
+	WikiURL string
+	// Compare is the change from this revision to the current one (nil
+	// for the current revision and the one before it, whose comparison is
+	// the current revision's diff: CompareURL).
+	Compare    *DiffView
+	CompareURL string
 }
 
 // DiffView is the change from one revision to the next.

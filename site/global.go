@@ -13,6 +13,7 @@ import (
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // reserved are the top-level names the site uses itself; a Markdown page
@@ -163,7 +164,7 @@ func (b *builder) writeHome(x *siteIndex) error {
 		home.Extra = append(home.Extra, Link{Title: l.Title, URL: home.Link(l.URL)})
 	}
 	for _, r := range recentChanges(x.pages, 20) {
-		home.Recent = append(home.Recent, RecentChange{Page: r.page.Title, DiffURL: home.Link(r.page.Dir + "history/index.html#" + r.rev.Anchor),
+		home.Recent = append(home.Recent, RecentChange{Page: r.page.name(), DiffURL: home.Link(r.page.Dir + "history/index.html#" + r.rev.Anchor),
 			Time: r.rev.Time, Author: r.rev.Author, Summary: r.rev.Summary, Delta: r.rev.Delta, RulesChanged: r.rev.RulesChanged})
 	}
 	return b.render(nil, "index.html", "home.html", home)
@@ -296,9 +297,16 @@ func (b *builder) writeMarkdown(x *siteIndex) error {
 		if err != nil {
 			return err
 		}
-		h, title, err := markdownHTML(b.md, data)
+		note, body, err := wiki.SplitFrontMatter(e.Name(), data)
+		if err != nil {
+			return err
+		}
+		h, title, err := markdownHTML(b.md, body)
 		if err != nil {
 			return fmt.Errorf("%s: %w", e.Name(), err)
+		}
+		if note.Title != "" {
+			title = note.Title
 		}
 		name := strings.TrimSuffix(e.Name(), ".md")
 		if name == "index" {
@@ -506,7 +514,7 @@ func (b *builder) feed(pages []*pageSummary) ([]byte, error) {
 		f.Updated = recent[0].rev.Time.UTC().Format(time.RFC3339)
 	}
 	for _, r := range recent {
-		e := entry{Title: r.page.Title, Updated: r.rev.Time.UTC().Format(time.RFC3339), Summary: r.rev.Summary,
+		e := entry{Title: r.page.name(), Updated: r.rev.Time.UTC().Format(time.RFC3339), Summary: r.rev.Summary,
 			Link: link{Href: b.absURL(r.page.Dir+"history/index.html") + "#" + r.rev.Anchor}}
 		e.ID = e.Link.Href
 		if r.rev.RulesChanged {
@@ -523,4 +531,13 @@ func (b *builder) feed(pages []*pageSummary) ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(xml.Header), append(data, '\n')...), nil
+}
+
+// name is the page's name as the site shows it (a game's name for its
+// pages), or its title.
+func (p *pageSummary) name() string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return p.Title
 }

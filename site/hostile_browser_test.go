@@ -150,7 +150,7 @@ Some text.`,
 	if got := eval(`(function(){var a=document.querySelector('.toc a[href="#user-wr-main"]');if(!a)return "no TOC link to #user-wr-main";a.click();return "ok"})()`); got != "ok" {
 		t.Fatal(got)
 	}
-	if got := eval(`location.hash + " " + (document.getElementById(location.hash.slice(1)) ? document.getElementById(location.hash.slice(1)).textContent.trim() : "missing")`); got != "#user-wr-main wr-main" {
+	if got := eval(`location.hash + " " + (document.getElementById(location.hash.slice(1)) ? document.getElementById(location.hash.slice(1)).firstChild.textContent.trim() : "missing")`); got != "#user-wr-main wr-main" {
 		t.Errorf("TOC link to the heading: %q", got)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(static.URL+"/search/index.html?q=board"), chromedp.WaitVisible(chromedp.CSS("#wr-search-page-results li"))); err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // linker resolves wiki links to site URLs relative to one page, and
@@ -17,10 +18,11 @@ type linker struct {
 	root     string // from the page to the site root
 	idPrefix string // prefix of the page content's ids (history pages)
 	deps     map[string]string
+	wiki     *wiki.Wiki // links to files the site lacks go to the wiki
 }
 
 func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string) *linker {
-	return &linker{plan: p, self: self, root: rootOf(pagePath), idPrefix: idPrefix, deps: deps}
+	return &linker{plan: p, self: self, root: rootOf(pagePath), idPrefix: idPrefix, deps: deps, wiki: p.wiki}
 }
 
 // target is where a title goes: a directory in the site, or "" when the
@@ -70,6 +72,10 @@ func (l *linker) PageURL(title, fragment string) string {
 	}
 	d := l.target(title)
 	if d == "" {
+		// A file the site has no page for: its page on the wiki.
+		if ns, _ := model.SplitNamespace(model.NormalizeTitle(title)); ns == model.NSFile && l.wiki != nil && l.wiki.HasURL() {
+			return l.wiki.PageURL(title)
+		}
 		// A missing page: the search may find what the link meant.
 		return l.root + "search/index.html?q=" + url.QueryEscape(model.NormalizeTitle(title))
 	}

@@ -29,6 +29,7 @@ type plan struct {
 	mediaFrom map[string]string
 	// warnings are about the media files left out.
 	warnings model.MsgList
+	wiki     *wiki.Wiki
 }
 
 // gameUnit is a game: its rules page and its tips page (either may be nil).
@@ -58,7 +59,7 @@ func safeSegment(s string) string {
 // makePlan assigns a directory to every page. Two titles that make the same
 // slug get -2, -3… in title order, so paths are stable and unique.
 func makePlan(w *wiki.Wiki, media fs.FS, policy mediaPolicy) *plan {
-	p := &plan{dir: map[string]string{}, categories: map[string]*model.Page{}, media: map[string]string{}, mediaFrom: map[string]string{}}
+	p := &plan{dir: map[string]string{}, categories: map[string]*model.Page{}, media: map[string]string{}, mediaFrom: map[string]string{}, wiki: w}
 	used := map[string]bool{
 		// Directories of the site-wide pages.
 		"assets/": true, "checks/": true, "categories/": true, "pages/": true, "search/": true, "media/": true,

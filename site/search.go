@@ -4,101 +4,202 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
 )
 
-// searchDoc is one entry of the client-side search index: a page or a
-// rule table.
+// The search runs in the browser (site.js) over search-index.js, a script
+// rather than JSON so it loads from file:// too. What it searches are the
+// pages' sections (the lead and each heading's part, linked to the
+// heading) and the rule tables. The index holds:
+//
+//   - docs: per section its title, the page's name, URL, kind and the
+//     start of its text (searchTextMax bytes), from which results show a
+//     snippet around the match;
+//   - words: the vocabulary, every distinct lower-case word of the
+//     sections (all of their text, not only the start);
+//   - postings: per word, the sections that have it.
+//
+// The browser matches each query word against the vocabulary: the word
+// itself, the words that begin with its stem ("royalty" and "royalties"
+// share "royalt"), and words one or two edits away ("royalities"); a
+// section must match every query word. An inverted index is smaller than a
+// word list per section, and the browser need not read the texts to search.
+
+// searchTextMax is how much of a section's text the index keeps for
+// snippets.
+const searchTextMax = 280
+
+// searchDoc is one entry of the index: a section of a page, or a rule
+// table.
 type searchDoc struct {
-	Title    string `json:"title"`
-	URL      string `json:"url"` // from the site root
-	Kind     string `json:"kind"`
-	Snippet  string `json:"snippet,omitempty"`
-	Headings string `json:"headings,omitempty"`
-	// Words are the distinct words of the text, folded to lower case,
-	// sorted: the search matches query words as prefixes of these.
-	Words string `json:"words,omitempty"`
+	Title string `json:"title"`
+	// Page is the name of the page it is part of, shown with the title
+	// ("Sushi Go › Using Wasabi"); "" for a page's lead, whose title is
+	// the page's name.
+	Page string `json:"page,omitempty"`
+	URL  string `json:"url"` // from the site root
+	Kind string `json:"kind"`
+	Text string `json:"text,omitempty"`
+	// Words are the distinct words of the section (its title and text; a
+	// lead's also the page's title on the wiki), lower case, sorted.
+	Words []string `json:"words,omitempty"`
 }
 
-func pageSearchDoc(pg *model.Page, dir string, doc *model.Document, game *GameLinks, tab string) searchDoc {
-	title := pg.Title
+// pageSearchDocs are a page's entries: its lead and each section, under
+// the page's name (a game's name for a game's pages).
+func pageSearchDocs(pg *model.Page, dir string, doc *model.Document, game *GameLinks, tab string) []searchDoc {
+	name := pg.Title
 	if game != nil {
-		title = game.Name
+		name = game.Name
 		if tab == "tips" {
-			title += ": tips"
+			name += ": tips"
 		}
 	}
-	var heads []string
-	for h := range doc.Root.FindAll(model.KindHeading) {
-		heads = append(heads, model.PlainText(h))
+	kind := pg.Kind.String()
+	var out []searchDoc
+	lead := false
+	for s := range model.Sections(doc.Root) {
+		text := model.PlainTextSkipping(s.Node, func(n *model.Node) bool {
+			return n.Kind == model.KindSection || n == s.Heading
+		})
+		if s.Heading == nil {
+			lead = true
+			out = append(out, searchDoc{Title: name, URL: dir + "index.html", Kind: kind, Text: clipWords(text, searchTextMax),
+				Words: wordsOf(name, pg.Title, text, tab)})
+			continue
+		}
+		title := strings.TrimSpace(model.PlainText(s.Heading))
+		u := dir + "index.html"
+		if id, ok := s.Heading.Attr("id"); ok && id != "" {
+			u += "#" + contentIDs("").ContentID(id)
+		}
+		out = append(out, searchDoc{Title: title, Page: name, URL: u, Kind: kind, Text: clipWords(text, searchTextMax), Words: wordsOf(title, text)})
 	}
-	text := model.PlainText(doc.Root)
-	words := wordsOf(text + " " + pg.Title)
-	return searchDoc{Title: title, URL: dir + "index.html", Kind: pg.Kind.String(), Snippet: description(doc),
-		Headings: strings.Join(heads, " · "), Words: words}
+	if !lead {
+		// No lead section (a page that starts with a heading): the page
+		// is still found by its name.
+		out = append([]searchDoc{{Title: name, URL: dir + "index.html", Kind: kind, Words: wordsOf(name, pg.Title, tab)}}, out...)
+	}
+	return out
 }
 
 func tableSearchDoc(t *extract.Table, game *GameLinks) searchDoc {
 	var sb strings.Builder
-	sb.WriteString(strings.Join(t.Columns, " "))
+	sb.WriteString(strings.Join(t.Columns, ", "))
 	for _, r := range t.Rows {
-		for _, c := range r {
-			sb.WriteByte(' ')
-			sb.WriteString(c.Text)
+		sb.WriteString(" · ")
+		for i, c := range r {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(extract.FormatValue(c.Value))
 		}
 	}
-	return searchDoc{Title: t.Title + " (" + game.Name + ")", URL: game.DataURL + "#" + tableAnchor(t.ID),
-		Kind: "table", Snippet: t.ID + ": " + clip(strings.Join(t.Columns, ", "), 120), Headings: strings.Join(t.Section, " · "),
-		Words: wordsOf(sb.String() + " " + t.ID + " " + t.Kind.String())}
+	text := sb.String()
+	return searchDoc{Title: t.Title, Page: game.Name + ": rule tables", URL: game.DataURL + "#" + tableAnchor(t.ID),
+		Kind: "table", Text: clipWords(text, searchTextMax), Words: wordsOf(t.Title, text, t.ID, t.Kind.String(), strings.Join(t.Section, " "))}
 }
 
-// wordsOf returns the distinct words of s, lower case, sorted, joined by
-// spaces.
-func wordsOf(s string) string {
+// clipWords cuts s to at most n bytes, at a word boundary.
+func clipWords(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(s[:cut], ' '); i > n/2 {
+		cut = i
+	}
+	return strings.TrimSpace(s[:cut]) + " …"
+}
+
+// wordsOf returns the distinct words of texts, lower case, sorted. A word
+// is a run of letters and digits.
+func wordsOf(texts ...string) []string {
 	seen := map[string]bool{}
 	var words []string
-	start := -1
-	flush := func(end int) {
-		if start >= 0 {
-			w := strings.ToLower(s[start:end])
-			if !seen[w] {
-				seen[w] = true
-				words = append(words, w)
+	for _, s := range texts {
+		start := -1
+		flush := func(end int) {
+			if start >= 0 {
+				w := strings.ToLower(s[start:end])
+				if !seen[w] {
+					seen[w] = true
+					words = append(words, w)
+				}
+				start = -1
 			}
-			start = -1
 		}
-	}
-	for i, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if start < 0 {
-				start = i
+		for i, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+				if start < 0 {
+					start = i
+				}
+				continue
 			}
-			continue
+			flush(i)
 		}
-		flush(i)
+		flush(len(s))
 	}
-	flush(len(s))
 	sort.Strings(words)
-	return strings.Join(words, " ")
+	return words
 }
 
-// searchIndexJS is the index as a script, so it loads from file:// too.
+// searchIndexJS writes the index as a script (see above).
 func searchIndexJS(docs []searchDoc) []byte {
+	postings := map[string][]int{}
+	for i, d := range docs {
+		for _, w := range d.Words {
+			postings[w] = append(postings[w], i)
+		}
+	}
+	vocab := make([]string, 0, len(postings))
+	for w := range postings {
+		vocab = append(vocab, w)
+	}
+	sort.Strings(vocab)
+
 	var b bytes.Buffer
-	b.WriteString("window.WIKIRULES_SEARCH={\"docs\":[\n")
+	b.WriteString("window.WIKIRULES_SEARCH={\"v\":2,\"docs\":[\n")
 	for i, d := range docs {
 		if i > 0 {
 			b.WriteString(",\n")
 		}
 		// json.Marshal escapes <, > and &, so the index is safe even
 		// inlined in a page.
-		row, _ := json.Marshal([]string{d.Title, d.URL, d.Kind, d.Snippet, d.Headings, d.Words})
+		row, _ := json.Marshal([]string{d.Title, d.Page, d.URL, d.Kind, d.Text})
 		b.Write(row)
 	}
-	b.WriteString("]};\n")
+	b.WriteString("],\n\"words\":")
+	words, _ := json.Marshal(strings.Join(vocab, " "))
+	b.Write(words)
+	// Postings: per word, its sections' numbers as differences from the
+	// one before, in base 36, joined by commas; words apart by spaces.
+	b.WriteString(",\n\"postings\":\"")
+	var num []byte
+	for i, w := range vocab {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		prev := 0
+		for j, id := range postings[w] {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			num = strconv.AppendInt(num[:0], int64(id-prev), 36)
+			b.Write(num)
+			prev = id
+		}
+	}
+	b.WriteString("\"};\n")
 	return b.Bytes()
 }

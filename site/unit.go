@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"net/url"
 	"slices"
 	"sort"
 	"strings"
@@ -45,7 +46,11 @@ type gameSummary struct {
 }
 
 type pageSummary struct {
-	Title      string         `json:"title"`
+	Title string `json:"title"`
+	// Name is the page's name as the site shows it: a game's name for its
+	// rules page ("Sushi Go"), "Sushi Go: tips" for its tips page, the
+	// title otherwise.
+	Name       string         `json:"name,omitempty"`
 	Kind       model.PageKind `json:"kind"`
 	Dir        string         `json:"dir"`
 	Categories []string       `json:"categories,omitempty"`
@@ -230,13 +235,14 @@ func (b *builder) writePage(s *unitSummary, w *pageWork, game *GameLinks, tab st
 	if err != nil {
 		return nil, err
 	}
+	ps.Name = view.Heading
 	// Warnings of the latest revision, with page, revision and line.
 	s.Warnings = append(s.Warnings, doc.Messages(pg.Title, model.FormatTime(rev.Timestamp))...)
 	s.Warnings = append(s.Warnings, pt.Warnings...)
 	if ps.Revisions, err = b.writeHistory(s, w, view, game); err != nil {
 		return nil, err
 	}
-	ps.Search = append(ps.Search, pageSearchDoc(pg, w.dir, doc, game, tab))
+	ps.Search = append(ps.Search, pageSearchDocs(pg, w.dir, doc, game, tab)...)
 	if game != nil && pt != nil {
 		for _, t := range pt.Tables {
 			ps.Search = append(ps.Search, tableSearchDoc(t, game))
@@ -258,6 +264,7 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 	base := b.base(pg.Title, pagePath, section)
 	lk := newLinker(b.plan, pg.Title, pagePath, "", s.Deps)
 	r := render.New(render.Options{Linker: lk, NoTOC: true, ReservedIDPrefix: siteIDPrefix})
+	headingLinks(r)
 	if game != nil && len(pt.Tables) > 0 {
 		b.linkTables(r, base, pt, game, byTable)
 	}
@@ -266,9 +273,10 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 		return nil, err
 	}
 	view := &WikiPage{Base: base, Heading: pg.Title, PageTitle: pg.Title, Kind: pg.Kind, Tab: tab,
-		Rev: Rev{rev.Timestamp, rev.AuthorLabel(), rev.SummaryLabel()}, Body: template.HTML(body.String()),
+		Rev: Rev{rev.Timestamp, rev.AuthorLabel(), rev.SummaryLabel(), b.wiki.RevisionURL(pg.Title, rev)}, Body: template.HTML(body.String()),
 		HistoryURL: base.Link(w.dir + "history/index.html"), SourceURL: base.Link(w.dir + "history/index.html#wikitext"),
 		Revisions: len(pg.Revisions)}
+	view.WikiURL, view.EditURL = b.wiki.PageURL(pg.Title), b.wiki.EditURL(pg.Title)
 	view.Description = description(doc)
 	if !doc.Switches["NOTOC"] {
 		toc := render.TOC(doc)
@@ -318,7 +326,9 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	histPath := w.dir + "history/index.html"
 	hb := b.base("History of "+pg.Title, histPath, base.Section)
 	hist := &HistoryPage{Base: hb, PageURL: hb.Link(pagePath)}
-	hist.Page.Title = pg.Title
+	hist.Page.Title, hist.Page.Name = pg.Title, view.Heading
+	hist.Title = "History of " + view.Heading
+	hist.WikiURL = b.wiki.HistoryURL(pg.Title)
 	hist.Crumbs = append(append([]Crumb{}, relCrumbs(&hb, view.Crumbs, pagePath)...), Crumb{"History", ""})
 	if game != nil {
 		hist.DataURL = hb.Link(game.DataURL)
@@ -330,7 +340,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	for i := len(pg.Revisions) - 1; i >= 0; i-- {
 		r := pg.Revisions[i]
 		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Size: r.Size,
-			First: i == 0, Latest: i == len(pg.Revisions)-1}
+			First: i == 0, Latest: i == len(pg.Revisions)-1, WikiURL: b.wiki.RevisionURL(pg.Title, r)}
 		rs := &revSummary{Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Anchor: w.anchors[i]}
 		// A revision is compared with the nearest visible one before it:
 		// a deleted revision in between is not a blanking.
@@ -340,11 +350,11 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 		}
 		if i > 0 && prev >= 0 && r.Visible() {
 			res := diff.Compare(pg.Title, sides[prev], sides[i])
-			var h bytes.Buffer
-			if err := diff.WriteHTML(&h, res); err != nil {
+			h, err := diffHTML(res)
+			if err != nil {
 				return nil, err
 			}
-			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: template.HTML(h.String()),
+			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: h,
 				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
 			if !dv.RulesChanged {
 				for _, t := range res.Tables {
@@ -360,6 +370,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 			e.Delta = r.Size
 		}
 		rs.Delta = e.Delta
+		b.compareWithCurrent(e, w, i)
 		if !e.Latest {
 			hr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, w.anchors[i]+"-", s.Deps), NoTOC: true, IDPrefix: w.anchors[i] + "-", ReservedIDPrefix: siteIDPrefix})
 			var rb bytes.Buffer
@@ -369,6 +380,9 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 			e.Body = template.HTML(rb.String())
 		}
 		hist.Revisions = append(hist.Revisions, e)
+		if e.Diff != nil || e.Compare != nil {
+			hist.Diffs++
+		}
 		revs = append(revs, rs)
 	}
 	// Oldest first in the summary, like the corpus.
@@ -378,6 +392,25 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	// per wiki page was a fifth of the files of a build.)
 	hist.Source, hist.SourceLines = sourceHTML(rev.Text)
 	return revs, b.render(s, histPath, "history.html", hist)
+}
+
+// compareWithCurrent gives a history entry the change from its revision
+// to the current one: the text side by side, or for the revision just
+// before the current one, a link to the current revision's diff.
+func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
+	pg := w.page
+	cur := pg.VisibleAt(len(pg.Revisions) - 1)
+	if cur < 0 || i >= cur || !pg.Revisions[i].Visible() {
+		return
+	}
+	if pg.VisibleAt(cur-1) == i {
+		e.CompareURL = "#diff-" + w.anchors[cur]
+		return
+	}
+	td := diff.Text(pg.Revisions[i].Text, pg.Revisions[cur].Text, 3)
+	var h bytes.Buffer
+	writeSideBySide(&h, td)
+	e.Compare = &DiffView{ID: "cmp-" + w.anchors[i], PrevID: w.anchors[i], HTML: template.HTML(h.String()), Added: td.Added, Removed: td.Removed}
 }
 
 // relCrumbs rebases crumbs made for the page at from onto another page.
@@ -411,6 +444,25 @@ func relGame(b *Base, g *GameLinks) *GameLinks {
 		}
 	}
 	return &r
+}
+
+// headingLinks gives every heading with an id a permalink: a "#" at its
+// end (shown on hover and focus) linking to the heading itself.
+func headingLinks(r *render.Renderer) {
+	def := r.Func(model.KindHeading)
+	r.SetFunc(model.KindHeading, func(w *render.Writer, n *model.Node, entering bool) bool {
+		if !entering {
+			for _, a := range n.Attrs {
+				if strings.EqualFold(a.Name, "id") && a.Value != "" {
+					w.WriteString(`<a class="wr-anchor" aria-label="Link to this section"`)
+					w.Attr("href", "#"+url.PathEscape(contentIDs("").ContentID(a.Value)))
+					w.WriteString(`>#</a>`)
+					break
+				}
+			}
+		}
+		return def(w, n, entering)
+	})
 }
 
 // linkTables makes the page's rendered rule tables link to their data and
@@ -493,7 +545,7 @@ func (b *builder) writeMissingRules(s *unitSummary, g *gameUnit, links *GameLink
 		HistoryURL: base.Link(links.TipsHistoryURL), SourceURL: base.Link(g.dir + "tips/history/index.html#wikitext"),
 		Revisions: len(g.tips.Revisions)}
 	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {links.Name, ""}}
-	view.Rev = Rev{Time: g.tips.Latest().Timestamp, Author: g.tips.Latest().Author}
+	view.Rev = Rev{Time: g.tips.Latest().Timestamp, Author: g.tips.Latest().AuthorLabel(), URL: b.wiki.RevisionURL(g.tips.Title, g.tips.Latest())}
 	return b.render(s, p, "page.html", view)
 }
 
@@ -596,19 +648,19 @@ func tableHTML(t *extract.Table) template.HTML {
 	for _, row := range t.Rows {
 		b.WriteString("<tr>")
 		for i := range t.Columns {
-			var v extract.Value
+			txt, num := "", false
 			if i < len(row) {
-				v = row[i].Value
+				txt = extract.FormatValue(row[i].Value)
+				switch row[i].Value.(type) {
+				case int, int64, float64:
+					num = true
+				}
 			}
-			switch v.(type) {
-			case int, int64, float64:
+			if num {
 				b.WriteString(`<td class="num">`)
-			case nil:
-				b.WriteString(`<td class="null">`)
-			default:
+			} else {
 				b.WriteString("<td>")
 			}
-			txt := extract.FormatValue(v)
 			template.HTMLEscape(&b, []byte(txt))
 			b.WriteString("</td>")
 		}

@@ -212,7 +212,7 @@ func plainMarkup(s string) string {
 
 // leadName is the game's name as its page writes it. The slug is the name
 // with its spaces and punctuation gone ("kingoftokyo"), so the name is the
-// first run of words, in the first headings and paragraphs, that spells the
+// first run of words, in the first headings, paragraphs and list items, that spells the
 // slug (letters and digits alike): "King of Tokyo", "Texas Hold'em". Bold
 // runs are tried first, since wikis bold the subject in the lead.
 func leadName(doc *model.Document, slug string) string {
@@ -223,10 +223,10 @@ func leadName(doc *model.Document, slug string) string {
 	var texts []string
 	n := 0
 	for c := range doc.Root.Descendants() {
-		if c.Kind != model.KindParagraph && c.Kind != model.KindHeading {
+		if c.Kind != model.KindParagraph && c.Kind != model.KindHeading && c.Kind != model.KindListItem {
 			continue
 		}
-		if n++; n > 6 {
+		if n++; n > 12 {
 			break
 		}
 		for bold := range c.FindAll(model.KindBold) {

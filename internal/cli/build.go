@@ -24,6 +24,7 @@ import (
 // siteFlags are the flags of build and serve.
 type siteFlags struct {
 	out, baseURL, name, contentDir, media, layouts string
+	wikiURL                                        string
 	force, quiet, verbose                          bool
 	workers                                        int
 	mediaAllow                                     []string
@@ -36,6 +37,7 @@ func (sf *siteFlags) register(cmd *cobra.Command, withOut bool) {
 	}
 	cmd.Flags().StringVar(&sf.baseURL, "base-url", "", "the site's absolute URL, for sitemap.xml, the feed and the 404 page (pages link relatively)")
 	cmd.Flags().StringVar(&sf.name, "site-name", site.DefaultSiteName, "the site's name, in titles and the header")
+	cmd.Flags().StringVar(&sf.wikiURL, "wiki-url", "", "the wiki's address, for links back to its pages, edit forms and revisions: an article path with $1 (https://en.wikipedia.org/wiki/$1) or the directory of its index.php (https://en.doc.boardgamearena.com/)")
 	cmd.Flags().StringVar(&sf.contentDir, "content", "", "directory of Markdown pages: index.md, games/<slug>.md, <name>.md (default: the embedded content/site)")
 	cmd.Flags().StringVar(&sf.media, "media", "", "directory of the wiki's uploaded files, shown where pages use [[File:…]] (images, audio, video and PDF; symbolic links out of it are not followed)")
 	cmd.Flags().StringSliceVar(&sf.mediaAllow, "media-allow", nil, "also publish media files with these extensions (svg,xml), or '*' for every file: a browser can run script in them when opened directly, so serve them with a CSP sandbox (see the README)")
@@ -63,6 +65,7 @@ func (sf *siteFlags) options(w *wiki.Wiki) (site.Options, error) {
 
 // build opens the wiki and builds the site into out.
 func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stats, error) {
+	a.wikiURL, a.contentDir = sf.wikiURL, sf.contentDir
 	w, err := a.open(inputs, false)
 	if err != nil {
 		return nil, err
@@ -113,6 +116,7 @@ file://.`,
   wikirules build ../shared/seeds -o site --base-url https://rules.example.org/
   wikirules build dump.xml.bz2 --checks checks --engine engine --media images`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			args = a.inputs(args)
 			key := ""
 			if !sf.force {
 				key = a.inputKey(cmd, args, &sf)
@@ -220,6 +224,10 @@ func (a *app) inputKey(cmd *cobra.Command, inputs []string, sf *siteFlags) strin
 	cmd.Flags().VisitAll(visit)
 	cmd.Root().PersistentFlags().VisitAll(visit)
 	paths := append([]string{}, inputs...)
+	if a.conf != nil {
+		// Names and the like are in the file only.
+		paths = append(paths, a.conf.Path)
+	}
 	for _, d := range []string{a.wf.templates, sf.layouts, sf.contentDir, sf.media, sf.cf.ChecksDir, sf.cf.EngineDir} {
 		if d != "" {
 			paths = append(paths, d)

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/wikirules/wikirules/config"
 	"github.com/wikirules/wikirules/internal/atomic"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/wiki"
@@ -54,6 +55,15 @@ type app struct {
 
 	cpuProfile  string
 	stopProfile func()
+
+	// configPath is --config; conf the configuration file read (nil
+	// without one).
+	configPath string
+	conf       *config.Config
+	// contentDir and wikiURL are the site flags --content and
+	// --wiki-url of build and serve, which the wiki is read with too
+	// (games' notes may name them; pages link back to the wiki).
+	contentDir, wikiURL string
 }
 
 // wikiFlags say how to read the wiki; every command reads it the same way.
@@ -76,13 +86,22 @@ func (wf *wikiFlags) register(pf *pflag.FlagSet) {
 	pf.StringVar(&wf.server, "server", "", "the wiki's server, for {{SERVER}} and {{fullurl:}} (https://wiki.example.org)")
 }
 
-// config is the library configuration the flags describe.
+// config is the library configuration the flags (and the configuration
+// file under them) describe.
 func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
-	return wiki.Config{
-		Inputs: inputs, Stdin: a.stdin, KeepGoing: a.wf.keepGoing, Strict: a.wf.strict, MetadataOnly: metadataOnly,
+	cfg := wiki.Config{
+		Inputs: a.inputs(inputs), Stdin: a.stdin, KeepGoing: a.wf.keepGoing, Strict: a.wf.strict, MetadataOnly: metadataOnly,
 		Conventions:  model.Conventions{RulesPrefixes: a.wf.rulesPrefix, TipsPrefixes: a.wf.tipsPrefix},
-		TemplatesDir: a.wf.templates, Name: a.wf.name, Server: a.wf.server,
+		TemplatesDir: a.wf.templates, Name: a.wf.name, Server: a.wf.server, URL: a.wikiURL,
 	}
+	if a.conf != nil {
+		cfg.Names, cfg.NamesFile = a.conf.Names, a.conf.Path
+		cfg.NamesLines = a.conf.Wiki().NamesLines
+	}
+	if d := a.siteContent(); d != "" {
+		cfg.SiteContent = os.DirFS(d)
+	}
+	return cfg
 }
 
 // open reads the inputs (the embedded sample when there are none, which
@@ -221,7 +240,11 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		return pflag.NormalizedName(name)
 	})
 	pf.StringVar(&a.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for go tool pprof)")
+	pf.StringVar(&a.configPath, "config", "", "configuration file (default: "+config.FileName+" in the working directory, when there is one); flags override it")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if err := a.loadConfig(cmd); err != nil {
+			return err
+		}
 		if a.cpuProfile == "" {
 			return nil
 		}

@@ -1,14 +1,16 @@
-// wikirules site script: theme toggle, search, keyboard shortcuts. It
-// works from file:// as well as from any static host: the search index is
-// a script (search-index.js) rather than JSON fetched at run time.
+// wikirules site script: theme toggle, anchors below the header, copy
+// buttons, readable wiki colours in the dark theme, and the search. It works
+// from file:// as well as from any static host: the search index is a
+// script (search-index.js) rather than JSON fetched at run time.
 (function () {
   "use strict";
   var root = document.body.getAttribute("data-root") || "";
+  var doc = document.documentElement;
 
   // Theme: the system setting unless the reader chose one.
   var toggle = document.querySelector(".theme-toggle");
   function currentTheme() {
-    var t = document.documentElement.dataset.theme;
+    var t = doc.dataset.theme;
     if (t) return t;
     return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   }
@@ -16,26 +18,113 @@
     toggle.setAttribute("aria-pressed", currentTheme() === "dark" ? "true" : "false");
     toggle.addEventListener("click", function () {
       var next = currentTheme() === "dark" ? "light" : "dark";
-      document.documentElement.dataset.theme = next;
+      doc.dataset.theme = next;
       toggle.setAttribute("aria-pressed", next === "dark" ? "true" : "false");
       try { localStorage.setItem("wikirules-theme", next); } catch (e) {}
     });
   }
 
+  // The header's height, for the CSS that keeps anchors below it
+  // (scroll-padding-top); 0 where it does not stay on screen.
+  var topbar = document.querySelector(".topbar");
+  function measureHeader() {
+    var h = topbar && getComputedStyle(topbar).position === "sticky" ? topbar.getBoundingClientRect().height : 0;
+    doc.style.setProperty("--wr-header-h", Math.ceil(h) + "px");
+  }
+  measureHeader();
+  window.addEventListener("resize", measureHeader);
+
   // A link to something inside a closed <details> (a line of the
-  // wikitext, a diff) opens it.
+  // wikitext, a diff) opens it; the target is marked so the eye finds it.
+  var marked = null;
   function openTarget() {
-    var id = decodeURIComponent(window.location.hash.slice(1));
+    var id = "";
+    try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (e) { return; }
     var el = id && document.getElementById(id);
     if (!el) return;
     for (var d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
     if (el.tagName === "DETAILS") el.open = true;
-    el.scrollIntoView();
+    if (marked) marked.classList.remove("wr-target");
+    el.classList.remove("wr-target");
+    void el.offsetWidth; // restart the highlight
+    el.classList.add("wr-target");
+    marked = el;
+    // The browser may have scrolled before the details opened: scroll
+    // now that the target is laid out (scroll-padding-top keeps it below
+    // the header).
+    el.scrollIntoView({ block: "start" });
   }
   openTarget();
   window.addEventListener("hashchange", openTarget);
 
-  // Search index, loaded once, on first use.
+  // Wiki colours: a cell or box with an inline light background keeps
+  // dark text in the dark theme; an inline dark text colour is lightened
+  // there (the CSS does both, on the classes set here).
+  function luminance(c) {
+    var m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/.exec(c);
+    if (!m || m[4] === "0") return -1;
+    var v = [m[1], m[2], m[3]].map(function (x) {
+      x = x / 255;
+      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  }
+  document.querySelectorAll(".wiki-body [style]").forEach(function (el) {
+    var st = el.style;
+    if (st.background || st.backgroundColor) {
+      var l = luminance(st.backgroundColor || "");
+      if (l > 0.4) el.classList.add("wr-on-light");
+    }
+    if (st.color) {
+      var c = luminance(st.color);
+      if (c >= 0 && c < 0.2) el.classList.add("wr-dark-text");
+    }
+  });
+
+  // Copy buttons on YAML and wikitext blocks (line numbers left out).
+  function copyText(text, button) {
+    function done(ok) {
+      button.textContent = ok ? "Copied" : "Copy failed";
+      setTimeout(function () { button.textContent = "Copy"; }, 1500);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, function () { fallback(); });
+    } else {
+      fallback();
+    }
+    function fallback() {
+      var ta = document.createElement("textarea");
+      ta.value = text;
+      ta.setAttribute("readonly", "");
+      ta.style.position = "fixed";
+      ta.style.opacity = "0";
+      document.body.appendChild(ta);
+      ta.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) {}
+      document.body.removeChild(ta);
+      done(ok);
+    }
+  }
+  document.querySelectorAll("details.yaml pre, pre.wikitext").forEach(function (pre) {
+    var box = pre.closest(".code-block, details.yaml") || pre.parentElement;
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "copy-button";
+    b.textContent = "Copy";
+    b.setAttribute("aria-label", pre.classList.contains("wikitext") ? "Copy the wikitext" : "Copy the YAML");
+    b.addEventListener("click", function (e) {
+      e.preventDefault();
+      var clone = pre.cloneNode(true);
+      clone.querySelectorAll(".ln").forEach(function (n) { n.remove(); });
+      copyText(clone.textContent.replace(/\n$/, ""), b);
+    });
+    box.insertBefore(b, box.firstChild && box.tagName === "DETAILS" ? box.firstChild.nextSibling : box.firstChild);
+  });
+
+  // ---- Search ----
+  // The index (see site/search.go): docs [title, page, url, kind, text],
+  // the vocabulary and, per word, the docs that have it.
   var index = null, waiting = [];
   function withIndex(fn) {
     if (index) { fn(index); return; }
@@ -44,7 +133,7 @@
     var s = document.createElement("script");
     s.src = root + "search-index.js";
     s.onload = function () {
-      index = prepare(window.WIKIRULES_SEARCH || { docs: [] });
+      index = prepare(window.WIKIRULES_SEARCH || { docs: [], words: "", postings: "" });
       var w = waiting; waiting = [];
       w.forEach(function (f) { f(index); });
     };
@@ -54,45 +143,169 @@
   function fold(s) {
     return s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
-  function prepare(data) {
-    return data.docs.map(function (d) {
-      return { title: d[0], url: d[1], kind: d[2], snippet: d[3], t: " " + fold(d[0]), h: " " + fold(d[4] || ""), w: " " + (d[5] || "") };
-    });
+  var wordRe = /[\p{L}\p{N}\p{Mn}]+/gu;
+  function tokens(s) {
+    return fold(s).match(wordRe) || [];
   }
-  function terms(q) {
-    return fold(q).split(/[^\p{L}\p{N}]+/u).filter(function (t) { return t.length > 0; });
+  function prepare(data) {
+    var words = data.words ? data.words.split(" ") : [];
+    return {
+      docs: data.docs.map(function (d) {
+        return { title: d[0], page: d[1], url: d[2], kind: d[3], text: d[4] || "", tt: null };
+      }),
+      words: words.map(fold),
+      postings: data.postings ? data.postings.split(" ") : [],
+      cache: {}
+    };
+  }
+  function postingsOf(idx, i) {
+    var c = idx.cache[i];
+    if (c) return c;
+    var out = [], id = 0;
+    idx.postings[i].split(",").forEach(function (p) { id += parseInt(p, 36); out.push(id); });
+    idx.cache[i] = out;
+    return out;
+  }
+  // stem strips common English endings, so that a word and its plural or
+  // other forms share a beginning: "royalty", "royalties" → "royalt";
+  // "scoring", "scores" → "scor".
+  function stem(w) {
+    if (w.length < 5) return w.replace(/s$/, "").length >= 3 ? w.replace(/s$/, "") : w;
+    var s = w.replace(/(ational|ization|fulness|iveness|ments?|ingly|edly|ings?|ies|ied|ers?|es|ed|ly|s|y|e)$/, "");
+    return s.length >= 4 ? s : w.slice(0, 4);
+  }
+  // distance is the edit distance between a and b (insertions, deletions,
+  // substitutions, transpositions), or max+1 when it is more than max.
+  function distance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    var prev2 = null, prev = [], cur;
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur.push(v);
+        if (v < best) best = v;
+      }
+      if (best > max) return max + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+  // expand finds the vocabulary's words a query word matches, each with a
+  // weight: the word itself (1), words with its stem or beginning with it
+  // (.8; the last word of a query is read as a beginning), and words one
+  // edit away, two for long words (.5).
+  function expand(idx, t, last) {
+    var st = stem(t), max = t.length >= 8 ? 2 : t.length >= 4 ? 1 : 0;
+    var out = {};
+    for (var i = 0; i < idx.words.length; i++) {
+      var w = idx.words[i], wt = 0;
+      if (w === t) wt = 1;
+      else if ((last && w.indexOf(t) === 0) || (w.indexOf(st) === 0 && w.length - st.length <= 6 && st.length >= 3)) wt = 0.8;
+      else if (max && Math.abs(w.length - t.length) <= max && w[0] === t[0] && distance(t, w, max) <= max) wt = 0.5;
+      else if (max && st.length >= 5 && w.length >= st.length && distance(st, w.slice(0, st.length), 1) <= 1 && w[0] === st[0]) wt = 0.4;
+      if (wt) out[i] = wt;
+    }
+    return out;
   }
   function search(idx, q, limit) {
-    var ts = terms(q);
-    if (!ts.length) return [];
-    var out = [];
-    for (var i = 0; i < idx.length; i++) {
-      var d = idx[i], score = 0, ok = true;
-      for (var j = 0; j < ts.length && ok; j++) {
-        var t = ts[j], s = 0;
-        if (d.t.indexOf(" " + t) >= 0) s += 10; else if (d.t.indexOf(t) >= 0) s += 6;
-        if (d.h.indexOf(" " + t) >= 0) s += 4;
-        if (d.w.indexOf(" " + t) >= 0) s += 1;
-        if (s === 0) ok = false; else score += s;
+    var ts = tokens(q);
+    if (!ts.length) return { results: [], forms: {} };
+    var scores = null, matched = [];
+    ts.forEach(function (t, k) {
+      var ex = expand(idx, t, k === ts.length - 1 && !/\s$/.test(q));
+      var per = {}, forms = {};
+      Object.keys(ex).forEach(function (wi) {
+        var w = idx.words[wi];
+        forms[w] = ex[wi];
+        postingsOf(idx, wi).forEach(function (d) {
+          if (!per[d] || per[d] < ex[wi]) per[d] = ex[wi];
+        });
+      });
+      matched.push(forms);
+      if (scores === null) {
+        scores = per;
+      } else {
+        var next = {};
+        Object.keys(scores).forEach(function (d) { if (per[d]) next[d] = scores[d] + per[d]; });
+        scores = next;
       }
-      if (ok) out.push({ d: d, s: score });
-    }
-    out.sort(function (a, b) { return b.s - a.s || (a.d.title < b.d.title ? -1 : a.d.title > b.d.title ? 1 : 0); });
-    return out.slice(0, limit).map(function (r) { return r.d; });
+    });
+    var out = [];
+    Object.keys(scores).forEach(function (d) {
+      var doc = idx.docs[d];
+      if (doc.tt === null) doc.tt = tokens(doc.title);
+      var s = scores[d];
+      // Words of the title weigh most: a section named after the query
+      // comes before the sections that mention it.
+      matched.forEach(function (forms) {
+        var best = 0;
+        doc.tt.forEach(function (w) { if (forms[w] && forms[w] > best) best = forms[w]; });
+        s += best * 4;
+      });
+      if (!doc.page) s += 0.5; // a page's lead before its sections
+      out.push({ d: doc, s: s });
+    });
+    out.sort(function (a, b) { return b.s - a.s || (a.d.url < b.d.url ? -1 : a.d.url > b.d.url ? 1 : 0); });
+    var forms = {};
+    matched.forEach(function (f) { Object.keys(f).forEach(function (w) { forms[w] = true; }); });
+    return { results: out.slice(0, limit).map(function (r) { return r.d; }), forms: forms };
   }
-  function item(d, tag) {
+  // highlight appends text to el with the words of forms marked, cut to a
+  // window around the first of them.
+  function snippet(el, text, forms, width) {
+    var re = /[\p{L}\p{N}\p{Mn}]+/gu, m, first = -1, spans = [];
+    while ((m = re.exec(text))) {
+      if (forms[fold(m[0])]) {
+        spans.push([m.index, m.index + m[0].length]);
+        if (first < 0) first = m.index;
+      }
+    }
+    var start = 0, end = text.length;
+    if (text.length > width) {
+      start = first < 0 ? 0 : Math.max(0, first - Math.floor(width / 3));
+      if (start > 0) { var sp = text.indexOf(" ", start); if (sp >= 0 && sp < first) start = sp + 1; }
+      end = Math.min(text.length, start + width);
+      if (end < text.length) { var e2 = text.lastIndexOf(" ", end); if (e2 > start) end = e2; }
+    }
+    if (start > 0) el.appendChild(document.createTextNode("… "));
+    var pos = start;
+    spans.forEach(function (s) {
+      if (s[0] < pos || s[1] > end) return;
+      el.appendChild(document.createTextNode(text.slice(pos, s[0])));
+      var mk = document.createElement("mark");
+      mk.textContent = text.slice(s[0], s[1]);
+      el.appendChild(mk);
+      pos = s[1];
+    });
+    el.appendChild(document.createTextNode(text.slice(pos, end) + (end < text.length && !/…$/.test(text.slice(pos, end)) ? " …" : "")));
+  }
+  function item(d, forms, tag) {
     var li = document.createElement(tag || "li");
     var a = document.createElement("a");
     a.href = root + d.url;
-    a.textContent = d.title;
+    var t = document.createElement("span");
+    t.className = "title";
+    if (d.page) {
+      var p = document.createElement("span");
+      p.className = "page";
+      p.textContent = d.page + " › ";
+      t.appendChild(p);
+    }
+    t.appendChild(document.createTextNode(d.title));
+    a.appendChild(t);
     var k = document.createElement("span");
     k.className = "kind";
     k.textContent = d.kind;
     a.appendChild(k);
-    if (d.snippet) {
+    if (d.text) {
       var sn = document.createElement("span");
       sn.className = "snippet";
-      sn.textContent = d.snippet;
+      snippet(sn, d.text, forms, 160);
       a.appendChild(sn);
     }
     li.appendChild(a);
@@ -110,7 +323,7 @@
     selected = -1;
   }
   function select(i) {
-    var items = list.querySelectorAll("li");
+    var items = list.querySelectorAll("li[role=option]");
     if (!items.length) return;
     selected = (i + items.length) % items.length;
     items.forEach(function (li, j) {
@@ -118,37 +331,41 @@
       if (j === selected) { li.scrollIntoView({ block: "nearest" }); input.setAttribute("aria-activedescendant", li.id); }
     });
   }
+  var timer = 0;
   if (input && list) {
     input.addEventListener("focus", function () { withIndex(function () {}); });
     input.addEventListener("input", function () {
-      var q = input.value;
-      withIndex(function (idx) {
-        if (q !== input.value) return;
-        list.textContent = "";
-        var res = search(idx, q, 10);
-        res.forEach(function (d, i) {
-          var li = item(d);
-          li.id = "wr-search-result-" + i;
-          li.setAttribute("role", "option");
-          list.appendChild(li);
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var q = input.value;
+        withIndex(function (idx) {
+          if (q !== input.value) return;
+          list.textContent = "";
+          var res = q.trim() ? search(idx, q, 10) : { results: [], forms: {} };
+          res.results.forEach(function (d, i) {
+            var li = item(d, res.forms);
+            li.id = "wr-search-result-" + i;
+            li.setAttribute("role", "option");
+            list.appendChild(li);
+          });
+          if (!res.results.length && q.trim()) {
+            var li = document.createElement("li");
+            li.className = "empty";
+            li.textContent = "No results";
+            list.appendChild(li);
+          }
+          list.hidden = !q.trim();
+          input.setAttribute("aria-expanded", list.hidden ? "false" : "true");
+          selected = -1;
         });
-        if (!res.length && q.trim()) {
-          var li = document.createElement("li");
-          li.className = "empty";
-          li.textContent = "No results";
-          list.appendChild(li);
-        }
-        list.hidden = !q.trim();
-        input.setAttribute("aria-expanded", list.hidden ? "false" : "true");
-        selected = -1;
-      });
+      }, 60);
     });
     input.addEventListener("keydown", function (e) {
       if (e.key === "ArrowDown") { e.preventDefault(); select(selected + 1); }
       else if (e.key === "ArrowUp") { e.preventDefault(); select(selected - 1); }
       else if (e.key === "Escape") { close(); input.blur(); }
       else if (e.key === "Enter" && selected >= 0) {
-        var a = list.querySelectorAll("li a")[selected];
+        var a = list.querySelectorAll("li[role=option] a")[selected];
         if (a) { e.preventDefault(); window.location.href = a.href; }
       }
     });
@@ -156,7 +373,7 @@
     // (some browsers submit the form on the key press that follows).
     if (input.form) {
       input.form.addEventListener("submit", function (e) {
-        var a = selected >= 0 ? list.querySelectorAll("li a")[selected] : null;
+        var a = selected >= 0 ? list.querySelectorAll("li[role=option] a")[selected] : null;
         if (a) { e.preventDefault(); window.location.href = a.href; }
       });
     }
@@ -183,8 +400,9 @@
       status.textContent = "Searching…";
       withIndex(function (idx) {
         var res = search(idx, q, 100);
-        res.forEach(function (d) { page.appendChild(item(d)); });
-        status.textContent = res.length ? res.length + (res.length === 1 ? " result" : " results") + " for “" + q + "”" : "No results for “" + q + "”";
+        res.results.forEach(function (d) { page.appendChild(item(d, res.forms)); });
+        var n = res.results.length;
+        status.textContent = n ? n + (n === 1 ? " result" : " results") + " for “" + q + "”" : "No results for “" + q + "”";
       });
     }
   }
