@@ -7,11 +7,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,224 +24,385 @@ import (
 	"github.com/wikirules/wikirules/site"
 )
 
-// chromium finds a Chromium to drive. Without one the browser test skips,
-// unless WIKIRULES_REQUIRE_BROWSER is set (CI sets it: .ci/run installs
-// Debian's chromium).
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("WIKIRULES_REQUIRE_BROWSER") != "" {
-		t.Fatal("no chromium on PATH, and WIKIRULES_REQUIRE_BROWSER is set")
-	}
-	t.Skip("no chromium on PATH: the browser test needs Debian's chromium package (apt-get install chromium)")
-	return ""
-}
+// searchCase is a query and where its first result must lead.
+type searchCase struct{ what, query, want string }
 
-// TestBrowser opens the site in real Chromium, as a reader would: home,
-// a game, its history and a diff, its rule tables, the search, the dark
-// theme; then it visits every page and fails on console errors and broken
-// links. Screenshots go to the test's temporary directory (or to
-// $WIKIRULES_SCREENSHOTS).
+// TestBrowser opens the site in real Chromium, as a reader would, at 1280
+// and 390 pixels, light and dark: home, a game, its history and a diff,
+// its rule tables, the search, the theme; anchors land below the header
+// (a table-of-contents click, a check's line link, #L13) and the target
+// line is highlighted; on a phone the title is on the first screen; every
+// rule table shows the values of its YAML; the search finds stems, typos
+// and sections. Every link of every page resolves (checked from the files)
+// and a page of every kind loads with no console error.
+// WIKIRULES_SCREENSHOTS=DIR keeps a screenshot of every kind of page at
+// both widths and in both themes.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
-	exe := chromium(t)
+	ctx0 := browser(t) // skip early without Chromium
+	_ = ctx0
 	var c *model.Corpus
-	query, expect := "Tempura", "Sushigo"
+	var opts site.Options
+	var searches []searchCase
 	if shared.Has("seeds") {
 		c = testutil.SeedCorpus(t)
+		opts.Version = "test"
+		searches = []searchCase{
+			{"a stem", "royalty", "games/openfacechinesepoker/index.html#Royalties"},
+			{"a typo", "royalities", "games/openfacechinesepoker/index.html#Royalties"},
+			{"a section", "wasabi", "games/sushigo/index.html#Using_Wasabi"},
+		}
 	} else {
 		t.Log("../shared is absent: testing the site of the embedded corpus")
-		c, _ = embedded(t)
-		query, expect = "queen", "Hearts"
+		c, opts = embedded(t)
+		searches = []searchCase{
+			{"a stem", "dealing", "games/cribbage/index.html#The_deal"},
+			{"a typo", "primeira", "games/scopa/index.html#Primiera"},
+			{"a section", "shooting moon", "games/hearts/index.html#Shooting_the_moon"},
+		}
 	}
 	out := filepath.Join(t.TempDir(), "public")
-	build(t, c, site.Options{Version: "test"}, out)
+	build(t, c, opts, out)
 	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
 	defer srv.Close()
-	shots := os.Getenv("WIKIRULES_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
+	all := files(t, out)
+	var cons console
+	defer cons.report(t)
 
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
-	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
+	// Every link of every page resolves, fragments included (from the
+	// files: a browser is not needed for that).
+	checkLinks(t, out)
 
-	// The console of every page: errors and uncaught exceptions fail the
-	// test (a failed resource load is an error entry of the browser log).
-	messages := chromedp.Console(ctx)
-	var mu sync.Mutex
-	var consoleErrors []string
-	go func() {
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
-				mu.Lock()
-				consoleErrors = append(consoleErrors, fmt.Sprintf("%s:%d: %s", m.URL, m.Line+1, m.Text))
-				mu.Unlock()
-			}
-		}
-	}()
+	ctx := tab(t, desktop, &cons)
 	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, actions...); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	shot := func(name string) {
-		t.Helper()
-		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, name+".png"), buf, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	get := func(a chromedp.Action[string]) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return v
-	}
+	js := func(s string) string { t.Helper(); return eval[string](t, ctx, s) }
 
-	// Home → a game.
+	// Home → a game → its history and a diff → its rule tables.
 	do("home", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".cards")))
-	shot("1-home")
 	do("open a game", chromedp.Click(chromedp.CSS(".cards .card a")), chromedp.WaitVisible(chromedp.CSS(".page-tabs")))
-	shot("2-game")
-	if loc := get(chromedp.Location()); !strings.Contains(loc, "/games/") {
+	if loc := js(`location.href`); !strings.Contains(loc, "/games/") {
 		t.Fatalf("the first game card led to %s", loc)
 	}
-	// History and a diff.
 	do("history", chromedp.Click(chromedp.CSS(`.page-links a[href*="history"]`)), chromedp.WaitVisible(chromedp.CSS(".revlist")))
-	if loc := get(chromedp.Location()); !strings.Contains(loc, "/history/") {
+	if loc := js(`location.href`); !strings.Contains(loc, "/history/") {
 		t.Fatalf("the history link led to %s", loc)
 	}
-	if eval(`String(document.querySelectorAll("details.diff-box").length)`) != "0" {
-		do("open the diffs", chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details.diff-box").forEach(d => d.open = true)`),
-			chromedp.WaitVisible(chromedp.CSS("details.diff-box .diff")))
-		shot("3-history")
+
+	// A table-of-contents click lands the heading below the header.
+	tocPage := pageWithTOC(t, all)
+	do("a page with contents", chromedp.Navigate(srv.URL+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS(".sidebar .toc")))
+	id := js(`(function(){var a=document.querySelectorAll(".sidebar .toc a");var l=a[Math.floor(a.length/2)];l.click();return decodeURIComponent(l.hash.slice(1))})()`)
+	if got := js(`decodeURIComponent(location.hash.slice(1))`); got != id {
+		t.Errorf("the contents link led to #%s, want #%s", got, id)
 	}
-	// Rule tables.
-	do("rule tables", chromedp.Navigate(srv.URL+"/games/"+strings.ToLower(expect)+"/rules/index.html"), chromedp.WaitVisible(chromedp.CSS(".rules-data")))
-	shot("4-rules")
-	if text := get(chromedp.Text(chromedp.CSS(".rules-data"))); !strings.Contains(text, "YAML") {
-		t.Errorf("the rule-data page shows no table:\n%s", text)
+	visibleBelowHeader(t, ctx, "the heading of a contents link", id)
+
+	// A check's line link opens the wikitext at that line, below the
+	// header, highlighted; so does #L13.
+	do("checks", chromedp.Navigate(srv.URL+"/checks/index.html"), chromedp.WaitReady(chromedp.CSS("body")))
+	if hash := js(`(function(){var a=document.querySelector('.check-links a[href*="#L"]');if(!a)return "";a.click();return a.hash})()`); hash != "" {
+		waitFor(t, ctx, `document.readyState === "complete" && location.pathname.indexOf("/history/") >= 0 && location.hash === `+jsString(hash)+` ? "yes" : ""`, "the check's line link to open")
+		line := js(`location.hash.slice(1)`)
+		visibleBelowHeader(t, ctx, "the line of a check's link", line)
+		highlighted(t, ctx, line)
+	} else {
+		t.Log("no check links to a line")
 	}
-	// Search from the top bar: type, then pick the first result.
-	do("search", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
-		chromedp.SendKeys(chromedp.ID("wr-search-input"), query), chromedp.WaitVisible(chromedp.CSS("#wr-search-results li a")))
-	shot("5-search")
-	if results := get(chromedp.Text(chromedp.ID("wr-search-results"))); !strings.Contains(results, expect) {
-		t.Errorf("searching %q: the results %q lack %s", query, results, expect)
+	histPage := historyWithLines(t, all, 30)
+	do("#L13", chromedp.Navigate(srv.URL+"/"+histPage+"#L13"), chromedp.WaitReady(chromedp.CSS("body")))
+	visibleBelowHeader(t, ctx, "#L13", "L13")
+	highlighted(t, ctx, "L13")
+
+	// The search finds stems, typos and sections, and opens the section.
+	for _, sc := range searches {
+		do("search "+sc.query, chromedp.Navigate(srv.URL+"/index.html"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
+			chromedp.SendKeys(chromedp.ID("wr-search-input"), sc.query))
+		first := waitFor(t, ctx, `(function(){var a=document.querySelector("#wr-search-results li[role=option] a");return a?a.getAttribute("href"):""})()`, "results for "+sc.query)
+		if !strings.HasSuffix(first, sc.want) {
+			t.Errorf("search for %s %q: the first result is %s, want %s\n%s", sc.what, sc.query, first, sc.want, js(`document.getElementById("wr-search-results").innerText`))
+			continue
+		}
+		if mark := js(`(function(){var m=document.querySelector("#wr-search-results li mark");return m?m.textContent:""})()`); mark == "" {
+			t.Errorf("search %q: no word of the snippet is highlighted", sc.query)
+		}
+		do("open "+sc.query, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.Enter))
+		waitFor(t, ctx, `document.readyState === "complete" && (location.pathname.replace(/index\.html$/, "") + location.hash).endsWith(`+jsString(strings.Replace(sc.want, "index.html", "", 1))+`) ? "yes" : ""`, "the result to open")
+		frag := sc.want[strings.IndexByte(sc.want, '#')+1:]
+		visibleBelowHeader(t, ctx, "the section "+sc.query+" leads to", frag)
 	}
-	do("select a result", chromedp.KeyEvent(kb.ArrowDown))
-	if sel := eval(`String(document.querySelectorAll('#wr-search-results li[aria-selected="true"]').length) + " " + document.activeElement.id`); sel != "1 wr-search-input" {
-		t.Errorf("after ArrowDown: %s", sel)
+	// The search page, for the typo.
+	do("search page", chromedp.Navigate(srv.URL+"/search/index.html?q="+url.QueryEscape(searches[1].query)), chromedp.WaitVisible(chromedp.CSS("#wr-search-page-results li")))
+	if first := js(`document.querySelector("#wr-search-page-results li a").getAttribute("href")`); !strings.HasSuffix(first, searches[1].want) {
+		t.Errorf("search page for %q: first result %s", searches[1].query, first)
 	}
-	do("open a result", chromedp.KeyEvent(kb.Enter), chromedp.Sleep(500*time.Millisecond), chromedp.WaitReady(chromedp.CSS("body")))
-	if loc := get(chromedp.Location()); !strings.Contains(loc, "/games/") {
-		t.Errorf("the first search result led to %s", loc)
-	}
-	// The search page.
-	do("search page", chromedp.Navigate(srv.URL+"/search/index.html?q="+url.QueryEscape(query)), chromedp.WaitVisible(chromedp.CSS("#wr-search-page-results li")))
-	if status := get(chromedp.Text(chromedp.ID("wr-search-status"))); !strings.Contains(status, "result") {
+	if status := js(`document.getElementById("wr-search-status").textContent`); !strings.Contains(status, "result") {
 		t.Errorf("search page status %q", status)
 	}
+
 	// Dark mode: the toggle switches the theme, and it sticks.
 	do("dark mode", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".theme-toggle")),
 		chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("wikirules-theme"); document.documentElement.dataset.theme = "light"`),
 		chromedp.Click(chromedp.CSS(".theme-toggle")))
-	theme, bg := eval(`document.documentElement.dataset.theme`), eval(`getComputedStyle(document.body).backgroundColor`)
-	shot("6-dark")
+	theme, bg := js(`document.documentElement.dataset.theme`), js(`getComputedStyle(document.body).backgroundColor`)
 	do("reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".theme-toggle")))
-	if after := eval(`document.documentElement.dataset.theme`); theme != "dark" || bg != "rgb(20, 24, 29)" || after != "dark" {
+	if after := js(`document.documentElement.dataset.theme`); theme != "dark" || bg != "rgb(20, 24, 29)" || after != "dark" {
 		t.Errorf("dark mode: theme %q, background %s, after a reload %q", theme, bg, after)
 	}
 	// Keyboard: "/" focuses the search box.
 	do("slash", chromedp.KeyEvent("/"))
-	if f := eval(`document.activeElement ? document.activeElement.id : ""`); f != "wr-search-input" {
+	if f := js(`document.activeElement ? document.activeElement.id : ""`); f != "wr-search-input" {
 		t.Errorf(`"/" focused %q, not the search box`, f)
 	}
+	do("forget the theme", chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("wikirules-theme")`))
 
-	// Crawl: every page reachable from the home page loads, with no
-	// console error, and every link it has answers.
-	seen := map[string]bool{}
-	queue := []string{srv.URL + "/index.html"}
-	var broken []string
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		if seen[u] {
-			continue
+	// A phone: a compact header that does not stay, the title on the
+	// first screen, the contents folded.
+	ph := tab(t, phone, &cons)
+	if err := chromedp.Do(ph, chromedp.Navigate(srv.URL+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS("h1"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ph, `(function(){var h=document.querySelector("h1").getBoundingClientRect();var top=document.querySelector(".topbar");return [Math.round(h.bottom), innerHeight, Math.round(top.getBoundingClientRect().height), getComputedStyle(top).position, getComputedStyle(document.querySelector(".sidebar")).display, document.querySelector(".toc-inline").open].join(" ")})()`); true {
+		var bottom, height, header int
+		var pos, sidebar, open string
+		fmt.Sscan(got, &bottom, &height, &header, &pos, &sidebar, &open)
+		if bottom <= 0 || bottom > height || header > 110 || pos == "sticky" || sidebar != "none" || open != "false" {
+			t.Errorf("phone: title bottom %d of a %d px screen, header %d px (%s), sidebar %s, contents open %s", bottom, height, header, pos, sidebar, open)
 		}
-		seen[u] = true
-		resp, err := http.Get(u)
+	}
+
+	// Every rule table shows exactly the values of its YAML.
+	var rulesPages []string
+	for p := range all {
+		if regexp.MustCompile(`^games/[^/]+/rules/index\.html$`).MatchString(p) {
+			rulesPages = append(rulesPages, p)
+		}
+	}
+	sort.Strings(rulesPages)
+	var compared atomic.Int64
+	parallel(t, 3, desktop, &cons, rulesPages, func(ctx context.Context, p string) error {
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"+p), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+			return fmt.Errorf("%s: %v", p, err)
+		}
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[[]shownTable](`Array.from(document.querySelectorAll("section.rule-table")).map(function(s){
+			var t=s.querySelector(".table-scroll table");
+			return {id: s.id, columns: Array.from(t.querySelectorAll("thead th")).map(function(th){return th.innerText.trim()}),
+				rows: Array.from(t.querySelectorAll("tbody tr")).map(function(tr){return Array.from(tr.children).map(function(td){
+					return Array.from(td.childNodes).filter(function(n){return n.nodeType===3}).map(function(n){return n.textContent}).join("")})})}})`))
 		if err != nil {
-			t.Fatal(err)
+			return fmt.Errorf("%s: %v", p, err)
 		}
-		resp.Body.Close()
-		if resp.StatusCode != 200 {
-			broken = append(broken, fmt.Sprintf("%s: %d", strings.TrimPrefix(u, srv.URL), resp.StatusCode))
+		if err := compareTables(p, shown, all); err != nil {
+			return err
+		}
+		compared.Add(int64(len(shown)))
+		return nil
+	})
+	t.Logf("%d rule tables compared with their YAML on %d pages", compared.Load(), len(rulesPages))
+
+	// A page of every kind loads with no console error; with
+	// WIKIRULES_SCREENSHOTS, each at both widths and in both themes.
+	kinds := pageKinds(all, srv.URL)
+	shots := os.Getenv("WIKIRULES_SCREENSHOTS")
+	if shots == "" {
+		parallel(t, 3, desktop, &cons, kinds, func(ctx context.Context, k pageKind) error {
+			return chromedp.Do(ctx, chromedp.Navigate(k.url), chromedp.WaitReady(chromedp.CSS("body")), chromedp.Sleep(50*time.Millisecond))
+		})
+		t.Logf("%d kinds of page opened (WIKIRULES_SCREENSHOTS=DIR keeps screenshots of each)", len(kinds))
+		return
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []tabOptions{desktop, phone, {width: 1280, height: 900, dark: true}, {width: 390, height: 844, mobile: true, dark: true}} {
+		parallel(t, 3, o, &cons, kinds, func(ctx context.Context, k pageKind) error {
+			if err := chromedp.Do(ctx, chromedp.Navigate(k.url), chromedp.WaitReady(chromedp.CSS("body")), chromedp.Sleep(100*time.Millisecond)); err != nil {
+				return fmt.Errorf("%s: %v", k.url, err)
+			}
+			buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				return fmt.Errorf("screenshot %s: %v", k.name, err)
+			}
+			theme := "light"
+			if o.dark {
+				theme = "dark"
+			}
+			return os.WriteFile(filepath.Join(shots, fmt.Sprintf("%s-%d-%s.png", k.name, o.width, theme)), buf, 0o644)
+		})
+	}
+	t.Logf("screenshots of %d kinds of page in %s", len(kinds), shots)
+}
+
+// shownTable is a rule table as the page shows it.
+type shownTable struct {
+	ID      string     `json:"id"`
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
+}
+
+// visibleBelowHeader fails unless the element with the id is on screen,
+// below the sticky header.
+func visibleBelowHeader(t *testing.T, ctx context.Context, what, id string) {
+	t.Helper()
+	got := eval[string](t, ctx, `(function(){var e=document.getElementById(`+jsString(id)+`);if(!e)return "missing";var r=e.getBoundingClientRect();var h=document.querySelector(".topbar").getBoundingClientRect();
+		var sticky=getComputedStyle(document.querySelector(".topbar")).position==="sticky";
+		return [Math.round(r.top), Math.round(r.bottom), sticky?Math.round(h.bottom):0, innerHeight].join(" ")})()`)
+	var top, bottom, header, height int
+	if _, err := fmt.Sscan(got, &top, &bottom, &header, &height); err != nil {
+		t.Errorf("%s: #%s is %s", what, id, got)
+		return
+	}
+	if top < header-1 || top >= height || bottom <= header {
+		t.Errorf("%s: #%s spans %d–%d px; the header ends at %d px, the screen at %d px", what, id, top, bottom, header, height)
+	}
+}
+
+// highlighted fails unless the line with the id stands out from the next.
+func highlighted(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	got := eval[string](t, ctx, `(function(){var e=document.getElementById(`+jsString(id)+`);var n=e.nextElementSibling||e.previousElementSibling;return getComputedStyle(e).backgroundColor+"|"+getComputedStyle(n).backgroundColor})()`)
+	a, b, _ := strings.Cut(got, "|")
+	if a == b || a == "rgba(0, 0, 0, 0)" {
+		t.Errorf("#%s is not highlighted: background %s, the next line's %s", id, a, b)
+	}
+}
+
+// waitFor polls a JavaScript expression until it is not empty.
+func waitFor(t *testing.T, ctx context.Context, expr, what string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		if err == nil && v != "" {
+			return v
+		}
+		if time.Now().After(deadline) {
+			loc, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+			t.Fatalf("waiting for %s (at %s): %v", what, loc, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func jsString(s string) string { return fmt.Sprintf("%q", s) }
+
+// pageWithTOC is the game page with the longest table of contents.
+func pageWithTOC(t *testing.T, all map[string][]byte) string {
+	best, n := "", 0
+	for p, data := range all {
+		if !regexp.MustCompile(`^(games|wiki)/[^/]+/index\.html$`).MatchString(p) {
 			continue
 		}
-		if !strings.HasSuffix(u, ".html") && !strings.HasSuffix(u, "/") {
-			continue
+		if c := strings.Count(string(data), `<li class="toc-l`); c > n || c == n && p < best {
+			best, n = p, c
 		}
-		do("crawl "+u, chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("body")))
-		links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("a[href], link[href], script[src], img[src]")).map(e => e.href || e.src)`))
-		if err != nil {
-			t.Fatal(err)
+	}
+	if n < 3 {
+		t.Fatalf("no page has a table of contents of 3 entries")
+	}
+	return best
+}
+
+// historyWithLines is a history page whose wikitext has at least n lines.
+func historyWithLines(t *testing.T, all map[string][]byte, n int) string {
+	var ps []string
+	for p, data := range all {
+		if strings.HasSuffix(p, "/history/index.html") && strings.Contains(string(data), fmt.Sprintf(`id="L%d"`, n)) {
+			ps = append(ps, p)
 		}
-		for _, l := range links {
-			lu, err := url.Parse(l)
-			if err != nil || !strings.HasPrefix(l, srv.URL) {
+	}
+	if len(ps) == 0 {
+		t.Fatalf("no wikitext of %d lines", n)
+	}
+	sort.Strings(ps)
+	return ps[0]
+}
+
+// pageKind is a page standing for its kind.
+type pageKind struct{ name, url string }
+
+// pageKinds picks a page of every kind the site has.
+func pageKinds(all map[string][]byte, base string) []pageKind {
+	patterns := []struct{ name, re string }{
+		{"home", `^index\.html$`}, {"game", `^games/[^/]+/index\.html$`}, {"tips", `^games/[^/]+/tips/index\.html$`},
+		{"history", `^games/[^/]+/history/index\.html$`}, {"rules", `^games/[^/]+/rules/index\.html$`},
+		{"page", `^wiki/[^/]+/index\.html$`}, {"page-history", `^wiki/[^/]+/history/index\.html$`},
+		{"all-pages", `^pages/index\.html$`}, {"categories", `^categories/index\.html$`}, {"category", `^categories/[^/]+/index\.html$`},
+		{"checks", `^checks/index\.html$`}, {"search", `^search/index\.html$`}, {"not-found", `^404\.html$`}, {"markdown", `^[^/]+/index\.html$`},
+	}
+	var out []pageKind
+	for _, k := range patterns {
+		re := regexp.MustCompile(k.re)
+		var best string
+		size := -1
+		for p, data := range all {
+			if !re.MatchString(p) || k.name == "markdown" && strings.Contains("games wiki pages categories checks search", strings.Split(p, "/")[0]) {
 				continue
 			}
-			lu.Fragment = ""
-			if lu.Path == "/search/index.html" {
-				lu.RawQuery = "" // red links search for their title
-			}
-			if !seen[lu.String()] {
-				queue = append(queue, lu.String())
+			// The biggest page of its kind shows the most.
+			if len(data) > size || len(data) == size && p < best {
+				best, size = p, len(data)
 			}
 		}
+		if best == "" {
+			continue
+		}
+		u := base + "/" + best
+		if k.name == "search" {
+			u += "?q=points"
+		}
+		out = append(out, pageKind{k.name, u})
 	}
-	sort.Strings(broken)
-	for _, b := range broken {
-		t.Errorf("broken link: %s", b)
+	return out
+}
+
+// TestBrowserWikiColors: in the dark theme, a wiki table with an inline
+// width and light background shrinks to its content, a cell with a light
+// background keeps dark text, and text with an inline dark colour is made
+// light.
+func TestBrowserWikiColors(t *testing.T) {
+	browser(t)
+	c := corpusOf(map[string]string{"Styled": `{| class="wikitable" style="width:100%; background:#ffffff"
+! style="background:#eeeeee" | Card !! Points
+|-
+| style="background:#ffffcc" | Ace || 11
+|-
+| Two || 4
+|}
+A paragraph with <span style="color:#222222">dark text</span>.`})
+	out := filepath.Join(t.TempDir(), "public")
+	build(t, c, site.Options{Version: "test"}, out)
+	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
+	defer srv.Close()
+	var cons console
+	defer cons.report(t)
+	ctx := tab(t, tabOptions{width: 1280, height: 900, dark: true}, &cons)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/wiki/styled/index.html"), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+		t.Fatal(err)
 	}
-	mu.Lock()
-	for _, e := range consoleErrors {
-		t.Errorf("%s", e)
+	got := eval[string](t, ctx, `(function(){
+		function lum(c){var m=/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(c);return (0.2126*m[1]+0.7152*m[2]+0.0722*m[3])/255}
+		var t=document.querySelector(".wiki-body table"), body=document.querySelector(".wiki-body");
+		var ace=Array.from(document.querySelectorAll(".wiki-body td")).find(function(td){return td.textContent.trim()==="Ace"});
+		var dark=document.querySelector(".wiki-body span[style]");
+		return [Math.round(t.getBoundingClientRect().width), Math.round(body.getBoundingClientRect().width),
+			lum(getComputedStyle(document.body).backgroundColor).toFixed(2), lum(getComputedStyle(ace).color).toFixed(2), lum(getComputedStyle(dark).color).toFixed(2)].join(" ")})()`)
+	var tw, bw int
+	var page, ace, dark float64
+	fmt.Sscan(got, &tw, &bw, &page, &ace, &dark)
+	if page > 0.2 {
+		t.Fatalf("the page is not in the dark theme (%s)", got)
 	}
-	mu.Unlock()
-	t.Logf("visited %d URLs; screenshots in %s", len(seen), shots)
+	if tw >= bw/2 {
+		t.Errorf("the table is %d px wide in a %d px body: not shrunk to its content", tw, bw)
+	}
+	if ace > 0.3 {
+		t.Errorf("text on a light inline background is light (luminance %.2f)", ace)
+	}
+	if dark < 0.6 {
+		t.Errorf("text of an inline dark colour stays dark on the dark theme (luminance %.2f)", dark)
+	}
 }

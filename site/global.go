@@ -177,7 +177,11 @@ func (b *builder) writePageIndex(x *siteIndex) error {
 		g := IndexGroup{ID: k.id, Name: k.name}
 		for _, p := range x.pages {
 			if p.Kind == k.kind {
-				g.Pages = append(g.Pages, Link{Title: p.Title, URL: idx.Link(p.Dir + "index.html"), Note: plural(len(p.Revisions), "revision")})
+				note := plural(len(p.Revisions), "revision")
+				if p.name() != p.Title {
+					note = p.Title + " · " + note
+				}
+				g.Pages = append(g.Pages, Link{Title: p.name(), URL: idx.Link(p.Dir + "index.html"), Note: note})
 			}
 		}
 		sort.Slice(g.Pages, func(i, j int) bool { return g.Pages[i].Title < g.Pages[j].Title })

@@ -30,10 +30,7 @@ import (
 //   - the pages' Content-Security-Policy is in force (an inline script
 //     added at run time does not run).
 func TestBrowserHostile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
-	exe := chromium(t)
+	browser(t) // skip early without Chromium
 	media, _ := hostileMedia(t)
 	pages := map[string]string{
 		"Gamehelpboard": uploads,
@@ -83,16 +80,7 @@ Some text.`,
 	bare := httptest.NewServer(http.FileServer(http.Dir(allowed)))
 	defer bare.Close()
 
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
+	ctx := tab(t, desktop, nil)
 	eval := func(js string) string {
 		t.Helper()
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))

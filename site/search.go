@@ -123,7 +123,7 @@ func clipWords(s string, n int) string {
 }
 
 // wordsOf returns the distinct words of texts, lower case, sorted. A word
-// is a run of letters and digits.
+// is a run of letters and digits (and the combining marks after them).
 func wordsOf(texts ...string) []string {
 	seen := map[string]bool{}
 	var words []string
@@ -140,11 +140,14 @@ func wordsOf(texts ...string) []string {
 			}
 		}
 		for i, r := range s {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
 				if start < 0 {
 					start = i
 				}
 				continue
+			}
+			if start >= 0 && unicode.Is(unicode.Mn, r) {
+				continue // a combining mark inside a word
 			}
 			flush(i)
 		}

@@ -292,6 +292,7 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 		if tab == "tips" {
 			view.Heading = game.Name + ": tips"
 		}
+		view.Title = view.Heading
 		view.Game = relGame(&base, game)
 		view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {game.Name, ""}}
 		if tab == "tips" {

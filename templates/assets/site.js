@@ -143,7 +143,7 @@
   function fold(s) {
     return s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
-  var wordRe = /[\p{L}\p{N}\p{Mn}]+/gu;
+  var wordRe = /[\p{L}\p{N}][\p{L}\p{N}\p{Mn}]*/gu;
   function tokens(s) {
     return fold(s).match(wordRe) || [];
   }
@@ -239,13 +239,18 @@
     Object.keys(scores).forEach(function (d) {
       var doc = idx.docs[d];
       if (doc.tt === null) doc.tt = tokens(doc.title);
+      if (doc.xt === undefined) doc.xt = tokens(doc.text);
       var s = scores[d];
       // Words of the title weigh most: a section named after the query
-      // comes before the sections that mention it.
+      // comes before the sections that mention it, a short title before a
+      // long one ("Using Wasabi" before "Nigiri and Wasabi"); then how
+      // often the text says them.
+      var norm = 4 / Math.sqrt(Math.max(1, doc.tt.length));
       matched.forEach(function (forms) {
-        var best = 0;
+        var best = 0, tf = 0;
         doc.tt.forEach(function (w) { if (forms[w] && forms[w] > best) best = forms[w]; });
-        s += best * 4;
+        doc.xt.forEach(function (w) { if (forms[w]) tf++; });
+        s += best * norm + Math.min(tf, 10) * 0.05;
       });
       if (!doc.page) s += 0.5; // a page's lead before its sections
       out.push({ d: doc, s: s });
@@ -258,7 +263,7 @@
   // highlight appends text to el with the words of forms marked, cut to a
   // window around the first of them.
   function snippet(el, text, forms, width) {
-    var re = /[\p{L}\p{N}\p{Mn}]+/gu, m, first = -1, spans = [];
+    var re = /[\p{L}\p{N}][\p{L}\p{N}\p{Mn}]*/gu, m, first = -1, spans = [];
     while ((m = re.exec(text))) {
       if (forms[fold(m[0])]) {
         spans.push([m.index, m.index + m[0].length]);
