@@ -1,0 +1,117 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+)
+
+// The index's postings, decoded, give back every section's words; a
+// section is an entry of its own, linked to its heading.
+func TestSearchIndex(t *testing.T) {
+	src := "'''Sushi Go''' is a card game.\n== Using Wasabi ==\nWasabi triples the next nigiri.\n== Scoring ==\nRoyalties are paid. " + strings.Repeat("filler words here ", 40) + "zebra."
+	doc := parser.Parse(src, &parser.Options{Title: "Gamehelpsushigo"})
+	pg := &model.Page{Title: "Gamehelpsushigo", Kind: model.PageRules, Game: "sushigo"}
+	docs := pageSearchDocs(pg, "games/sushigo/", doc, &GameLinks{Name: "Sushi Go"}, "rules")
+	if len(docs) != 3 {
+		t.Fatalf("%d entries, want the lead and 2 sections: %+v", len(docs), docs)
+	}
+	if d := docs[1]; d.Title != "Using Wasabi" || d.Page != "Sushi Go" || d.URL != "games/sushigo/index.html#Using_Wasabi" || d.Text != "Wasabi triples the next nigiri." {
+		t.Errorf("section entry: %+v", d)
+	}
+	if d := docs[0]; d.Title != "Sushi Go" || d.Page != "" || !contains(d.Words, "gamehelpsushigo") {
+		t.Errorf("lead entry: %+v", d)
+	}
+	// The text is clipped for snippets, but every word is searchable.
+	if d := docs[2]; len(d.Text) > searchTextMax+4 || strings.Contains(d.Text, "zebra") || !contains(d.Words, "zebra") || !contains(d.Words, "royalties") {
+		t.Errorf("long section: %d bytes, words %v", len(d.Text), d.Words)
+	}
+
+	js := searchIndexJS(docs)
+	body := strings.TrimSuffix(strings.TrimPrefix(string(js), "window.WIKIRULES_SEARCH="), ";\n")
+	var idx struct {
+		V        int        `json:"v"`
+		Docs     [][]string `json:"docs"`
+		Words    string     `json:"words"`
+		Postings string     `json:"postings"`
+	}
+	if err := json.Unmarshal([]byte(body), &idx); err != nil {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	words, posts := strings.Split(idx.Words, " "), strings.Split(idx.Postings, " ")
+	if len(words) != len(posts) || idx.V != 2 || len(idx.Docs) != 3 {
+		t.Fatalf("%d words, %d postings, %d docs", len(words), len(posts), len(idx.Docs))
+	}
+	got := make([][]string, len(docs))
+	for i, w := range words {
+		id := 0
+		for _, p := range strings.Split(posts[i], ",") {
+			n, err := strconv.ParseInt(p, 36, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id += int(n)
+			got[id] = append(got[id], w)
+		}
+	}
+	for i, d := range docs {
+		if strings.Join(got[i], " ") != strings.Join(d.Words, " ") {
+			t.Errorf("entry %d: postings give %v, want %v", i, got[i], d.Words)
+		}
+	}
+	if bytes.Contains(js, []byte("<")) {
+		t.Error("the index holds a raw <")
+	}
+}
+
+func contains(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+func TestWordsOf(t *testing.T) {
+	if got := strings.Join(wordsOf("Café ️ and cafe\u0301s, 12 x Tempura!", "TEMPURA"), " "); got != "12 and cafe\u0301s café tempura x" {
+		t.Errorf("%q", got)
+	}
+	if got := clipWords("one two three four", 9); got != "one two …" {
+		t.Errorf("%q", got)
+	}
+}
+
+// Side by side: context on both sides, a changed line paired with its
+// replacement, added and removed lines against an empty side.
+func TestSideBySide(t *testing.T) {
+	td := diff.Text("a\nb\nc\nd\n", "a\nB\nc\nd\ne\n", 3)
+	var b bytes.Buffer
+	writeSideBySide(&b, td)
+	out := b.String()
+	for _, want := range []string{
+		`<tr class="ctx"><td class="ln">1</td><td class="code"><span class="sign" aria-hidden="true"> </span>a</td><td class="ln">1</td><td class="code"><span class="sign" aria-hidden="true"> </span>a</td></tr>`,
+		`<tr class="chg"><td class="ln">2</td><td class="code del"><span class="sign" aria-hidden="true">−</span><del>b</del></td><td class="ln">2</td><td class="code ins"><span class="sign" aria-hidden="true">+</span><ins>B</ins></td></tr>`,
+		`<tr class="add"><td class="ln empty"></td><td class="code empty"></td><td class="ln">5</td><td class="code ins"><span class="sign" aria-hidden="true">+</span>e</td></tr>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %s\n%s", want, out)
+		}
+	}
+	b.Reset()
+	writeSideBySide(&b, diff.Text("x\ny\n", "y\n", 3))
+	if !strings.Contains(b.String(), `<tr class="rem"><td class="ln">1</td><td class="code del"><span class="sign" aria-hidden="true">−</span>x</td><td class="ln empty"></td><td class="code empty"></td></tr>`) {
+		t.Errorf("removed line:\n%s", b.String())
+	}
+	b.Reset()
+	writeSideBySide(&b, diff.Text("same\n", "same\n", 3))
+	if b.Len() != 0 {
+		t.Errorf("no change wrote %q", b.String())
+	}
+}
