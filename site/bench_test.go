@@ -43,6 +43,7 @@ func BenchmarkBuildGenerated(b *testing.B) {
 func benchBuild(b *testing.B, c *model.Corpus) {
 	dir := b.TempDir()
 	i := 0
+	var index int64
 	for b.Loop() {
 		i++
 		out := filepath.Join(dir, "site"+strconv.Itoa(i))
@@ -50,10 +51,15 @@ func benchBuild(b *testing.B, c *model.Corpus) {
 			b.Fatal(err)
 		}
 		b.StopTimer()
+		if st, err := os.Stat(filepath.Join(out, "search-index.js")); err == nil {
+			index = st.Size()
+		}
 		os.RemoveAll(out)
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(len(c.Pages)*b.N)/b.Elapsed().Seconds(), "pages/s")
+	// The search index the browser loads (search-index.js).
+	b.ReportMetric(float64(index)/1e6, "index-MB")
 }
 
 // peakRSS is the process's peak resident memory (Linux: VmHWM), which

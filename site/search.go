@@ -18,9 +18,11 @@ import (
 // pages' sections (the lead and each heading's part, linked to the
 // heading) and the rule tables. The index holds:
 //
-//   - docs: per section its title, the page's name, URL, kind and the
-//     start of its text (searchTextMax bytes), from which results show a
-//     snippet around the match;
+//   - pages: the names of the pages the sections are part of;
+//   - docs: per section its title, its page (a number in pages, -1 for a
+//     page's lead, whose title is the page's name), URL, kind and the
+//     start of its text (searchTextMax bytes, a snippet's width), from
+//     which results show the words matched;
 //   - words: the vocabulary, every distinct lower-case word of the
 //     sections (all of their text, not only the start);
 //   - postings: per word, the sections that have it.
@@ -32,8 +34,9 @@ import (
 // word list per section, and the browser need not read the texts to search.
 
 // searchTextMax is how much of a section's text the index keeps for
-// snippets.
-const searchTextMax = 280
+// snippets: what a result shows. The texts are most of the index (for
+// 10,000 pages, see BenchmarkBuildGenerated's index-MB).
+const searchTextMax = 160
 
 // searchDoc is one entry of the index: a section of a page, or a rule
 // table.
@@ -171,15 +174,31 @@ func searchIndexJS(docs []searchDoc) []byte {
 	}
 	sort.Strings(vocab)
 
+	// Page names once each.
+	pageNo := map[string]int{}
+	var pages []string
+	for _, d := range docs {
+		if _, ok := pageNo[d.Page]; !ok && d.Page != "" {
+			pageNo[d.Page] = len(pages)
+			pages = append(pages, d.Page)
+		}
+	}
 	var b bytes.Buffer
-	b.WriteString("window.WIKIRULES_SEARCH={\"v\":2,\"docs\":[\n")
+	// json.Marshal escapes <, > and &, so the index is safe even inlined
+	// in a page.
+	names, _ := json.Marshal(pages)
+	b.WriteString("window.WIKIRULES_SEARCH={\"v\":3,\"pages\":")
+	b.Write(names)
+	b.WriteString(",\n\"docs\":[\n")
 	for i, d := range docs {
 		if i > 0 {
 			b.WriteString(",\n")
 		}
-		// json.Marshal escapes <, > and &, so the index is safe even
-		// inlined in a page.
-		row, _ := json.Marshal([]string{d.Title, d.Page, d.URL, d.Kind, d.Text})
+		page := -1
+		if d.Page != "" {
+			page = pageNo[d.Page]
+		}
+		row, _ := json.Marshal([]any{d.Title, page, d.URL, d.Kind, d.Text})
 		b.Write(row)
 	}
 	b.WriteString("],\n\"words\":")

@@ -36,16 +36,17 @@ func TestSearchIndex(t *testing.T) {
 	js := searchIndexJS(docs)
 	body := strings.TrimSuffix(strings.TrimPrefix(string(js), "window.WIKIRULES_SEARCH="), ";\n")
 	var idx struct {
-		V        int        `json:"v"`
-		Docs     [][]string `json:"docs"`
-		Words    string     `json:"words"`
-		Postings string     `json:"postings"`
+		V        int      `json:"v"`
+		Pages    []string `json:"pages"`
+		Docs     [][]any  `json:"docs"`
+		Words    string   `json:"words"`
+		Postings string   `json:"postings"`
 	}
 	if err := json.Unmarshal([]byte(body), &idx); err != nil {
 		t.Fatalf("%v\n%s", err, js)
 	}
 	words, posts := strings.Split(idx.Words, " "), strings.Split(idx.Postings, " ")
-	if len(words) != len(posts) || idx.V != 2 || len(idx.Docs) != 3 {
+	if len(words) != len(posts) || idx.V != 3 || len(idx.Docs) != 3 || len(idx.Pages) != 1 || idx.Pages[0] != "Sushi Go" || idx.Docs[1][1] != 0.0 || idx.Docs[0][1] != -1.0 {
 		t.Fatalf("%d words, %d postings, %d docs", len(words), len(posts), len(idx.Docs))
 	}
 	got := make([][]string, len(docs))

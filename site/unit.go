@@ -123,14 +123,8 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 			works = append(works, b.parsePage(pg, b.plan.dir[pg.Title]))
 		}
 	}
-	// The game's one name (wiki.GameName), from the trees parsed here.
-	docs := map[*model.Page]*model.Document{}
-	for _, w := range works {
-		if w.page.LatestVisible() != nil {
-			_, docs[w.page], _ = w.latest()
-		}
-	}
-	name := b.wiki.GameNameFrom(g.game, docs)
+	// The game's one name (wiki.GameName), as the commands know it.
+	name := b.wiki.GameName(g.game)
 	links := &GameLinks{Name: name, Slug: g.slug, RulesURL: g.dir + "index.html", DataURL: g.dir + "rules/index.html", HistoryURL: g.dir + "history/index.html"}
 	if g.tips != nil {
 		links.TipsURL = g.dir + "tips/index.html"
@@ -408,7 +402,9 @@ func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
 		e.CompareURL = "#diff-" + w.anchors[cur]
 		return
 	}
-	td := diff.Text(pg.Revisions[i].Text, pg.Revisions[cur].Text, 3)
+	// Lines only: the words of an old revision's lines against today's
+	// are rarely worth their time.
+	td := diff.Lines(pg.Revisions[i].Text, pg.Revisions[cur].Text, 2)
 	var h bytes.Buffer
 	writeSideBySide(&h, td)
 	e.Compare = &DiffView{ID: "cmp-" + w.anchors[i], PrevID: w.anchors[i], HTML: template.HTML(h.String()), Added: td.Added, Removed: td.Removed}

@@ -30,61 +30,58 @@ import (
 //  5. the slug with a capital letter, or the tips page's title when it has
 //     spaces ("Tips texas holdem" → "texas holdem").
 //
-// Steps 2 and 4 read the pages' latest revisions: GameName parses them
-// once (GameNameFrom takes trees already parsed).
+// Step 2 parses the page only when its text has a {{DISPLAYTITLE:}};
+// step 4 parses the start of the pages (leadText): a name costs a few
+// kilobytes of parsing, and is the same whoever asks.
 
-// GameName returns the game's name (see above). It is computed once per
-// game; it may parse the latest revision of the game's pages.
+// GameName returns the game's name (see above), computed once per game.
 func (w *Wiki) GameName(g *Game) string {
-	return w.GameNameFrom(g, nil)
-}
-
-// GameNameFrom is GameName with the trees of the latest visible revisions
-// of the game's pages given (the site has them); a page missing from docs
-// is parsed when its tree is needed.
-func (w *Wiki) GameNameFrom(g *Game, docs map[*model.Page]*model.Document) string {
-	g.nameOnce.Do(func() { g.name = w.resolveName(g, docs) })
+	g.nameOnce.Do(func() { g.name = w.resolveName(g) })
 	return g.name
 }
 
-func (w *Wiki) resolveName(g *Game, docs map[*model.Page]*model.Document) string {
+func (w *Wiki) resolveName(g *Game) string {
 	if n := w.configuredName(g); n != "" {
 		return n
 	}
-	doc := func(p *model.Page) *model.Document {
-		if d, ok := docs[p]; ok {
-			return d
-		}
-		r := p.LatestVisible()
-		if r == nil || w.cfg.MetadataOnly {
-			return nil
-		}
-		return w.Parse(p, r)
-	}
 	main := g.Pages()[0]
-	var mainDoc *model.Document
-	if r := main.LatestVisible(); r != nil && strings.Contains(r.Text, "DISPLAYTITLE") || docs[main] != nil {
-		mainDoc = doc(main)
-		if n := w.displayTitle(mainDoc); n != "" {
+	if r := main.LatestVisible(); r != nil && strings.Contains(r.Text, "DISPLAYTITLE") {
+		if n := w.displayTitle(w.Parse(main, r)); n != "" {
 			return n
 		}
 	}
 	if n := w.notes[g.Slug]; n != "" {
 		return n
 	}
-	for i, p := range g.Pages() {
-		d := mainDoc
-		if i > 0 || d == nil {
-			d = doc(p)
-		}
-		if d == nil {
+	for _, p := range g.Pages() {
+		r := p.LatestVisible()
+		if r == nil || r.Text == "" {
 			continue
 		}
-		if n := leadName(d, g.Slug); n != "" {
+		if n := leadName(w.ParseText(p.Title, leadText(r.Text), r.Timestamp), g.Slug); n != "" {
 			return n
 		}
 	}
 	return slugName(g)
+}
+
+// leadMax is how much of a page leadName reads: its lead and first
+// sections, cut at a paragraph's end.
+const leadMax = 8 << 10
+
+// leadText is the start of a page's text that holds its lead.
+func leadText(text string) string {
+	if len(text) <= leadMax {
+		return text
+	}
+	cut := strings.LastIndex(text[:leadMax], "\n\n")
+	if cut < leadMax/4 {
+		cut = strings.LastIndexByte(text[:leadMax], '\n')
+	}
+	if cut <= 0 {
+		cut = leadMax
+	}
+	return text[:cut]
 }
 
 // configuredName is the name Config.Names gives the game: by its slug, a

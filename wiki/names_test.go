@@ -140,3 +140,21 @@ func TestLeadName(t *testing.T) {
 		}
 	}
 }
+
+// The lead is read from the start of a long page only: its name is found
+// there, and a name far down the page is not (a few kilobytes of parsing
+// per game).
+func TestLeadOfLongPage(t *testing.T) {
+	long := strings.Repeat("Some paragraph of rules text that goes on.\n\n", 600)
+	dir := t.TempDir()
+	w := open(t, wiki.Config{Inputs: []string{feed(t, dir,
+		[4]string{"Gamehelpkingoftokyo", "2024-01-01T00:00:00Z", "A: s", "'''King of Tokyo''' is a dice game.\n\n" + long},
+		[4]string{"Gamehelpmrjack", "2024-01-01T00:00:00Z", "A: s", long + "'''Mr. Jack''' at the end."},
+	)}})
+	for _, g := range w.Games() {
+		want := map[string]string{"kingoftokyo": "King of Tokyo", "mrjack": "Mrjack"}[g.Slug]
+		if got := w.GameName(g); got != want {
+			t.Errorf("%s: %q, want %q", g.Slug, got, want)
+		}
+	}
+}

@@ -123,8 +123,9 @@
   });
 
   // ---- Search ----
-  // The index (see site/search.go): docs [title, page, url, kind, text],
-  // the vocabulary and, per word, the docs that have it.
+  // The index (see site/search.go): the pages' names, docs [title, page
+  // number, url, kind, text], the vocabulary and, per word, the docs that
+  // have it.
   var index = null, waiting = [];
   function withIndex(fn) {
     if (index) { fn(index); return; }
@@ -133,7 +134,7 @@
     var s = document.createElement("script");
     s.src = root + "search-index.js";
     s.onload = function () {
-      index = prepare(window.WIKIRULES_SEARCH || { docs: [], words: "", postings: "" });
+      index = prepare(window.WIKIRULES_SEARCH || { pages: [], docs: [], words: "", postings: "" });
       var w = waiting; waiting = [];
       w.forEach(function (f) { f(index); });
     };
@@ -149,9 +150,10 @@
   }
   function prepare(data) {
     var words = data.words ? data.words.split(" ") : [];
+    var pages = data.pages || [];
     return {
       docs: data.docs.map(function (d) {
-        return { title: d[0], page: d[1], url: d[2], kind: d[3], text: d[4] || "", tt: null };
+        return { title: d[0], page: d[1] >= 0 ? pages[d[1]] : "", url: d[2], kind: d[3], text: d[4] || "", tt: null };
       }),
       words: words.map(fold),
       postings: data.postings ? data.postings.split(" ") : [],
