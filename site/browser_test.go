@@ -92,6 +92,24 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("the history link led to %s", loc)
 	}
 
+	// The comparison of an old revision with the current one is drawn
+	// side by side when opened: as many removed and added lines as its
+	// summary says.
+	if cmpPage := pageWith(all, `class="diff-box compare-box"`); cmpPage != "" {
+		do("a comparison", chromedp.Navigate(srv.URL+"/"+cmpPage), chromedp.WaitReady(chromedp.CSS("body")),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector("details.compare-box").open = true`),
+			chromedp.WaitVisible(chromedp.CSS("details.compare-box table.sbs")))
+		got := js(`(function(){var b=document.querySelector("details.compare-box");return [b.querySelectorAll("td.code.ins").length, b.querySelector(".ins-count").textContent, b.querySelectorAll("td.code.del").length, b.querySelector(".del-count").textContent].join(" ")})()`)
+		var ins, del int
+		var insSum, delSum string
+		fmt.Sscan(got, &ins, &insSum, &del, &delSum)
+		if "+"+fmt.Sprint(ins) != insSum || "−"+fmt.Sprint(del) != delSum || ins+del == 0 {
+			t.Errorf("the comparison shows %d added and %d removed lines, its summary %s %s", ins, del, insSum, delSum)
+		}
+	} else {
+		t.Log("no history with a comparison")
+	}
+
 	// A table-of-contents click lands the heading below the header.
 	tocPage := pageWithTOC(t, all)
 	do("a page with contents", chromedp.Navigate(srv.URL+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS(".sidebar .toc")))
@@ -304,6 +322,21 @@ func pageWithTOC(t *testing.T, all map[string][]byte) string {
 		t.Fatalf("no page has a table of contents of 3 entries")
 	}
 	return best
+}
+
+// pageWith is the first page (by path) whose HTML has s, or "".
+func pageWith(all map[string][]byte, s string) string {
+	var ps []string
+	for p, data := range all {
+		if strings.HasSuffix(p, ".html") && strings.Contains(string(data), s) {
+			ps = append(ps, p)
+		}
+	}
+	sort.Strings(ps)
+	if len(ps) == 0 {
+		return ""
+	}
+	return ps[0]
 }
 
 // historyWithLines is a history page whose wikitext has at least n lines.

@@ -129,8 +129,18 @@ type RevEntry struct {
 	// Compare is the change from this revision to the current one (nil
 	// for the current revision and the one before it, whose comparison is
 	// the current revision's diff: CompareURL).
-	Compare    *DiffView
+	Compare    *CompareView
 	CompareURL string
+}
+
+// CompareView is the change from a revision to the current one, shown by
+// the site's script side by side with the current wikitext of the page.
+type CompareView struct {
+	ID string
+	// Ops are the lines of the change, as JSON (see compareOps), for the
+	// element's data-ops attribute.
+	Ops            string
+	Added, Removed int
 }
 
 // DiffView is the change from one revision to the next.

@@ -271,8 +271,9 @@ func TestReadingDetails(t *testing.T) {
 		// Side by side: the old line and the new one in one row, the
 		// changed words marked.
 		`<tr class="chg"><td class="ln">3</td><td class="code del"><span class="sign" aria-hidden="true">−</span>Absent <del>2</del></td><td class="ln">3</td><td class="code ins"><span class="sign" aria-hidden="true">+</span>Absent <ins>3</ins></td></tr>`,
-		// The first revision against the current one.
-		`<details class="diff-box compare-box" id="cmp-rev-2024-01-01T00-00-00Z">`,
+		// The first revision against the current one: the lines it has
+		// that the current one has not, and how many stay or come.
+		`<details class="diff-box compare-box" id="cmp-rev-2024-01-01T00-00-00Z" data-ops="[1,[&#34;Late 1&#34;,&#34;Absent 2&#34;],-2,3,[&#34;Text.&#34;],-1]">`,
 		`<a href="#cmp-rev-2024-01-01T00-00-00Z">vs current</a>`,
 		// The one before the current: its comparison is the current diff.
 		`<a href="#diff-rev-2024-01-03T00-00-00Z">vs current</a>`,

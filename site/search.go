@@ -50,8 +50,10 @@ type searchDoc struct {
 	Kind string `json:"kind"`
 	Text string `json:"text,omitempty"`
 	// Words are the distinct words of the section (its title and text; a
-	// lead's also the page's title on the wiki), lower case, sorted.
-	Words []string `json:"words,omitempty"`
+	// lead's also the page's title on the wiki), lower case, sorted,
+	// joined by spaces: one string, as every unit's entries stay in
+	// memory until the index is written.
+	Words string `json:"words,omitempty"`
 }
 
 // pageSearchDocs are a page's entries: its lead and each section, under
@@ -125,9 +127,10 @@ func clipWords(s string, n int) string {
 	return strings.TrimSpace(s[:cut]) + " …"
 }
 
-// wordsOf returns the distinct words of texts, lower case, sorted. A word
-// is a run of letters and digits (and the combining marks after them).
-func wordsOf(texts ...string) []string {
+// wordsOf returns the distinct words of texts, lower case, sorted, joined
+// by spaces. A word is a run of letters and digits (and the combining marks
+// after them).
+func wordsOf(texts ...string) string {
 	seen := map[string]bool{}
 	var words []string
 	for _, s := range texts {
@@ -157,14 +160,14 @@ func wordsOf(texts ...string) []string {
 		flush(len(s))
 	}
 	sort.Strings(words)
-	return words
+	return strings.Join(words, " ")
 }
 
 // searchIndexJS writes the index as a script (see above).
 func searchIndexJS(docs []searchDoc) []byte {
 	postings := map[string][]int{}
 	for i, d := range docs {
-		for _, w := range d.Words {
+		for w := range strings.FieldsSeq(d.Words) {
 			postings[w] = append(postings[w], i)
 		}
 	}

@@ -25,11 +25,11 @@ func TestSearchIndex(t *testing.T) {
 	if d := docs[1]; d.Title != "Using Wasabi" || d.Page != "Sushi Go" || d.URL != "games/sushigo/index.html#Using_Wasabi" || d.Text != "Wasabi triples the next nigiri." {
 		t.Errorf("section entry: %+v", d)
 	}
-	if d := docs[0]; d.Title != "Sushi Go" || d.Page != "" || !contains(d.Words, "gamehelpsushigo") {
+	if d := docs[0]; d.Title != "Sushi Go" || d.Page != "" || !contains(strings.Fields(d.Words), "gamehelpsushigo") {
 		t.Errorf("lead entry: %+v", d)
 	}
 	// The text is clipped for snippets, but every word is searchable.
-	if d := docs[2]; len(d.Text) > searchTextMax+4 || strings.Contains(d.Text, "zebra") || !contains(d.Words, "zebra") || !contains(d.Words, "royalties") {
+	if d := docs[2]; len(d.Text) > searchTextMax+4 || strings.Contains(d.Text, "zebra") || !contains(strings.Fields(d.Words), "zebra") || !contains(strings.Fields(d.Words), "royalties") {
 		t.Errorf("long section: %d bytes, words %v", len(d.Text), d.Words)
 	}
 
@@ -62,7 +62,7 @@ func TestSearchIndex(t *testing.T) {
 		}
 	}
 	for i, d := range docs {
-		if strings.Join(got[i], " ") != strings.Join(d.Words, " ") {
+		if strings.Join(got[i], " ") != d.Words {
 			t.Errorf("entry %d: postings give %v, want %v", i, got[i], d.Words)
 		}
 	}
@@ -81,7 +81,7 @@ func contains(ws []string, w string) bool {
 }
 
 func TestWordsOf(t *testing.T) {
-	if got := strings.Join(wordsOf("Café ️ and cafe\u0301s, 12 x Tempura!", "TEMPURA"), " "); got != "12 and cafe\u0301s café tempura x" {
+	if got := wordsOf("Café ️ and cafe\u0301s, 12 x Tempura!", "TEMPURA"); got != "12 and cafe\u0301s café tempura x" {
 		t.Errorf("%q", got)
 	}
 	if got := clipWords("one two three four", 9); got != "one two …" {
@@ -114,5 +114,44 @@ func TestSideBySide(t *testing.T) {
 	writeSideBySide(&b, diff.Text("same\n", "same\n", 3))
 	if b.Len() != 0 {
 		t.Errorf("no change wrote %q", b.String())
+	}
+}
+
+// The comparison with the current revision, as the page's script reads it:
+// the old text comes back from the ops and the current text.
+func TestCompareOps(t *testing.T) {
+	texts := []string{"", "a\n", "a\nb\nc\n", "x\ny\nz\n", "a\nb\nc\nd\ne\nf\ng\n", "b\nc\nd\nX\nf\ng\nh\n", "a\n\"quoted\" <b>\nc\n", "new\nlines\nonly\n"}
+	for _, old := range texts {
+		for _, cur := range texts {
+			var ops []any
+			if err := json.Unmarshal([]byte(compareOps(diff.Lines(old, cur, 0))), &ops); err != nil {
+				t.Fatal(err)
+			}
+			curLines := strings.Split(strings.TrimSuffix(cur, "\n"), "\n")
+			if cur == "" {
+				curLines = nil
+			}
+			var got []string
+			n := 0
+			for _, op := range ops {
+				switch x := op.(type) {
+				case float64:
+					if x > 0 {
+						got = append(got, curLines[n:n+int(x)]...)
+						n += int(x)
+					} else {
+						n += int(-x)
+					}
+				case []any:
+					for _, l := range x {
+						got = append(got, l.(string))
+					}
+				}
+			}
+			got = append(got, curLines[n:]...)
+			if want := strings.TrimSuffix(old, "\n"); strings.Join(got, "\n") != want {
+				t.Errorf("%q → %q: ops %v give back %q", old, cur, ops, strings.Join(got, "\n"))
+			}
+		}
 	}
 }

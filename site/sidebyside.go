@@ -34,6 +34,13 @@ func writeSideBySide(b *bytes.Buffer, td *diff.TextDiff) {
 	if td == nil || len(td.Hunks) == 0 {
 		return
 	}
+	size := 200
+	for _, h := range td.Hunks {
+		for _, l := range h.Lines {
+			size += 2*len(l.Text) + 160
+		}
+	}
+	b.Grow(size)
 	b.WriteString(`<div class="diff diff-sbs"><table class="diff-text sbs"><colgroup><col class="ln"><col class="code"><col class="ln"><col class="code"></colgroup><tbody>`)
 	for _, h := range td.Hunks {
 		b.WriteString(`<tr class="hunk"><td colspan="4">Line ` + strconv.Itoa(h.OldStart) + ` → line ` + strconv.Itoa(h.NewStart) + `</td></tr>`)

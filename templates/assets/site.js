@@ -122,6 +122,107 @@
     box.insertBefore(b, box.firstChild && box.tagName === "DETAILS" ? box.firstChild.nextSibling : box.firstChild);
   });
 
+  // Comparisons with the current revision (history pages): drawn when
+  // opened, side by side as the other diffs, from the lines the old
+  // revision has (data-ops, see compareOps in site/unit.go) and the
+  // current wikitext the page holds.
+  var currentLines = null;
+  function current() {
+    if (!currentLines) {
+      currentLines = Array.prototype.map.call(document.querySelectorAll("#wikitext .line"), function (l) {
+        var t = "";
+        l.childNodes.forEach(function (n) { if (!(n.nodeType === 1 && n.classList.contains("ln"))) t += n.textContent; });
+        return t.replace(/\n$/, "");
+      });
+    }
+    return currentLines;
+  }
+  function cell(tr, cls, text) {
+    var td = document.createElement("td");
+    td.className = cls;
+    if (text !== undefined) td.textContent = text;
+    tr.appendChild(td);
+    return td;
+  }
+  function side(tr, no, text, kind, sign) {
+    if (no === null) { cell(tr, "ln empty"); cell(tr, "code empty"); return; }
+    cell(tr, "ln", String(no));
+    var td = cell(tr, "code" + (kind ? " " + kind : ""));
+    var sp = document.createElement("span");
+    sp.className = "sign";
+    sp.setAttribute("aria-hidden", "true");
+    sp.textContent = sign;
+    td.appendChild(sp);
+    td.appendChild(document.createTextNode(text));
+  }
+  function drawCompare(box) {
+    if (box.dataset.drawn) return;
+    box.dataset.drawn = "1";
+    var ops = JSON.parse(box.getAttribute("data-ops") || "[]"), cur = current();
+    // Every line, in order: equal, removed (old only), added (new only).
+    var rows = [], o = 1, n = 1;
+    function eq(k) { for (var i = 0; i < k; i++, o++, n++) rows.push({ k: "ctx", o: o, n: n, t: cur[n - 1] }); }
+    ops.forEach(function (op) {
+      if (typeof op === "number" && op > 0) eq(op);
+      else if (typeof op === "number") { for (var i = 0; i < -op; i++, n++) rows.push({ k: "ins", o: o, n: n, t: cur[n - 1] }); }
+      else op.forEach(function (t) { rows.push({ k: "del", o: o++, n: n, t: t }); });
+    });
+    eq(cur.length - n + 1);
+    // Context: two lines around each change.
+    var keep = rows.map(function () { return false; });
+    rows.forEach(function (r, i) {
+      if (r.k !== "ctx") for (var j = Math.max(0, i - 2); j <= Math.min(rows.length - 1, i + 2); j++) keep[j] = true;
+    });
+    var table = document.createElement("table");
+    table.className = "diff-text sbs";
+    var cg = document.createElement("colgroup");
+    ["ln", "code", "ln", "code"].forEach(function (c) { var col = document.createElement("col"); col.className = c; cg.appendChild(col); });
+    table.appendChild(cg);
+    var tb = document.createElement("tbody");
+    table.appendChild(tb);
+    var skipped = true;
+    for (var i = 0; i < rows.length; i++) {
+      if (!keep[i]) { skipped = true; continue; }
+      var r = rows[i];
+      if (skipped) {
+        var h = document.createElement("tr");
+        h.className = "hunk";
+        var td = cell(h, "", "Line " + r.o + " → line " + r.n);
+        td.colSpan = 4;
+        tb.appendChild(h);
+        skipped = false;
+      }
+      var tr = document.createElement("tr");
+      if (r.k === "ctx") {
+        tr.className = "ctx";
+        side(tr, r.o, r.t, "", " ");
+        side(tr, r.n, r.t, "", " ");
+        tb.appendChild(tr);
+        continue;
+      }
+      // A run of removed lines and the run of added lines after it, row
+      // by row.
+      var dels = [], inss = [];
+      while (i < rows.length && rows[i].k === "del") dels.push(rows[i++]);
+      while (i < rows.length && rows[i].k === "ins") inss.push(rows[i++]);
+      i--;
+      for (var k = 0; k < Math.max(dels.length, inss.length); k++) {
+        tr = document.createElement("tr");
+        tr.className = k >= dels.length ? "add" : k >= inss.length ? "rem" : "chg";
+        if (k < dels.length) side(tr, dels[k].o, dels[k].t, "del", "−"); else side(tr, null);
+        if (k < inss.length) side(tr, inss[k].n, inss[k].t, "ins", "+"); else side(tr, null);
+        tb.appendChild(tr);
+      }
+    }
+    var body = box.querySelector(".diff-sbs");
+    body.textContent = "";
+    body.appendChild(table);
+  }
+  document.querySelectorAll("details.compare-box").forEach(function (box) {
+    box.addEventListener("toggle", function () { if (box.open) drawCompare(box); });
+    if (box.open) drawCompare(box);
+  });
+
   // ---- Search ----
   // The index (see site/search.go): the pages' names, docs [title, page
   // number, url, kind, text], the vocabulary and, per word, the docs that
