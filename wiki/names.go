@@ -53,12 +53,19 @@ func (w *Wiki) resolveName(g *Game) string {
 	if n := w.notes[g.Slug]; n != "" {
 		return n
 	}
+	want := alnum(g.Slug)
 	for _, p := range g.Pages() {
 		r := p.LatestVisible()
 		if r == nil || r.Text == "" {
 			continue
 		}
-		if n := leadName(w.ParseText(p.Title, leadText(r.Text), r.Timestamp), g.Slug); n != "" {
+		lead := leadText(r.Text)
+		// A name that spells the slug is in the text as its letters in a
+		// row: without them there is nothing to parse for.
+		if want == "" || !strings.Contains(alnum(lead), want) {
+			continue
+		}
+		if n := leadName(w.ParseText(p.Title, lead, r.Timestamp), g.Slug); n != "" {
 			return n
 		}
 	}
