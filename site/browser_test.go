@@ -134,6 +134,14 @@ func TestBrowser(t *testing.T) {
 	do("#L13", chromedp.Navigate(srv.URL+"/"+histPage+"#L13"), chromedp.WaitReady(chromedp.CSS("body")))
 	visibleBelowHeader(t, ctx, "#L13", "L13")
 	highlighted(t, ctx, "L13")
+	// The wikitext has a copy button; it copies the text without the
+	// line numbers.
+	if got := js(`(function(){var b=document.querySelector("#wikitext .copy-button");if(!b)return "no button";
+		var copied=null;var orig=navigator.clipboard&&navigator.clipboard.writeText;
+		if(navigator.clipboard)navigator.clipboard.writeText=function(t){copied=t;return Promise.resolve()};
+		b.click();return copied===null?"nothing copied":copied.split(String.fromCharCode(10))[12].trim()})()`); got != strings.TrimSpace(js(`(function(){var l=document.getElementById("L13").cloneNode(true);l.querySelector(".ln").remove();return l.textContent})()`)) {
+		t.Errorf("the wikitext's copy button copies line 13 as %q", got)
+	}
 
 	// The search finds stems, typos and sections, and opens the section.
 	for _, sc := range searches {
@@ -145,7 +153,7 @@ func TestBrowser(t *testing.T) {
 			continue
 		}
 		if mark := js(`(function(){var m=document.querySelector("#wr-search-results li mark");return m?m.textContent:""})()`); mark == "" {
-			t.Errorf("search %q: no word of the snippet is highlighted", sc.query)
+			t.Errorf("search %q: no word of the first result is highlighted", sc.query)
 		}
 		do("open "+sc.query, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.Enter))
 		waitFor(t, ctx, `document.readyState === "complete" && (location.pathname.replace(/index\.html$/, "") + location.hash).endsWith(`+jsString(strings.Replace(sc.want, "index.html", "", 1))+`) ? "yes" : ""`, "the result to open")

@@ -404,7 +404,9 @@
       p.textContent = d.page + " › ";
       t.appendChild(p);
     }
-    t.appendChild(document.createTextNode(d.title));
+    var tt = document.createElement("span");
+    snippet(tt, d.title, forms, 1000);
+    t.appendChild(tt);
     a.appendChild(t);
     var k = document.createElement("span");
     k.className = "kind";
