@@ -64,9 +64,9 @@ type Origin struct {
 	Timestamp string `json:"timestamp"`
 	Author    string `json:"author"`
 	Summary   string `json:"summary"`
-	// Boundary is set when the value is at least as old as the first
-	// revision the blame was given (its history was cut by --since): the
-	// origin is that revision, the value may be older.
+	// Boundary is set when the value was already in the first revision
+	// the blame read and that revision is not the page's first (--since
+	// cut the history there): the value is at least that old.
 	Boundary bool `json:"boundary,omitempty"`
 	// Index is the revision's position among those given to the Blamer
 	// (0 is the first).
@@ -155,8 +155,8 @@ type rowState struct {
 }
 
 // NewBlamer starts the blame of page. With boundary set, the first
-// revision added is not the page's first: values found there are marked
-// as possibly older (Origin.Boundary).
+// revision added is not the page's first: the values found there are
+// marked as at least that old (Origin.Boundary).
 func NewBlamer(page string, boundary bool) *Blamer {
 	return &Blamer{page: page, boundary: boundary}
 }
@@ -369,7 +369,7 @@ func WriteBlameText(w io.Writer, bl *Blame, opt TextOptions) error {
 				fmt.Fprintf(bw, ": %s", oneLine(o.Summary))
 			}
 			if o.Boundary {
-				bw.WriteString(" (^: the history blamed starts here; the value may be older)")
+				bw.WriteString(" (^: the history read starts here; values marked ^ are at least that old)")
 			}
 			bw.WriteByte('\n')
 		}

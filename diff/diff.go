@@ -50,6 +50,19 @@ func (r *Result) RulesChanged() bool {
 	return false
 }
 
+// RulesChangedIn reports whether a rule table's values changed in one of
+// the comparisons of results (a changelog): the exit status of
+// `wikirules diff --all`. A page's first revision, compared with nothing,
+// compares no two revisions and does not count.
+func RulesChangedIn(results []*Result) bool {
+	for _, r := range results {
+		if r.From.Timestamp != "" && r.RulesChanged() {
+			return true
+		}
+	}
+	return false
+}
+
 func info(r *model.Revision) RevInfo {
 	if r == nil {
 		return RevInfo{}

@@ -74,6 +74,9 @@ const (
 	// Rule checks (check).
 	MsgSpec   MsgID = "spec"   // a check spec that cannot be read or compiled
 	MsgEngine MsgID = "engine" // an engine constants file that cannot be read
+
+	// Following tables through a history (diff, blame, check --history).
+	MsgTableRenamed MsgID = "table-renamed" // a table named by an id it had before a rename
 )
 
 // Msg is a problem at a place: the one type every package of wikirules

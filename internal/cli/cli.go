@@ -210,6 +210,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.htmlCommand(),
 		a.extractCommand(),
 		a.diffCommand(),
+		a.blameCommand(),
 		a.checkCommand(),
 	)
 	return root

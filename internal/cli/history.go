@@ -124,11 +124,18 @@ type revisionJSON struct {
 
 func (a *app) historyCommand() *cobra.Command {
 	var format string
+	var span wiki.Span
 	cmd := &cobra.Command{
 		Use:   "history TITLE [INPUT…]",
 		Short: "List a page's revisions, oldest first",
+		Long: `history lists a page's revisions, oldest first, numbered by their position in
+the whole history (the numbers --rev takes). TITLE is a title, or a game's slug
+or name ("hearts", "Sushi Go") for its rules page. --since and --until keep the
+revisions of a period: a timestamp or a prefix of one (2024, 2024-01,
+2024-01-12T18), both ends included.`,
 		Example: `  wikirules history Gamehelphearts
-  wikirules history Gamehelpopenfacechinesepoker ../shared/seeds --format json`,
+  wikirules history hearts --since 2024-01-12
+  wikirules history Gamehelpopenfacechinesepoker ../shared/seeds --since 2024-11 --until 2025-01 --format json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w, err := a.open(args[1:], true)
@@ -139,8 +146,16 @@ func (a *app) historyCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rows := make([]revisionJSON, 0, len(p.Revisions))
-			for _, r := range p.Revisions {
+			first, end, err := span.Range(p)
+			if err != nil {
+				return err
+			}
+			if first == end && (span.Since != "" || span.Until != "") {
+				fmt.Fprintf(a.stderr, "wikirules: %s has no revision in that period (it has %s, from %s to %s)\n", p.Title,
+					plural(len(p.Revisions), "revision"), model.FormatTime(p.Revisions[0].Timestamp), model.FormatTime(p.Latest().Timestamp))
+			}
+			rows := make([]revisionJSON, 0, end-first)
+			for _, r := range p.Revisions[first:end] {
 				rows = append(rows, revisionJSON{
 					Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary,
 					Section: r.Section, SHA1: r.SHA1, Bytes: r.Size,
@@ -152,14 +167,19 @@ func (a *app) historyCommand() *cobra.Command {
 			tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "#\tTIMESTAMP\tAUTHOR\tBYTES\tCHANGE\tSUMMARY")
 			prev := 0
+			if first > 0 {
+				prev = p.Revisions[first-1].Size
+			}
 			for i, r := range rows {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", i+1, r.Timestamp, dash(r.Author), r.Bytes, r.Bytes-prev, oneLine(r.Summary))
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", first+i+1, r.Timestamp, dash(r.Author), r.Bytes, r.Bytes-prev, oneLine(r.Summary))
 				prev = r.Bytes
 			}
 			return tw.Flush()
 		},
 	}
 	formatFlag(cmd, &format, "table", "table", "json")
+	cmd.Flags().StringVar(&span.Since, "since", "", "only revisions from this time on: a timestamp or a prefix of one (2024-01)")
+	cmd.Flags().StringVar(&span.Until, "until", "", "only revisions up to the end of this time: a timestamp or a prefix of one")
 	cmd.ValidArgsFunction = a.completeTitle
 	return cmd
 }
