@@ -17,9 +17,10 @@ import (
 // that only share a column name or two. The same threshold pairs a column
 // whose header changed with its old self by the column's values.
 //
-// Tables with the same id, and tables at the same place in sections the
-// section diff matched (one renamed, say), are paired whatever their
-// similarity, the most similar pairs first.
+// Tables alike enough pair first, the most similar first (the same id or
+// place breaking ties); then tables with the same id, or at the same place
+// in sections the section diff matched (one renamed, say), pair whatever
+// their similarity.
 const TableSimilarity = 0.5
 
 // CellChange is a value that changed: row (its key), column, old and new.
@@ -223,35 +224,44 @@ func matchTables(a, b []*extract.Table, linked func(i, j int) bool) *tableMatchi
 			score float64
 			dist  int
 		}
-		var cands []cand
+		// Similar content first: a table's id or place breaks ties there,
+		// but never outweighs content (two numeric tables share many
+		// numbers). Then, among the tables left, those with the same id or
+		// place, whatever their content.
+		var similar, placed []cand
 		for x, i := range ua {
 			center := x * len(ub) / len(ua)
 			for y := max(0, center-window); y < min(len(ub), center+window+1); y++ {
 				j := ub[y]
 				d := dice(bagsA[x], bagsB[y])
 				same, link := a[i].ID == b[j].ID, linked != nil && linked(i, j)
-				if d < TableSimilarity && !same && !link {
-					continue
-				}
-				score := d
+				bonus := 0.0
 				if same {
-					score += 0.3
+					bonus += 0.01
 				}
 				if link {
-					score += 0.3
+					bonus += 0.01
 				}
-				cands = append(cands, cand{i, j, score, abs(i - j)})
+				c := cand{i, j, d + bonus, abs(i - j)}
+				switch {
+				case d >= TableSimilarity:
+					similar = append(similar, c)
+				case same || link:
+					placed = append(placed, c)
+				}
 			}
 		}
-		sort.SliceStable(cands, func(x, y int) bool {
-			if cands[x].score != cands[y].score {
-				return cands[x].score > cands[y].score
-			}
-			return cands[x].dist < cands[y].dist
-		})
-		for _, c := range cands {
-			if m.matchA[c.i] < 0 && m.matchB[c.j] < 0 {
-				m.matchA[c.i], m.matchB[c.j] = c.j, c.i
+		for _, cands := range [][]cand{similar, placed} {
+			sort.SliceStable(cands, func(x, y int) bool {
+				if cands[x].score != cands[y].score {
+					return cands[x].score > cands[y].score
+				}
+				return cands[x].dist < cands[y].dist
+			})
+			for _, c := range cands {
+				if m.matchA[c.i] < 0 && m.matchB[c.j] < 0 {
+					m.matchA[c.i], m.matchB[c.j] = c.j, c.i
+				}
 			}
 		}
 	}
