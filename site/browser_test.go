@@ -155,6 +155,15 @@ func TestBrowser(t *testing.T) {
 	if text := get(chromedp.Text(chromedp.CSS(".rules-data"))); !strings.Contains(text, "YAML") {
 		t.Errorf("the rule-data page shows no table:\n%s", text)
 	}
+	// Blame: hidden until the switch shows who last changed each cell.
+	if shown := eval(`getComputedStyle(document.querySelector(".rule-table a.blame")).display`); shown != "none" {
+		t.Errorf("the cells' blame is shown before the switch is on (display %s)", shown)
+	}
+	do("show the blame", chromedp.Click(chromedp.CSS(".blame-toggle")), chromedp.WaitVisible(chromedp.CSS(".rule-table a.blame")))
+	shot("4-rules-blame")
+	if title := eval(`document.querySelector(".rule-table td[title]").title`); !strings.HasPrefix(title, "Last changed ") {
+		t.Errorf("a cell's title: %q", title)
+	}
 	// Search from the top bar: type, then pick the first result.
 	do("search", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
 		chromedp.SendKeys(chromedp.ID("wr-search-input"), query), chromedp.WaitVisible(chromedp.CSS("#wr-search-results li a")))
