@@ -191,3 +191,55 @@ func TestSectionsAndTables(t *testing.T) {
 		t.Error("a table that is not there")
 	}
 }
+
+// renamedPage is a page of n sections (each with a small table) and the
+// same page with every section retitled and every column renamed: the most
+// work pairing can have.
+func renamedPage(n int) (*diff.Side, *diff.Side) {
+	var a, b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&a, "== Part %d ==\nRound %d of the game, played with %d cards.\n{|\n! Name !! Points %d\n|-\n| p%d || %d\n|}\n", i, i, i%50, i, i, i%13)
+		fmt.Fprintf(&b, "== Chapter %d ==\nRound %d of the game, played with %d cards.\n{|\n! Name !! Score %d\n|-\n| p%d || %d\n|}\n", i, i, i%50, i, i, i%13)
+	}
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules}
+	return side(p, &model.Revision{Text: a.String()}), side(p, &model.Revision{Text: b.String()})
+}
+
+// Pairing stays near-linear when every section and table of a large page
+// is renamed: past 4,096 candidate pairs each is compared only with those
+// near its place. Work is counted in allocations, which do not depend on
+// the machine's load.
+func TestRenamedPageLinear(t *testing.T) {
+	allocs := func(n int) float64 {
+		a, b := renamedPage(n)
+		var r *diff.Result
+		got := testing.AllocsPerRun(1, func() { r = diff.Compare("Gamehelpdemo", a, b) })
+		renamed := 0
+		for _, tc := range r.Tables {
+			if tc.Change == diff.TableRenamed && !tc.ValuesChanged {
+				renamed++
+			}
+		}
+		if renamed != n {
+			t.Errorf("%d sections: %d tables renamed with their values, want all", n, renamed)
+		}
+		return got
+	}
+	small, large := allocs(500), allocs(2000)
+	t.Logf("%.0f allocations for 500 renamed sections, %.0f for 2000: ×%.2f", small, large, large/small)
+	if large/small > 6 {
+		t.Errorf("4× the sections cost ×%.2f the allocations", large/small)
+	}
+}
+
+func BenchmarkCompareRenamed(b *testing.B) {
+	for _, n := range []int{500, 2000} {
+		x, y := renamedPage(n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(x.Doc.Source) + len(y.Doc.Source)))
+			for b.Loop() {
+				diff.Compare("Gamehelpdemo", x, y)
+			}
+		})
+	}
+}

@@ -341,12 +341,23 @@ func (p *tablePair) renameColumns(usedA []bool) {
 	for _, cb := range freeB {
 		valsB[cb] = columnValues(p.b, cb)
 	}
+	var freeA []int
 	for ca := range p.a.Columns {
-		if usedA[ca] {
-			continue
+		if !usedA[ca] {
+			freeA = append(freeA, ca)
 		}
+	}
+	// Past maxRenameCandidates pairs (a table of a thousand columns), a
+	// column is compared only with the free columns near its place.
+	window := len(freeB)
+	if len(freeA)*len(freeB) > maxRenameCandidates {
+		window = max(1, maxRenameCandidates/max(1, len(freeA))/2)
+	}
+	for x, ca := range freeA {
 		va := columnValues(p.a, ca)
-		for _, cb := range freeB {
+		center := x * len(freeB) / len(freeA)
+		for y := max(0, center-window); y < min(len(freeB), center+window+1); y++ {
+			cb := freeB[y]
 			vb := valsB[cb]
 			s := dice(va, vb)
 			if len(va) == 0 && len(vb) == 0 && ca == cb {
