@@ -237,21 +237,36 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		}
 	}
 	// Variables and magic words without arguments.
-	if v, ok := e.variable(name, f); ok && len(n.parts) == 0 {
-		start(name)
-		markBuiltinCall(call)
-		e.emitGen(out, f, v, n.pos, n.end)
-		e.finishTemplate(n, f, b, out)
-		return
+	if len(n.parts) == 0 {
+		if v, ok := e.variable(name, f); ok {
+			start(name)
+			markBuiltinCall(call)
+			e.emitGen(out, f, v, n.pos, n.end)
+			e.finishTemplate(n, f, b, out)
+			return
+		}
+	}
+	// The modifiers msgnw: (show the template's wikitext), msg: and raw:
+	// (no effect without interwiki transclusion), as braceSubstitution
+	// removes them.
+	off := strings.Index(titleText.s, name) // where name starts in titleText
+	nowiki := false
+	if cutFold(&name, "msgnw:") {
+		nowiki = true
+		off += len("msgnw:")
+	} else if cutFold(&name, "msg:") {
+		off += len("msg:")
+	}
+	if cutFold(&name, "raw:") {
+		off += len("raw:")
 	}
 	// Parser functions: {{#if:…|…}}, {{lc:…}}.
 	if colon := strings.IndexByte(name, ':'); colon > 0 {
-		fname := strings.ToLower(strings.TrimSpace(name[:colon]))
-		if fn, ok := parserFunctions[fname]; ok {
+		if fn, ok := lookupFunction(name[:colon]); ok {
 			start(name[:colon])
 			markBuiltinCall(call)
 			// The first argument is the rest of the title, with its map.
-			first := firstArgText(titleText, colon)
+			first := firstArgText(titleText, off+colon)
 			args := []pfArg{{text: first, trimmed: true}}
 			for _, p := range n.parts {
 				args = append(args, pfArg{part: p, frame: f})
@@ -278,12 +293,6 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		e.errorOut(b, f, n, model.MsgTemplateDepth, fmt.Sprintf("Template recursion depth limit (%d) exceeded at %s", e.maxDepth(), title))
 		return
 	}
-	for g := f; g != nil; g = g.parent {
-		if g.title == title {
-			e.errorOut(b, f, n, model.MsgTemplateLoop, "Template loop detected: "+title)
-			return
-		}
-	}
 	if e.limitHit || e.expands >= e.maxExpands() {
 		e.limitHit = true
 		e.errorOut(b, f, n, model.MsgTemplateSize, "Template expansion limit reached: "+title+" was not expanded")
@@ -301,7 +310,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 			}
 		}
 	}
-	if !found {
+	if !found && !nowiki {
 		if bt, ok := builtinTemplates[strings.ToLower(short)]; ok {
 			if call != nil {
 				call.Builtin = true
@@ -311,11 +320,30 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 			e.finishTemplate(n, f, b, out)
 			return
 		}
+	}
+	for g := f; g != nil; g = g.parent {
+		if g.title == title {
+			e.errorOutWiki(b, f, n, model.MsgTemplateLoop, "Template loop detected: "+title, "Template loop detected: [["+title+"]]")
+			return
+		}
+	}
+	if !found {
+		// MediaWiki links to the missing page (a red link).
 		if call != nil {
 			call.Unknown = true
 		}
 		e.diags.Add(n.pos, n.end, model.SevWarning, model.MsgUnknownTemplate, "unknown template %q: no definition in the inputs or the template directory", short)
-		e.emitGen(b, f, `<span class="template-unknown" title="`+htmlAttrEscape(title)+`">`+htmlEscape(title)+`</span>`, n.pos, n.end)
+		link := "[[:" + title + "]]"
+		if nowiki {
+			link = escapeWikitext(link)
+		}
+		e.emitGen(out, f, link, n.pos, n.end)
+		e.finishTemplate(n, f, b, out)
+		return
+	}
+	if nowiki {
+		e.emitGen(out, f, escapeWikitext(src), n.pos, n.end)
+		e.finishTemplate(n, f, b, out)
 		return
 	}
 	nf := &frame{parent: f, src: src, title: title, depth: f.depth + 1, args: e.frameArgs(n, f)}
@@ -326,6 +354,16 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	}
 	e.expand(nodes, nf, out)
 	e.finishTemplate(n, f, b, out)
+}
+
+// cutFold removes prefix from *s when *s starts with it, compared case
+// insensitively (ASCII), and reports whether it did.
+func cutFold(s *string, prefix string) bool {
+	if len(*s) >= len(prefix) && strings.EqualFold((*s)[:len(prefix)], prefix) {
+		*s = (*s)[len(prefix):]
+		return true
+	}
+	return false
 }
 
 // markBuiltin marks a call as handled by wikirules itself (magic words and
@@ -381,6 +419,17 @@ func (e *expander) errorOut(b *builder, f *frame, n *ppNode, id model.MsgID, msg
 	}
 	e.diags.Add(pos, end, model.SevError, id, "%s", msg)
 	e.emitGen(b, f, `<span class="error">`+htmlEscape(msg)+`</span>`, n.pos, n.end)
+}
+
+// errorOutWiki is errorOut with a message written as wikitext (a link to
+// the template), as MediaWiki's loop message is.
+func (e *expander) errorOutWiki(b *builder, f *frame, n *ppNode, id model.MsgID, msg, wikitext string) {
+	pos, end := n.pos, n.end
+	if !f.top {
+		pos, end = f.callPos, f.callEnd
+	}
+	e.diags.Add(pos, end, model.SevError, id, "%s", msg)
+	e.emitGen(b, f, `<span class="error">`+wikitext+`</span>`, n.pos, n.end)
 }
 
 // lookup finds and preprocesses a template, caching the tree.
@@ -452,33 +501,31 @@ func nodesSource(src string, nodes []*ppNode, from, to int) string {
 	return src[from:to]
 }
 
-// firstArgText returns the part of an expanded title after the colon.
+// firstArgText returns the part of an expanded title after the colon at
+// t.s[colon].
 func firstArgText(t *text, colon int) *text {
 	b := newBuilder(len(t.s) - colon)
-	// colon indexes the trimmed name; find it in the untrimmed text.
-	lead := 0
-	for lead < len(t.s) && isSpace(t.s[lead]) {
-		lead++
-	}
-	b.copy(t, lead+colon+1, len(t.s))
+	b.copy(t, colon+1, len(t.s))
 	return trimText(b.text())
 }
 
-// templateTitle normalizes a template name to a full title:
-// "heart" → "Template:Heart", ":Main Page" → "Main Page".
+// templateTitle normalizes a template name to a full title as
+// Title::newFromText(name, NS_TEMPLATE) does: "heart" → "Template:Heart",
+// ":Main Page" → "Main Page", "Foo&ndash;bar" → "Template:Foo–bar",
+// "Foo#top" → "Template:Foo". A name that is no title ("#foo", "a<b>")
+// reports false.
 func templateTitle(name string) (string, bool) {
 	if name == "" || strings.ContainsAny(name, "<>[]{}|\x7f\n") {
 		return "", false
 	}
-	if strings.HasPrefix(name, ":") {
-		t := model.NormalizeTitle(name[1:])
-		return t, t != ""
+	t, ok := parseTitle(name)
+	if !ok || t.text == "" {
+		return "", false
 	}
-	ns, _ := model.SplitNamespace(name)
-	if ns != model.NSMain {
-		return model.NormalizeTitle(name), true
+	if t.forced || t.ns != model.NSMain {
+		return t.text, true
 	}
-	return "Template:" + model.NormalizeTitle(name), true
+	return "Template:" + t.text, true
 }
 
 // extTag expands an extension tag into a strip marker.

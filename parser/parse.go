@@ -143,6 +143,9 @@ func (ps *parseState) postprocess(doc *model.Document) {
 			if entering && needsFrenchSpace(n.Text) {
 				n.Text = frenchSpace(n.Text)
 			}
+			if entering {
+				frenchSpaceJoin(n)
+			}
 		case !entering:
 			fixRange(n)
 			if n.Kind == model.KindHeading {
@@ -217,6 +220,24 @@ func frenchSpace(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// frenchSpaceJoin applies the French-spacing rule across the boundary of
+// two text nodes (text from a template next to text of the page: "a " and
+// "!!b").
+func frenchSpaceJoin(n *model.Node) {
+	next := n.NextSibling
+	if next == nil || next.Kind != model.KindText || !strings.HasSuffix(n.Text, " ") || next.Text == "" {
+		return
+	}
+	r, size := utf8.DecodeRuneInString(next.Text)
+	if !strings.ContainsRune("?:;!%»›", r) {
+		return
+	}
+	if after, _ := utf8.DecodeRuneInString(next.Text[size:]); size < len(next.Text) && (after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+		return
+	}
+	n.Text = n.Text[:len(n.Text)-1] + "\u00a0"
 }
 
 // markErrors turns the error spans written for expansion problems into

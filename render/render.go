@@ -196,7 +196,17 @@ func renderText(w *Writer, n *model.Node, entering bool) bool {
 	return true
 }
 
+// renderError writes a visible error: its children when it has some (the
+// template-loop message links the template), else its text.
 func renderError(w *Writer, n *model.Node, entering bool) bool {
+	if n.FirstChild != nil {
+		if entering {
+			w.WriteString(`<span class="error">`)
+		} else {
+			w.WriteString(`</span>`)
+		}
+		return true
+	}
 	if entering {
 		w.WriteString(`<span class="error">`)
 		w.Text(n.Text)
