@@ -50,7 +50,7 @@ func (tf *templateFlags) load() (*parser.WikiTemplates, error) {
 }
 
 func (a *app) htmlCommand() *cobra.Command {
-	var title, at string
+	var title, at, server string
 	var warnings bool
 	var tf templateFlags
 	cmd := &cobra.Command{
@@ -68,7 +68,7 @@ tables) are printed to standard error as file:line:col.`,
 			if err != nil {
 				return err
 			}
-			opts := &parser.Options{Title: title, Time: time.Now().UTC()}
+			opts := &parser.Options{Title: title, Time: time.Now().UTC(), Server: server}
 			if at != "" {
 				if opts.Time, err = time.Parse(model.TimeLayout, at); err != nil {
 					return fmt.Errorf("--time %q: expected a timestamp like 2024-11-15T16:30:17Z", at)
@@ -92,6 +92,7 @@ tables) are printed to standard error as file:line:col.`,
 	}
 	cmd.Flags().StringVar(&title, "title", "", "page title (for {{PAGENAME}} and self-links)")
 	cmd.Flags().BoolVar(&warnings, "warnings", false, "print parse warnings to standard error")
+	cmd.Flags().StringVar(&server, "server", "", "the wiki's server, for {{SERVER}} and {{fullurl:}} (\"https://wiki.example.org\")")
 	cmd.Flags().StringVar(&at, "time", "", "time for {{CURRENTYEAR}} and similar words (default: now)")
 	tf.register(cmd)
 	return cmd
