@@ -141,7 +141,8 @@ func (e *expander) expandString(nodes []*ppNode, f *frame) string {
 func rawText(f *frame, pos, end int) string { return f.src[pos:end] }
 
 func (e *expander) tplArg(n *ppNode, f *frame, b *builder) {
-	name := strings.TrimSpace(e.expandString(n.title, f))
+	titleText := e.expandText(n.title, f)
+	name := strings.TrimSpace(titleText.s)
 	if a := f.args[name]; a != nil {
 		b.appendText(e.argText(a))
 		return
@@ -152,7 +153,12 @@ func (e *expander) tplArg(n *ppNode, f *frame, b *builder) {
 		e.expand(n.parts[0].allNodes(), f, b)
 		return
 	}
-	e.emitGen(b, f, rawText(f, n.pos, n.end), n.pos, n.end)
+	// Written back with its name expanded, as virtualBracketedImplode.
+	if raw := rawText(f, n.pos, n.end); len(raw) >= 6 && raw[3:len(raw)-3] == titleText.s {
+		e.emitGen(b, f, raw, n.pos, n.end)
+		return
+	}
+	e.implode(b, f, n, titleText)
 }
 
 // allNodes returns a part's nodes including a name and '=' if it had them.
