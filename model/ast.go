@@ -32,13 +32,15 @@ const (
 	KindImage                 // [[File:…]]: Link.Target, Image options; children are the caption
 	KindTemplate              // a template call: Template holds name and arguments; children are its expansion
 	KindError                 // a visible error (unknown template, limit reached): Text is the message
+	KindRef                   // a footnote marker (<ref>): Ref says which note; children are its link ("[1]")
+	KindReferences            // a list of footnotes (<references/>): Ref.Group; the items below it are list items whose Ref is set
 	kindCount
 )
 
 var kindNames = [kindCount]string{
 	"Document", "Section", "Text", "Element", "Paragraph", "Heading", "List", "ListItem",
 	"Table", "Caption", "Row", "Cell", "Pre", "Bold", "Italic", "LineBreak", "Rule",
-	"Link", "ExtLink", "Image", "Template", "Error",
+	"Link", "ExtLink", "Image", "Template", "Error", "Ref", "References",
 }
 
 func (k Kind) String() string {
@@ -71,6 +73,7 @@ type Node struct {
 
 	Link     *LinkInfo     // KindLink, KindExtLink, KindImage
 	Template *TemplateCall // KindTemplate
+	Ref      *RefInfo      // KindRef, KindReferences, and the notes (list items) of a KindReferences
 
 	Parent, FirstChild, LastChild, PrevSibling, NextSibling *Node
 }
@@ -90,6 +93,21 @@ type LinkInfo struct {
 	// Options are an image's parameters other than its caption (thumb,
 	// left, 200px, alt=…).
 	Options []string
+}
+
+// RefInfo describes a footnote (MediaWiki's Cite: <ref> and <references/>).
+type RefInfo struct {
+	// Group is the ref's group= ("" for the default group).
+	Group string
+	// Name is the ref's name= ("" for an unnamed ref).
+	Name string
+	// Number is the note's number in its group; Label is how the marker
+	// shows it ("1", "notes 2").
+	Number int
+	Label  string
+	// NoteID is the id of the note in the list ("cite_note-1"); RefID the
+	// id of one marker ("cite_ref-1"), empty on a list item.
+	NoteID, RefID string
 }
 
 // TemplateCall is a template invocation as written.
@@ -308,7 +326,9 @@ func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 			if entering {
 				emit(c.Text)
 			}
-		case KindImage, KindError:
+		case KindImage, KindError, KindRef:
+			// Footnote markers are not part of the text: a cell
+			// "14<ref>…</ref>" reads "14".
 			return WalkSkipChildren
 		case KindLineBreak:
 			if entering {

@@ -304,6 +304,9 @@ var (
 	openAlwaysNames    = []string{"tr", "caption", "dt", "dd", "li"}
 	closeNeverNames    = []string{"center", "blockquote", "div", "hr", "mw:", "aside", "figure"}
 	markerPreSignature = markerPrefix + "pre"
+	// markerBlockSignature marks strip items that are blocks of their own
+	// (a footnote list): like <pre>, never wrapped in a paragraph.
+	markerBlockSignature = markerPrefix + "block"
 )
 
 // blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b
@@ -313,7 +316,7 @@ func blockOpenMatch(t string) bool {
 
 // blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b, or a <pre> strip marker.
 func blockCloseMatch(t string) bool {
-	return strings.Contains(t, markerPreSignature) ||
+	return strings.Contains(t, markerPreSignature) || strings.Contains(t, markerBlockSignature) ||
 		tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
 }
 

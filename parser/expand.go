@@ -57,6 +57,8 @@ type expander struct {
 	expands  int // template expansions so far
 	limitHit bool
 	seenCall map[*ppNode]bool
+	cite     *citeState  // footnotes (<ref>), see cite.go
+	ps       *parseState // the parse, for the passes Cite runs on notes
 }
 
 type ppCacheEntry struct {
@@ -567,6 +569,12 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 		html = e.preTag(n, f, inner())
 	case "syntaxhighlight", "source":
 		html = e.codeTag(n, f, inner())
+	case "ref":
+		e.refTag(n, f, b, content)
+		return
+	case "references":
+		e.referencesTag(n, f, b, content)
+		return
 	case "math":
 		hb := newBuilder(len(n.inner) + 40)
 		e.emitGen(hb, f, `<code class="math">`, n.pos, n.innerPos)

@@ -307,7 +307,7 @@ func init() {
 		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + localURL(c.str(0), c.str(1))) },
 		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + localURL(c.str(0), c.str(1)))) },
 		"#tag":          tagFunction,
-		"anchorencode":  func(c *pfCall) { c.emit(AnchorID(c.plain(0))) },
+		"anchorencode":  func(c *pfCall) { c.emit(AnchorID(stripSectionName(c.plain(0)))) },
 		"padleft":       func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), true)) },
 		"padright":      func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), false)) },
 		"plural": func(c *pfCall) {

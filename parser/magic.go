@@ -495,3 +495,44 @@ func formatDate(date, pref string) string {
 	}
 	return date
 }
+
+var (
+	sectionNameRes     [3]*regexp.Regexp
+	sectionNameResOnce sync.Once
+)
+
+// stripSectionName removes link, quote and tag markup from a section name
+// as Parser::stripSectionName does ({{anchorencode:[[a|b]] ”c”}} is
+// "b_c").
+func stripSectionName(s string) string {
+	sectionNameResOnce.Do(func() {
+		sectionNameRes[0] = regexp.MustCompile(`\[\[:?([^[|]+)\|([^[]+)\]\]`)
+		sectionNameRes[1] = regexp.MustCompile(`\[\[:?([^[]+)\|?\]\]`)
+		sectionNameRes[2] = regexp.MustCompile(`\[(?i:https?://|ftp://|mailto:|//)([^ ]+?) ([^[]+)\]`)
+	})
+	if !strings.ContainsAny(s, "['<") {
+		return s
+	}
+	s = sectionNameRes[0].ReplaceAllString(s, "$2")
+	s = sectionNameRes[1].ReplaceAllString(s, "$1")
+	s = sectionNameRes[2].ReplaceAllString(s, "$2")
+	for _, q := range []string{"'''''", "'''", "''"} {
+		s = strings.ReplaceAll(s, q, "")
+	}
+	// Tags: everything from '<' to '>'.
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}

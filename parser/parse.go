@@ -60,7 +60,7 @@ func Parse(src string, opts *Options) *model.Document {
 		opts = &Options{}
 	}
 	ps := &parseState{opts: opts, src: src}
-	ps.ex = &expander{opts: opts}
+	ps.ex = &expander{opts: opts, ps: ps}
 	nodes, ppDiags := preprocess(src, false)
 	for _, d := range ppDiags {
 		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
@@ -68,6 +68,7 @@ func Parse(src string, opts *Options) *model.Document {
 	b := newBuilder(len(src) + len(src)/8)
 	top := &frame{src: src, top: true}
 	ps.ex.expand(nodes, top, b)
+	ps.ex.finishCite(b, top)
 	t := b.text()
 	ps.diags = append(ps.diags, ps.ex.diags...)
 

@@ -55,6 +55,8 @@ var extTags = map[string]bool{
 	"source":          true,
 	"gallery":         true,
 	"math":            true,
+	"ref":             true,
+	"references":      true,
 }
 
 // ppStackElem is an open brace run.

@@ -105,6 +105,8 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindExtLink] = renderExtLink
 	r.funcs[model.KindImage] = r.renderImage
 	r.funcs[model.KindError] = renderError
+	r.funcs[model.KindRef] = renderElement
+	r.funcs[model.KindReferences] = renderElement
 	return r
 }
 
