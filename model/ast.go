@@ -10,30 +10,30 @@ import (
 type Kind uint8
 
 const (
-	KindDocument  Kind = iota // the root; children are sections and blocks
-	KindSection               // a heading and what follows it up to the next heading of the same or a higher level
-	KindText                  // Text holds the characters (entities decoded)
-	KindElement               // an HTML element with no more specific kind: Tag, Attrs
-	KindParagraph             // <p>
-	KindHeading               // <h1>…<h6>: Level
-	KindList                  // <ul>, <ol> or <dl> (Tag says which)
-	KindListItem              // <li>, <dt> or <dd> (Tag says which)
-	KindTable                 // <table>
-	KindCaption               // <caption>
-	KindRow                   // <tr>
-	KindCell                  // <td> or <th> (Tag says which; Header reports th)
-	KindPre                   // <pre>, from indented lines or the tag
-	KindBold                  // <b> (from ''' or the tag)
-	KindItalic                // <i> (from '' or the tag)
-	KindLineBreak             // <br>
-	KindRule                  // <hr>
-	KindLink                  // internal link: Link holds the target; children are the label
-	KindExtLink               // external link: Link.URL; children are the label
-	KindImage                 // [[File:…]]: Link.Target, Image options; children are the caption
-	KindTemplate              // a template call: Template holds name and arguments; children are its expansion
-	KindError                 // a visible error (unknown template, limit reached): Text is the message
-	KindRef                   // a footnote marker (<ref>): Ref says which note; children are its link ("[1]")
-	KindReferences            // a list of footnotes (<references/>): Ref.Group; the items below it are list items whose Ref is set
+	KindDocument   Kind = iota // the root; children are sections and blocks
+	KindSection                // a heading and what follows it up to the next heading of the same or a higher level
+	KindText                   // Text holds the characters (entities decoded)
+	KindElement                // an HTML element with no more specific kind: Tag, Attrs
+	KindParagraph              // <p>
+	KindHeading                // <h1>…<h6>: Level
+	KindList                   // <ul>, <ol> or <dl> (Tag says which)
+	KindListItem               // <li>, <dt> or <dd> (Tag says which)
+	KindTable                  // <table>
+	KindCaption                // <caption>
+	KindRow                    // <tr>
+	KindCell                   // <td> or <th> (Tag says which; Header reports th)
+	KindPre                    // <pre>, from indented lines or the tag
+	KindBold                   // <b> (from ''' or the tag)
+	KindItalic                 // <i> (from '' or the tag)
+	KindLineBreak              // <br>
+	KindRule                   // <hr>
+	KindLink                   // internal link: Link holds the target; children are the label
+	KindExtLink                // external link: Link.URL; children are the label
+	KindImage                  // [[File:…]]: Link.Target, Image options; children are the caption
+	KindTemplate               // a template call: Template holds name and arguments; children are its expansion
+	KindError                  // a visible error (unknown template, limit reached): Text is the message
+	KindRef                    // a footnote marker (<ref>): Ref says which note; children are its link ("[1]")
+	KindReferences             // a list of footnotes (<references/>): Ref.Group; the items below it are list items whose Ref is set
 	kindCount
 )
 
