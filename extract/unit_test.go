@@ -150,3 +150,33 @@ func TestTemplateCells(t *testing.T) {
 	pt := tables(t, "== Cards ==\n{|\n! Card !! Points\n|-\n| {{spade|=Q}} || 13\n|-\n| {{heart|K}} || 1\n|}")
 	expectRows(t, pt.Table("demo/cards"), []string{"Card", "Points"}, "Q♠|13", "K♥|1")
 }
+
+// Footnote markers are not part of a value: "14<ref>…</ref>" is 14, and
+// the references list is not a table.
+func TestFootnotesAreNotValues(t *testing.T) {
+	pt := tables(t, `== Scores ==
+{| class="wikitable"
+! Card !! Points
+|-
+| Ace || 14<ref>Aces are high.</ref>
+|-
+| King || 13<ref name="k">Kings: 2 × 6 + 1.</ref>
+|}
+Bonus 5<ref name="k"/>
+
+== Notes ==
+<references/>`)
+	tb := pt.Table("demo/scores")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	expectRows(t, tb, []string{"Card", "Points"}, "Ace|14", "King|13")
+	if v := tb.Get(tb.Rows[0], "Points"); v != int64(14) {
+		t.Errorf("Ace points = %#v, want the number 14", v)
+	}
+	for _, x := range pt.Tables {
+		if strings.HasPrefix(x.ID, "demo/notes") {
+			t.Errorf("the references list became a table: %+v", x)
+		}
+	}
+}

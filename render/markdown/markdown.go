@@ -48,6 +48,8 @@ func isBlock(n *model.Node) bool {
 		}
 	case model.KindImage:
 		return n.Tag == "figure"
+	case model.KindReferences:
+		return true
 	case model.KindTemplate:
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if isBlock(c) {
@@ -117,6 +119,8 @@ func (w *writer) block(b *strings.Builder, n *model.Node, prefix string) {
 		b.WriteString(prefix + fence + "\n\n")
 	case model.KindRule:
 		b.WriteString(prefix + "---\n\n")
+	case model.KindReferences:
+		w.footnotes(b, n, prefix)
 	case model.KindImage:
 		var sb strings.Builder
 		w.image(&sb, n)
@@ -351,6 +355,10 @@ func (w *writer) inline(b *strings.Builder, n *model.Node) {
 		b.WriteString("[" + sb.String() + "](" + linkDest(u) + ")")
 	case model.KindImage:
 		w.image(b, n)
+	case model.KindRef:
+		if n.Ref != nil {
+			b.WriteString("[^" + footnoteLabel(n.Ref) + "]")
+		}
 	case model.KindError:
 		b.WriteString(escape(n.Text))
 	case model.KindTable, model.KindList, model.KindPre, model.KindParagraph, model.KindHeading:
@@ -444,4 +452,48 @@ func collapse(s string) string {
 		}
 	}
 	return out
+}
+
+// footnoteLabel is a note's Markdown footnote label: unique in the page
+// (Cite's note id without its prefix), since numbers start again after
+// each <references/>.
+func footnoteLabel(r *model.RefInfo) string {
+	l := strings.TrimPrefix(r.NoteID, "cite_note-")
+	return strings.Map(func(c rune) rune {
+		switch c {
+		case ' ', '\t', ']', '[', '^':
+			return '-'
+		}
+		return c
+	}, l)
+}
+
+// footnotes writes a Cite list as Markdown footnote definitions
+// ("[^1]: text"), one per note.
+func (w *writer) footnotes(b *strings.Builder, n *model.Node, prefix string) {
+	for li := range n.FindAll(model.KindListItem) {
+		if li.Ref == nil {
+			continue
+		}
+		var text strings.Builder
+		found := false
+		for c := range li.Descendants() {
+			if cls, _ := c.Attr("class"); c.Tag == "span" && cls == "reference-text" {
+				w.inlineChildren(&text, c)
+				found = true
+				break
+			}
+		}
+		if !found {
+			// An error in place of the text.
+			for c := range li.FindAll(model.KindElement) {
+				if cls, _ := c.Attr("class"); strings.HasPrefix(cls, "error") {
+					text.WriteString(escape(model.PlainText(c)))
+					break
+				}
+			}
+		}
+		b.WriteString(prefix + "[^" + footnoteLabel(li.Ref) + "]: " + strings.TrimSpace(collapse(text.String())) + "\n")
+	}
+	b.WriteString("\n")
 }
