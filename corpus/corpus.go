@@ -87,9 +87,10 @@ type Loader struct {
 }
 
 type pageAcc struct {
-	title string
-	ns    int
-	revs  []revAcc
+	title    string
+	ns       int
+	revs     []revAcc
+	redirect string // an export's <redirect title="…"/>
 }
 
 type revAcc struct {
@@ -284,6 +285,9 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		err := mwxml.Read(name, r, mwxml.Options{KeepGoing: l.opts.KeepGoing, DropText: l.opts.DropText},
 			func(pi *mwxml.PageInfo, rev *model.Revision) error {
 				l.addRevision(pi.Title, pi.Namespace, rev)
+				if pi.Redirect != "" {
+					l.pages[model.NormalizeTitle(pi.Title)].redirect = pi.Redirect
+				}
 				return nil
 			})
 		return l.fail(err)
@@ -299,7 +303,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		}
 		for _, e := range f.Entries {
 			if l.opts.DropText {
-				e.Rev.Text = ""
+				e.Rev.DropText()
 			}
 			l.addRevision(e.Title, -1, e.Rev)
 		}
@@ -322,7 +326,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 			Source:    model.SourceRef{File: name, Line: 1},
 		}
 		if l.opts.DropText {
-			rev.Text = ""
+			rev.DropText()
 		}
 		l.addRevision(title, -1, rev)
 	}
@@ -450,6 +454,7 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 			}
 			p.Revisions = append(p.Revisions, ra.rev)
 		}
+		p.MarkRedirect(acc.redirect)
 		pages = append(pages, p)
 	}
 	c := model.NewCorpus(pages)

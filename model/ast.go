@@ -355,7 +355,10 @@ type Document struct {
 	Templates []*TemplateCall
 	// Switches holds the behaviour switches found (__NOTOC__, __TOC__,
 	// __FORCETOC__, __NOEDITSECTION__…), without underscores, upper case.
-	Switches    map[string]bool
+	Switches map[string]bool
+	// Redirect is the target of a redirect page ("#REDIRECT [[Target]]"),
+	// nil for a page of content.
+	Redirect    *LinkInfo
 	Diagnostics MsgList
 
 	lines *LineIndex

@@ -48,9 +48,9 @@ type MsgID string
 // The messages wikirules reports, by the stage that reports them.
 const (
 	// Reading inputs (corpus and its readers).
-	MsgMalformedInput    MsgID = "malformed-input"    // an input file entry that cannot be read
-	MsgDuplicateRevision MsgID = "dup-revision"       // same title and timestamp, different text
-	MsgInput             MsgID = "input"              // an input that cannot be opened or has no known format
+	MsgMalformedInput    MsgID = "malformed-input" // an input file entry that cannot be read
+	MsgDuplicateRevision MsgID = "dup-revision"    // same title and timestamp, different text
+	MsgInput             MsgID = "input"           // an input that cannot be opened or has no known format
 
 	// Parsing wikitext (parser).
 	MsgUnknownTemplate  MsgID = "unknown-template"   // {{name}} with no definition

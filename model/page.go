@@ -24,9 +24,12 @@ const (
 	PageFile
 	// PageTemplate is a template definition (Template:…).
 	PageTemplate
+	// PageRedirect is a redirect to another page (Page.Redirect): its
+	// latest revision is "#REDIRECT [[Target]]", or the export says so.
+	PageRedirect
 )
 
-var pageKindNames = [...]string{"other", "rules", "tips", "file", "template"}
+var pageKindNames = [...]string{"other", "rules", "tips", "file", "template", "redirect"}
 
 func (k PageKind) String() string {
 	if int(k) < len(pageKindNames) {
@@ -64,9 +67,34 @@ type Page struct {
 	Title     string
 	Namespace int
 	// Game is the game slug the page belongs to ("" when it belongs to none).
-	Game      string
-	Kind      PageKind
+	Game string
+	Kind PageKind
+	// Redirect is the title the page redirects to, with "#Section" when
+	// the redirect names one; "" when the page is not a redirect.
+	Redirect  string
 	Revisions []*Revision
+}
+
+// MarkRedirect makes p a redirect when its latest revision is one (see
+// RedirectTarget), or when export says so (the <redirect title="…"/> of an
+// XML export; "" when there is none).
+func (p *Page) MarkRedirect(export string) {
+	target := ""
+	if r := p.Latest(); r != nil {
+		target = r.Redirect
+		if r.Text != "" {
+			target = redirectOf(r.Text)
+		}
+	}
+	if target == "" && export != "" {
+		target = NormalizeTitle(export)
+	}
+	if target == "" {
+		return
+	}
+	p.Redirect = target
+	p.Kind = PageRedirect
+	p.Game = ""
 }
 
 // Latest returns the newest revision, or nil for a page with none.
@@ -93,8 +121,11 @@ type Revision struct {
 	// SHA1 is the hex SHA-1 of Text.
 	SHA1 string
 	// Size is the text's length in bytes (kept when a reader drops texts).
-	Size   int
-	Source SourceRef
+	Size int
+	// Redirect is the target of a redirect ("Title#Section"), set when
+	// the text is dropped (DropText) so that it is still known.
+	Redirect string
+	Source   SourceRef
 }
 
 // SourceRef says where a revision was read from.
@@ -188,4 +219,23 @@ func (p *Page) SelectRevision(spec string) (*Revision, int, error) {
 	}
 	return nil, -1, fmt.Errorf("%s has no revision %q (it has %d, from %s to %s; use a timestamp, first, latest or a position)",
 		p.Title, spec, n, FormatTime(p.Revisions[0].Timestamp), FormatTime(p.Revisions[n-1].Timestamp))
+}
+
+// DropText forgets the revision's text, keeping what listings need: its
+// hash and size (already set) and, for a redirect, its target.
+func (r *Revision) DropText() {
+	r.Redirect = redirectOf(r.Text)
+	r.Text = ""
+}
+
+// redirectOf is the target of a redirect text ("Title#Section"), or "".
+func redirectOf(text string) string {
+	t, frag, _, ok := RedirectTarget(text)
+	if !ok {
+		return ""
+	}
+	if frag != "" {
+		t += "#" + frag
+	}
+	return t
 }

@@ -779,21 +779,10 @@ func (e *expander) implode(b *builder, f *frame, n *ppNode, title *text) {
 	e.emitGen(b, f, close, n.end-len(close), n.end)
 }
 
-// redirectTarget recognises "#REDIRECT [[Target]]".
+// redirectTarget recognises "#REDIRECT [[Target]]" (in any language).
 func redirectTarget(src string) (string, bool) {
-	s := strings.TrimLeft(src, " \t\n")
-	if len(s) < 9 || !strings.EqualFold(s[:9], "#redirect") {
-		return "", false
-	}
-	s = strings.TrimLeft(s[9:], " \t\n:")
-	if !strings.HasPrefix(s, "[[") {
-		return "", false
-	}
-	end := strings.IndexAny(s, "]|")
-	if end < 0 {
-		return "", false
-	}
-	return strings.TrimSpace(s[2:end]), true
+	t, _, _, ok := model.RedirectTarget(src)
+	return ":" + t, ok
 }
 
 // unstripText replaces strip markers in t with their content.

@@ -61,12 +61,15 @@ func Parse(src string, opts *Options) *model.Document {
 	}
 	ps := &parseState{opts: opts, src: src}
 	ps.ex = &expander{opts: opts, ps: ps}
-	nodes, ppDiags := preprocess(src, false)
+	nodes, ppDiags, redirect, redirectLen := preprocessPage(src)
 	for _, d := range ppDiags {
 		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
 	}
 	b := newBuilder(len(src) + len(src)/8)
 	top := &frame{src: src, top: true}
+	if redirect != nil {
+		ps.redirectHeader(b, redirect, redirectLen)
+	}
 	ps.ex.expand(nodes, top, b)
 	ps.ex.finishCite(b, top)
 	t := b.text()
@@ -86,7 +89,7 @@ func Parse(src string, opts *Options) *model.Document {
 	t = ps.unstrip(t)
 	root := ps.buildTree(t)
 
-	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches}
+	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
 	ps.postprocess(doc)
 	ps.diags.Sort()
 	doc.Diagnostics = ps.diags

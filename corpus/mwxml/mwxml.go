@@ -339,7 +339,7 @@ func (rd *reader) revision() (*model.Revision, error) {
 				}
 			}
 			if rd.opts.DropText {
-				rev.Text = ""
+				rev.DropText()
 			}
 			return rev, nil
 		}
