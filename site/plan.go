@@ -29,6 +29,8 @@ type plan struct {
 	media map[string]string
 	// mediaFrom maps a media path in the site to its file in the media FS.
 	mediaFrom map[string]string
+	// redirects maps a redirect page's title to its target (redirect.go).
+	redirects map[string]string
 }
 
 // gameUnit is a game: its rules page and its tips page (either may be nil).
@@ -114,6 +116,7 @@ func makePlan(c *model.Corpus, media fs.FS) *plan {
 		p.dir[pg.Title] = claim("wiki/" + safeSegment(pg.Title))
 		p.pages = append(p.pages, pg)
 	}
+	p.addRedirects(c)
 	if media != nil {
 		names := []string{}
 		fs.WalkDir(media, ".", func(f string, d fs.DirEntry, err error) error {
