@@ -568,7 +568,14 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	case "pre":
 		html = e.preTag(n, f, inner())
 	case "syntaxhighlight", "source":
-		html = e.codeTag(n, f, inner())
+		var block bool
+		html, block = e.codeTag(n, f, inner())
+		if block {
+			idx := len(e.strips)
+			e.strips = append(e.strips, strip{kind: kind, html: html})
+			e.emitGen(b, f, markerFor("block", idx), n.pos, n.end)
+			return
+		}
 	case "ref":
 		e.refTag(n, f, b, content)
 		return
@@ -683,27 +690,6 @@ func unwrapNowiki(t *text) *text {
 	}
 	b.copy(t, i, len(t.s))
 	return b.text()
-}
-
-// codeTag renders <syntaxhighlight lang="…"> as a <pre> the renderer can
-// highlight: the language goes in a data attribute.
-func (e *expander) codeTag(n *ppNode, f *frame, content *text) *text {
-	attrs := parseAttrs(n.attrs)
-	lang := ""
-	for _, a := range attrs {
-		if a.name == "lang" {
-			lang = a.value
-		}
-	}
-	hb := newBuilder(len(content.s) + 64)
-	open := `<pre class="mw-code"`
-	if lang != "" && safeToken(lang) {
-		open += ` data-lang="` + lang + `"`
-	}
-	e.emitGen(hb, f, open+">", n.pos, n.innerPos)
-	hb.appendText(escapeAll(trimNewlines(content)))
-	e.emitGen(hb, f, "</pre>", n.end-6, n.end)
-	return hb.text()
 }
 
 func trimNewlines(t *text) *text {

@@ -141,8 +141,17 @@ func (ps *parseState) postprocess(doc *model.Document) {
 	root := doc.Root
 	// One walk: ranges, French spacing, and the headings to name.
 	var headings []*model.Node
+	code := 0 // inside code (<syntaxhighlight>): no French spacing
 	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		if _, ok := n.Attr("data-lang"); ok {
+			if entering {
+				code++
+			} else {
+				code--
+			}
+		}
 		switch {
+		case n.Kind == model.KindText && code > 0:
 		case n.Kind == model.KindText:
 			if entering && needsFrenchSpace(n.Text) {
 				n.Text = frenchSpace(n.Text)

@@ -87,7 +87,7 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindSection] = renderTransparent
 	r.funcs[model.KindTemplate] = renderTransparent
 	r.funcs[model.KindText] = renderText
-	r.funcs[model.KindElement] = renderElement
+	r.funcs[model.KindElement] = r.renderCode
 	r.funcs[model.KindParagraph] = renderElement
 	r.funcs[model.KindHeading] = renderElement
 	r.funcs[model.KindList] = renderElement
@@ -96,7 +96,7 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindCaption] = renderElement
 	r.funcs[model.KindRow] = renderElement
 	r.funcs[model.KindCell] = renderElement
-	r.funcs[model.KindPre] = renderElement
+	r.funcs[model.KindPre] = r.renderCode
 	r.funcs[model.KindBold] = renderElement
 	r.funcs[model.KindItalic] = renderElement
 	r.funcs[model.KindLineBreak] = renderElement

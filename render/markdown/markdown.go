@@ -112,7 +112,8 @@ func (w *writer) block(b *strings.Builder, n *model.Node, prefix string) {
 		for strings.Contains(text, fence) {
 			fence += "`"
 		}
-		b.WriteString(prefix + fence + "\n")
+		lang, _ := n.Attr("data-lang") // <syntaxhighlight lang="…">
+		b.WriteString(prefix + fence + lang + "\n")
 		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 			b.WriteString(prefix + l + "\n")
 		}
