@@ -591,7 +591,7 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	case "gallery":
 		// A gallery becomes wikitext (a list of image links) that the
 		// later passes parse like the rest of the page.
-		e.emitGen(b, f, galleryWikitext(content.s), n.pos, n.end)
+		e.emitGen(b, f, galleryWikitext(content.s, n.attrs), n.pos, n.end)
 		return
 	default:
 		html = inner()
@@ -713,26 +713,6 @@ func safeToken(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// galleryWikitext turns <gallery> lines ("File:Name.png|caption") into a
-// list of image links.
-func galleryWikitext(inner string) string {
-	var sb strings.Builder
-	sb.WriteString("<ul class=\"gallery\">")
-	for _, line := range strings.Split(inner, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		file, caption, _ := strings.Cut(line, "|")
-		if ns, _ := model.SplitNamespace(file); ns != model.NSFile {
-			file = "File:" + file
-		}
-		sb.WriteString("<li class=\"gallerybox\">[[" + file + "|thumb|" + caption + "]]</li>")
-	}
-	sb.WriteString("</ul>")
-	return sb.String()
 }
 
 func htmlEscape(s string) string {

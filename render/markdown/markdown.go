@@ -381,21 +381,31 @@ func (w *writer) image(b *strings.Builder, n *model.Node) {
 	var cap strings.Builder
 	w.inlineChildren(&cap, n)
 	caption := strings.TrimSpace(collapse(cap.String()))
-	alt := model.PlainText(n)
+	alt, explicitAlt := model.PlainText(n), ""
 	for _, o := range li.Options {
 		if strings.HasPrefix(strings.ToLower(o), "alt=") {
-			alt = o[4:]
+			alt, explicitAlt = o[4:], o[4:]
 		}
 	}
 	img := ""
-	if src, ok := w.opts.Linker.FileURL(li.Target); ok && render.SafeURL(src) {
+	src, provided := w.opts.Linker.FileURL(li.Target)
+	if provided && render.SafeURL(src) {
 		img = "![" + escape(alt) + "](" + linkDest(src) + ")"
 	} else {
+		// As the HTML: a missing file reads as its alt text, or as
+		// its caption when inline, or else as its name.
 		_, name := model.SplitNamespace(li.Target)
-		img = "*" + escape(name) + "*"
+		label := escape(name)
+		switch {
+		case explicitAlt != "":
+			label = escape(explicitAlt)
+		case n.Tag != "figure" && caption != "":
+			label = caption // already Markdown
+		}
+		img = "*" + label + "*"
 	}
-	// Like the HTML, a figure links to the file's page.
-	if href := w.opts.Linker.PageURL(li.Target, ""); n.Tag == "figure" && href != "" && render.SafeURL(href) {
+	// Like the HTML, a figure and a missing file link to the file's page.
+	if href := w.opts.Linker.PageURL(li.Target, ""); (n.Tag == "figure" || !provided) && href != "" && render.SafeURL(href) {
 		img = "[" + img + "](" + linkDest(href) + ")"
 	}
 	b.WriteString(img)
