@@ -661,9 +661,28 @@ func (e *expander) preTag(n *ppNode, f *frame, content *text) *text {
 	hb := newBuilder(len(content.s) + 32)
 	attrs := sanitizeAttrs(n.attrs, "pre")
 	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.innerPos)
-	hb.appendText(escapeNowiki(content))
+	if preFormatWikitext(n.attrs) && e.ps != nil {
+		// <pre format="wikitext">: the content is wikitext, parsed
+		// inline (no paragraphs), as CoreTagHooks::pre does.
+		hb.appendText(e.unstripText(e.ps.inlineParse(content)))
+	} else {
+		hb.appendText(escapeNowiki(content))
+	}
 	e.emitGen(hb, f, "</pre>", n.end-6, n.end)
 	return hb.text()
+}
+
+// preFormatWikitext reports a format="wikitext" attribute.
+func preFormatWikitext(attrs string) bool {
+	if !strings.Contains(attrs, "format") {
+		return false
+	}
+	for _, a := range parseAttrs(attrs) {
+		if a.name == "format" && strings.EqualFold(strings.TrimSpace(a.value), "wikitext") {
+			return true
+		}
+	}
+	return false
 }
 
 func unwrapNowiki(t *text) *text {
@@ -715,15 +734,16 @@ func safeToken(s string) bool {
 	return s != ""
 }
 
-func htmlEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-	return r.Replace(s)
-}
+// The escapers are built once: a strings.Replacer is costly to build and
+// these run for every unknown template and generated attribute.
+var (
+	htmlEscaper     = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+	htmlAttrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
+)
 
-func htmlAttrEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
-	return r.Replace(s)
-}
+func htmlEscape(s string) string { return htmlEscaper.Replace(s) }
+
+func htmlAttrEscape(s string) string { return htmlAttrEscaper.Replace(s) }
 
 // implode writes a call back as text with its title and parts expanded,
 // as MediaWiki's virtualBracketedImplode.

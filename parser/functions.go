@@ -114,9 +114,11 @@ func timeVariable(name string, t time.Time) (string, bool) {
 	return "", false
 }
 
+var titleEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+
 func htmlAttrEscapeTitle(s string) string {
 	// MediaWiki escapes PAGENAME so that it cannot inject markup.
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;").Replace(s)
+	return titleEscaper.Replace(s)
 }
 
 func pad2(n int) string {
