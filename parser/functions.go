@@ -258,7 +258,7 @@ func init() {
 		"#ifexpr": func(c *pfCall) {
 			v, err := evalExpr(c.plain(0))
 			if err != nil {
-				c.emit(`<strong class="error">Expression error: ` + htmlEscape(err.Error()) + `</strong>`)
+				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
 			}
 			if v != 0 {
@@ -270,7 +270,7 @@ func init() {
 		"#expr": func(c *pfCall) {
 			v, err := evalExpr(c.plain(0))
 			if err != nil {
-				c.emit(`<strong class="error">Expression error: ` + htmlEscape(err.Error()) + `</strong>`)
+				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
 			}
 			c.emit(formatNumber(v))
