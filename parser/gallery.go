@@ -59,6 +59,9 @@ func galleryWikitext(inner, attrs string) string {
 		}
 		sb.WriteString(`<li class="gallerybox" style="width: ` + box + `px"><div style="width: ` + box + `px">`)
 		sb.WriteString(`<div class="thumb" style="height: ` + strconv.Itoa(height+30) + `px;">[[` + file + "|" + strings.Join(opts, "|") + `]]</div>`)
+		if strings.TrimSpace(text) != "" {
+			text = "<p>" + text + "</p>"
+		}
 		sb.WriteString(`<div class="gallerytext">` + text + `</div></div></li>`)
 	}
 	sb.WriteString("</ul>")
