@@ -200,12 +200,19 @@ func intFunction(c *pfCall) {
 	c.e.expand(nodes, nf, c.out)
 }
 
-// languageFunction is {{#language:code|in}}: a language's name. Only the
-// autonyms are known here, so a name in another language falls back to
+// languageFunction is {{#language:code|in}}: a language's name, in itself
+// or (for in = en) in English; a name in another language falls back to
 // the autonym, as MediaWiki does without the CLDR extension.
 func languageFunction(c *pfCall) {
-	code := strings.ToLower(c.plain(0))
-	if name, ok := mwdata.Autonyms[bcp47ToInternal(code)]; ok {
+	code := bcp47ToInternal(strings.ToLower(c.plain(0)))
+	in := bcp47ToInternal(strings.ToLower(strings.TrimSpace(c.plain(1))))
+	if in != "" && in != code && (in == "en" || strings.HasPrefix(in, "en-")) {
+		if name, ok := mwdata.EnglishNames[code]; ok {
+			c.emit(name)
+			return
+		}
+	}
+	if name, ok := mwdata.Autonyms[code]; ok {
 		c.emit(name)
 		return
 	}

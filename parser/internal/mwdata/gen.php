@@ -1,7 +1,7 @@
 <?php
 // gen.php writes mwdata.go from the language data of an installed MediaWiki
-// (Debian's mediawiki package): language autonyms and right-to-left
-// languages; with "redirects" as second argument, model/redirectwords.go:
+// (Debian's mediawiki package): language autonyms, English names of
+// languages (ICU, through PHP's intl) and right-to-left languages; with "redirects" as second argument, model/redirectwords.go:
 // every language's #REDIRECT magic word.
 //
 //	php gen.php /usr/share/mediawiki > mwdata.go && gofmt -w mwdata.go
@@ -47,6 +47,18 @@ echo "package mwdata\n\n";
 echo "// Autonyms maps a language code to the language's name in itself (MediaWiki's Names.php).\n";
 echo "var Autonyms = map[string]string{\n";
 foreach ( $names as $k => $v ) { echo "\t" . $q( $k ) . ": " . $q( $v ) . ",\n"; }
+echo "}\n\n";
+echo "// EnglishNames maps a language code (one without subtags) to the\n// language's name in English, from ICU (PHP's intl): what {{#language:code|en}} shows.\n";
+echo "var EnglishNames = map[string]string{\n";
+foreach ( $names as $k => $v ) {
+	if ( strpos( $k, '-' ) !== false ) {
+		continue;
+	}
+	$en = Locale::getDisplayLanguage( $k, 'en' );
+	if ( $en !== '' && $en !== $k ) {
+		echo "\t" . $q( $k ) . ": " . $q( $en ) . ",\n";
+	}
+}
 echo "}\n\n";
 echo "// RTL lists the languages written right to left (\$rtl in MediaWiki's MessagesXx.php).\n";
 echo "var RTL = map[string]bool{\n";
