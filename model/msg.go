@@ -71,6 +71,7 @@ const (
 	MsgNestingDepth     MsgID = "nesting-depth"      // tree nested deeper than the limit
 	MsgUnclosedComment  MsgID = "unclosed-comment"   // <!-- with no -->
 	MsgUnclosedNowiki   MsgID = "unclosed-extension" // <nowiki> or <pre> with no end tag
+	MsgCite             MsgID = "cite"               // a <ref> or <references> Cite cannot use
 
 	// Extracting rule tables (extract).
 	MsgRaggedTable  MsgID = "ragged-table"  // rows of different widths

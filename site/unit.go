@@ -194,6 +194,9 @@ func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
 	if len(pg.Revisions) == 0 {
 		return s, nil
 	}
+	if pg.Redirect != "" {
+		return s, b.buildRedirect(s, pg)
+	}
 	w := b.parsePage(pg, b.plan.dir[pg.Title])
 	ps, err := b.writePage(s, w, nil, "", nil)
 	if err != nil {
