@@ -149,7 +149,7 @@ $this->list = array(1, 2.5, true, null, MAX);
 	for src, want := range map[string]string{
 		"<?php\n$this->x = array(1,\n  foo());": "x.php:3: error: function call foo(…) cannot be read",
 		"<?php\n\n$this->x = UNKNOWN;":          "x.php:3: error: unknown constant UNKNOWN",
-		"<?php\necho 'hi';":                     "x.php:2: error: expected an assignment",
+		"<?php\necho 'hi';":                     "x.php:2: error: unsupported construct \"echo\"",
 		"<?php\n$this->x = array(1, 2;":         "x.php:2: error: expected \")\"",
 		"<?php\n$this->x = 'unterminated;\n\n":  "x.php:2: error: string is not closed",
 	} {

@@ -9,4 +9,12 @@
 // syntax error fails before anything runs. Built-in checks need no spec: a
 // declared total ("108 cards:") must equal the sum of its list, and
 // arithmetic written in the page ("10+19+12 = 41") must be true.
+//
+// Every member access of an expression is read strictly (access.go): a
+// name that is not there is an error of the spec naming the nearest one,
+// and every wiki cell and engine constant read is recorded with its place,
+// so a failure says which values it compared and where each is written
+// (the engine readers keep the line of every value). History runs say which
+// side made a check fail: a wiki edit, or the engine when the wiki's values
+// never changed.
 package check

@@ -10,6 +10,7 @@ import (
 	"github.com/expr-lang/expr"
 
 	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/internal/suggest"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -42,6 +43,9 @@ type Result struct {
 	Spec        string `json:"spec,omitempty"`
 	Description string `json:"description,omitempty"`
 	Builtin     bool   `json:"builtin,omitempty"`
+	// Used are the wiki cells and engine constants the check read, each
+	// with where it is written, in the order read.
+	Used []Origin `json:"used,omitempty"`
 	// TableNow is the id the table named by Table has in the revision
 	// checked, when the spec names an id the table had before a rename
 	// (PageData.Renamed): the check ran on it.
@@ -67,6 +71,9 @@ type Game struct {
 	Slug   string
 	Pages  []PageData
 	Engine map[string]any // nil when the spec names no engine file
+	// Constants is the engine file Engine was read from, with the line of
+	// each value (nil when unknown).
+	Constants *Engine
 	// EngineErr is set when the engine file could not be read; checks
 	// that need it report ERROR.
 	EngineErr error
@@ -155,18 +162,20 @@ func (c *Check) run(g *Game) (res Result) {
 	if c.Match != nil {
 		return c.match(res, g, t, pd)
 	}
+	acc := newAccess(g)
 	env := map[string]any{
-		"rows":   []any{},
-		"table":  map[string]any{},
-		"tables": tablesEnv(g),
-		"engine": g.Engine,
-		"page":   map[string]any{},
+		"rows":    []any{},
+		"table":   map[string]any{},
+		"tables":  tablesEnv(g, acc),
+		"engine":  g.Engine,
+		"page":    map[string]any{},
+		accessVar: acc,
 	}
 	if g.Engine == nil {
 		env["engine"] = map[string]any{}
 	}
 	if t != nil {
-		tm := tableEnv(t)
+		tm := tableEnv(t, pd, acc)
 		env["table"] = tm
 		env["rows"] = tm["rows"]
 		env["page"] = pageEnv(pd)
@@ -176,6 +185,13 @@ func (c *Check) run(g *Game) (res Result) {
 		return res
 	}
 	v, err := expr.Run(c.program, env)
+	res.Used = acc.used
+	if acc.missing != nil {
+		// A name that is not there: the spec is wrong, whatever the
+		// expression made of the missing value.
+		res.Status, res.Message = Error, acc.missing.Error()
+		return res
+	}
 	if err != nil {
 		res.Status, res.Message = Error, oneLine(err.Error())
 		return res
@@ -211,15 +227,31 @@ func (c *Check) match(res Result, g *Game, t *extract.Table, pd *PageData) Resul
 		return res
 	}
 	ki, vi := t.Column(m.Key), t.Column(m.Value)
-	if ki < 0 || vi < 0 {
-		res.Status = Error
-		res.Message = fmt.Sprintf("table %s has no column %q or %q (columns: %s)", t.ID, m.Key, m.Value, strings.Join(t.Columns, ", "))
-		return res
+	for _, col := range []string{m.Key, m.Value} {
+		if t.Column(col) < 0 {
+			res.Status = Error
+			res.Message = fmt.Sprintf("match: table %s has no column %q%s; its columns are %s", t.ID, col,
+				suggest.DidYouMean(quoteAll(suggest.Nearest(col, t.Columns, 3))), listOf(quoteAll(t.Columns)))
+			return res
+		}
 	}
 	engine, err := engineMap(g.Engine, m)
 	if err != nil {
 		res.Status, res.Message = Error, err.Error()
+		if g.Constants != nil {
+			res.Message += " (" + g.Constants.File + ")"
+		}
 		return res
+	}
+	used := func(name string, wiki any, wikiLine int, ev engineEntry) {
+		res.Used = append(res.Used, Origin{Side: "wiki", Name: name + " → " + m.Value, Value: wiki, Where: wikiWhere(pd, wikiLine)})
+		if ev.path != "" {
+			o := Origin{Side: "engine", Name: "engine." + ev.path, Value: ev.value, Where: ""}
+			if g.Constants != nil {
+				o.Where = g.Constants.Where(ev.path)
+			}
+			res.Used = append(res.Used, o)
+		}
 	}
 	var problems []string
 	seen := map[string]bool{}
@@ -242,6 +274,7 @@ func (c *Check) match(res Result, g *Game, t *extract.Table, pd *PageData) Resul
 			if res.Source.Line == line {
 				res.Source.Line = rowLine
 			}
+			used(name, wiki, rowLine, engineEntry{})
 			continue
 		}
 		if !equalValues(wiki, ev.value) {
@@ -249,14 +282,23 @@ func (c *Check) match(res Result, g *Game, t *extract.Table, pd *PageData) Resul
 			if res.Source.Line == line {
 				res.Source.Line = rowLine
 			}
+			used(name, wiki, rowLine, ev)
 		}
 	}
 	var missing []string
+	var missingUsed []Origin
 	for k, ev := range engine {
 		if !seen[k] {
 			missing = append(missing, fmt.Sprintf("%s: the engine has %s, the wiki table has no such row", ev.name, formatValue(ev.value)))
+			o := Origin{Side: "engine", Name: "engine." + ev.path, Value: ev.value}
+			if g.Constants != nil {
+				o.Where = g.Constants.Where(ev.path)
+			}
+			missingUsed = append(missingUsed, o)
 		}
 	}
+	sort.Slice(missingUsed, func(i, j int) bool { return missingUsed[i].Name < missingUsed[j].Name })
+	res.Used = append(res.Used, missingUsed...)
 	sort.Strings(missing)
 	problems = append(problems, missing...)
 	if len(problems) > 0 {
@@ -272,11 +314,13 @@ func (c *Check) match(res Result, g *Game, t *extract.Table, pd *PageData) Resul
 type engineEntry struct {
 	name  string
 	value any
+	path  string // the value's path in the engine constants
 }
 
 // engineMap reads the engine value a match compares with, as name → value.
 func engineMap(engine map[string]any, m *Match) (map[string]engineEntry, error) {
 	var cur any = engine
+	at := ""
 	for _, part := range strings.Split(m.Engine, ".") {
 		mm, ok := cur.(map[string]any)
 		if !ok {
@@ -289,33 +333,52 @@ func engineMap(engine map[string]any, m *Match) (map[string]engineEntry, error) 
 				keys = append(keys, k)
 			}
 			sort.Strings(keys)
-			return nil, fmt.Errorf("engine has no %s (it has: %s)", m.Engine, strings.Join(keys, ", "))
+			what := "engine"
+			if at != "" {
+				what = "engine." + at
+			}
+			return nil, fmt.Errorf("match: engine: %s: %s has no %q%s; it has %s", m.Engine, what, part,
+				suggest.DidYouMean(quoteAll(suggest.Nearest(part, keys, 3))), listOf(quoteAll(keys)))
 		}
+		at = joinPath(at, part)
 	}
 	out := map[string]engineEntry{}
-	add := func(name string, v any) { out[normKey(name)] = engineEntry{name: name, value: v} }
-	record := func(rec any) error {
+	add := func(name string, v any, path string) {
+		out[normKey(name)] = engineEntry{name: name, value: v, path: path}
+	}
+	record := func(rec any, path string) error {
 		r, ok := rec.(map[string]any)
 		if !ok || m.EngineKey == "" || m.EngineValue == "" {
 			return fmt.Errorf("engine.%s holds records: give engine_key and engine_value in match:", m.Engine)
 		}
-		add(fmt.Sprint(r[m.EngineKey]), r[m.EngineValue])
+		for _, f := range []string{m.EngineKey, m.EngineValue} {
+			if _, ok := r[f]; !ok {
+				keys := make([]string, 0, len(r))
+				for k := range r {
+					keys = append(keys, k)
+				}
+				sort.Strings(keys)
+				return fmt.Errorf("match: engine.%s has no field %q%s; its fields are %s", path, f,
+					suggest.DidYouMean(quoteAll(suggest.Nearest(f, keys, 3))), listOf(quoteAll(keys)))
+			}
+		}
+		add(fmt.Sprint(r[m.EngineKey]), r[m.EngineValue], joinPath(path, m.EngineValue))
 		return nil
 	}
 	switch x := cur.(type) {
 	case map[string]any:
 		for k, v := range x {
 			if _, isRec := v.(map[string]any); isRec {
-				if err := record(v); err != nil {
+				if err := record(v, joinPath(at, k)); err != nil {
 					return nil, err
 				}
 				continue
 			}
-			add(k, v)
+			add(k, v, joinPath(at, k))
 		}
 	case []any:
-		for _, v := range x {
-			if err := record(v); err != nil {
+		for i, v := range x {
+			if err := record(v, joinPath(at, strconv.Itoa(i))); err != nil {
 				return nil, err
 			}
 		}
@@ -405,10 +468,15 @@ func rowValue(v any) any {
 	return v
 }
 
-func tableEnv(t *extract.Table) map[string]any {
+// tableEnv is a table as expressions see it; acc learns which table row
+// each row map is.
+func tableEnv(t *extract.Table, pd *PageData, acc *access) map[string]any {
 	rows := make([]any, 0, len(t.Rows))
-	for _, r := range t.Rows {
+	for ri, r := range t.Rows {
 		m := make(map[string]any, len(t.Columns))
+		if acc != nil {
+			acc.rows[mapID(m)] = rowRef{t: t, pd: pd, row: ri}
+		}
 		for i, c := range t.Columns {
 			if i < len(r) {
 				m[c] = rowValue(r[i].Value)
@@ -428,11 +496,11 @@ func tableEnv(t *extract.Table) map[string]any {
 	}
 }
 
-func tablesEnv(g *Game) map[string]any {
+func tablesEnv(g *Game, acc *access) map[string]any {
 	out := map[string]any{}
-	for _, p := range g.Pages {
-		for _, t := range p.Tables.Tables {
-			out[t.ID] = tableEnv(t)
+	for i := range g.Pages {
+		for _, t := range g.Pages[i].Tables.Tables {
+			out[t.ID] = tableEnv(t, &g.Pages[i], acc)
 		}
 	}
 	return out

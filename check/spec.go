@@ -26,6 +26,8 @@ type Spec struct {
 	Game   string
 	Engine string // engine constants file, relative to the engine directory
 	Checks []*Check
+	// GameLine and EngineLine are the lines of game: and engine:.
+	GameLine, EngineLine int
 }
 
 // Check is one assertion.
@@ -86,22 +88,29 @@ func specError(file string, line int, format string, args ...any) model.Msg {
 }
 
 // exprOptions are the compile options shared by every expression: the
-// variables it may use and the helper functions.
-func exprOptions() []expr.Option {
+// variables it may use and the helper functions; asBool for a whole check
+// (the sides of a comparison are any values).
+func exprOptions(asBool bool) []expr.Option {
 	sample := map[string]any{
-		"rows":   []any{},
-		"table":  map[string]any{},
-		"tables": map[string]any{},
-		"engine": map[string]any{},
-		"page":   map[string]any{},
+		"rows":    []any{},
+		"table":   map[string]any{},
+		"tables":  map[string]any{},
+		"engine":  map[string]any{},
+		"page":    map[string]any{},
+		accessVar: (*access)(nil),
 	}
-	return []expr.Option{
+	opts := []expr.Option{
 		expr.Env(sample),
-		expr.AsBool(),
 		expr.Function("num", func(args ...any) (any, error) { return toNumber(args[0]) }, new(func(any) float64)),
 		expr.Function("index", func(args ...any) (any, error) { return index(args[0], args[1]) }, new(func(any, string) map[string]any)),
 		expr.Function("text", func(args ...any) (any, error) { return fmt.Sprint(args[0]), nil }, new(func(any) string)),
+		expr.Function(memberFunc, member, new(func(any, any, any, string) any)),
+		expr.Patch(newStrictMembers()),
 	}
+	if asBool {
+		opts = append(opts, expr.AsBool())
+	}
+	return opts
 }
 
 // ParseSpec reads and compiles one spec file.
@@ -140,7 +149,8 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 		errs.Sort()
 		return nil, errs
 	}
-	s := &Spec{File: name, Game: raw.Game, Engine: raw.Engine}
+	s := &Spec{File: name, Game: raw.Game, Engine: raw.Engine,
+		GameLine: fieldLine(root, "game", root.Line), EngineLine: fieldLine(root, "engine", root.Line)}
 	// Lines of the checks.
 	var checkNodes []*yaml.Node
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -172,7 +182,7 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 			fail("check %s: give expr: or match:, not both", rc.ID)
 			continue
 		case rc.Expr != "":
-			prog, err := expr.Compile(rc.Expr, exprOptions()...)
+			prog, err := expr.Compile(rc.Expr, exprOptions(true)...)
 			if err != nil {
 				if i < len(checkNodes) {
 					line = fieldLine(checkNodes[i], "expr", line)
@@ -306,7 +316,8 @@ func LoadEngine(fsys fs.FS, name, display string) (map[string]any, error) {
 	}
 	switch strings.ToLower(path.Ext(name)) {
 	case ".php", ".inc":
-		return ParsePHP(display, string(data))
+		// Read again through the file system: it may require others.
+		return ParsePHPFile(fsys, name, display)
 	case ".json":
 		var v map[string]any
 		dec := json.NewDecoder(strings.NewReader(string(data)))
@@ -380,10 +391,8 @@ func (c *Check) compileSides() {
 	default:
 		return
 	}
-	opts := exprOptions()[:1]
-	opts = append(opts, exprOptions()[2:]...)
-	l, err1 := expr.Compile(bin.Left.String(), opts...)
-	r, err2 := expr.Compile(bin.Right.String(), opts...)
+	l, err1 := expr.Compile(bin.Left.String(), exprOptions(false)...)
+	r, err2 := expr.Compile(bin.Right.String(), exprOptions(false)...)
 	if err1 == nil && err2 == nil {
 		c.left, c.right, c.op = l, r, bin.Operator
 	}

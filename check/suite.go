@@ -3,11 +3,14 @@ package check
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"sort"
 	"sync"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -21,10 +24,14 @@ type Suite struct {
 	dir      string
 	display  string
 	engines  map[string]engineFile
+	// EngineHint says how the engine directory was chosen ("--engine",
+	// "the --checks directory: no --engine given"), for the message about
+	// an engine file that is not there.
+	EngineHint string
 }
 
 type engineFile struct {
-	values map[string]any
+	engine *Engine
 	err    error
 }
 
@@ -51,18 +58,52 @@ func (s *Suite) Games() []string {
 	return out
 }
 
-func (s *Suite) engine(spec *Spec) (map[string]any, error) {
+func (s *Suite) engine(spec *Spec) (*Engine, error) {
 	if spec == nil || spec.Engine == "" {
 		return nil, nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.engines[spec.Engine]; ok {
-		return e.values, e.err
+		return e.engine, e.err
 	}
-	v, err := LoadEngine(s.engineFS, path.Join(s.dir, spec.Engine), path.Join(s.display, spec.Engine))
-	s.engines[spec.Engine] = engineFile{values: v, err: err}
-	return v, err
+	shown := path.Join(s.display, spec.Engine)
+	var e *Engine
+	var err error
+	if s.engineFS == nil {
+		err = fs.ErrNotExist
+	} else if _, err = fs.Stat(s.engineFS, path.Join(s.dir, spec.Engine)); err == nil {
+		e, err = ReadEngine(s.engineFS, path.Join(s.dir, spec.Engine), shown)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		// Said where the spec names it, with where it was looked for.
+		where := s.display
+		if s.EngineHint != "" {
+			where += " (" + s.EngineHint + ")"
+		}
+		err = model.Errorf(spec.File, spec.EngineLine, model.MsgEngine, "engine file %s not found: looked for %s in %s", spec.Engine, shown, where)
+	} else if err != nil && s.isSpec(spec.Engine) {
+		// The engine directory is the specs' (no --engine given), and
+		// the name is a spec's: never read a spec as constants.
+		where := s.display
+		if s.EngineHint != "" {
+			where += " (" + s.EngineHint + ")"
+		}
+		err = model.Errorf(spec.File, spec.EngineLine, model.MsgEngine, "engine file %s: %s in %s is a check spec, not engine constants: give the directory of the engine files with --engine DIR", spec.Engine, shown, where)
+	}
+	s.engines[spec.Engine] = engineFile{engine: e, err: err}
+	return e, err
+}
+
+// isSpec reports whether an engine file name is a check spec: read from
+// the engine directory, it has game: and checks:.
+func (s *Suite) isSpec(name string) bool {
+	data, err := fs.ReadFile(s.engineFS, path.Join(s.dir, name))
+	if err != nil {
+		return false
+	}
+	var v map[string]any
+	return yaml.Unmarshal(data, &v) == nil && looksLikeSpec(v)
 }
 
 // Digest identifies what a game's results depend on besides its pages:
@@ -95,7 +136,10 @@ func (s *Suite) Digest(game string) string {
 func (s *Suite) RunGame(slug string, pages []PageData) []Result {
 	spec := s.specs[slug]
 	g := &Game{Slug: slug, Pages: pages}
-	g.Engine, g.EngineErr = s.engine(spec)
+	g.Constants, g.EngineErr = s.engine(spec)
+	if g.Constants != nil {
+		g.Engine = g.Constants.Values
+	}
 	return Run(spec, g)
 }
 
@@ -112,20 +156,84 @@ type Transition struct {
 type HistoryResult struct {
 	Result
 	// BrokenBy is the revision since which the check has failed without
-	// a break (the edit that broke the rules), when it fails now.
+	// a break (the edit that broke the rules), when it fails now and a
+	// wiki edit is to blame.
 	BrokenBy *Transition `json:"broken_by,omitempty"`
+	// Blame says which side made a check that fails now fail:
+	//   - BlameWiki: an edit of the page (BrokenBy), after which the
+	//     check failed; Changed says which values it changed. A check
+	//     that failed from the page's first revision, whose wiki values
+	//     changed since, is the page's too.
+	//   - BlameEngine: the check fails at every revision and the wiki
+	//     values it reads are the same in all of them, so the wiki did
+	//     not change: what changed is the engine constants (or the
+	//     spec), which the history of the page cannot date — unless the
+	//     page was wrong from its first revision, which the history cannot
+	//     tell apart.
+	// "" when the check passes now or cannot run.
+	Blame string `json:"blame,omitempty"`
+	// Changed are the wiki values the breaking edit changed, as
+	// "name: old → new" ("Q♠ → Points: 13 → 12").
+	Changed []string `json:"changed,omitempty"`
 	// Transitions are the revisions where the status changed, oldest
 	// first; the first is the status at the first revision.
 	Transitions []Transition `json:"transitions"`
+	// Revisions is the number of revisions the check ran on.
+	Revisions int `json:"revisions"`
 }
+
+// Which side of a check a failure comes from (HistoryResult.Blame).
+const (
+	BlameWiki   = "wiki"
+	BlameEngine = "engine"
+)
+
+// wikiValues are the wiki values a result read, by name.
+func wikiValues(r Result) map[string]string {
+	out := map[string]string{}
+	for _, o := range r.Used {
+		if o.Side == "wiki" {
+			out[o.Name] = formatValue(o.Value)
+		}
+	}
+	return out
+}
+
+// changedValues lists the values that differ between two readings.
+func changedValues(before, after map[string]string) []string {
+	var out []string
+	for name, v := range after {
+		if old, ok := before[name]; !ok {
+			out = append(out, fmt.Sprintf("%s: (none) → %s", name, v))
+		} else if old != v {
+			out = append(out, fmt.Sprintf("%s: %s → %s", name, old, v))
+		}
+	}
+	for name, old := range before {
+		if _, ok := after[name]; !ok {
+			out = append(out, fmt.Sprintf("%s: %s → (none)", name, old))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sameValues(a, b map[string]string) bool { return len(changedValues(a, b)) == 0 }
 
 // History runs a game's checks on every revision of page (the game's other
 // pages stay at the given data) and reports when each check's status
 // changed. parse gives the data of page at one revision.
 func (s *Suite) History(slug string, page *model.Page, parse func(*model.Revision) PageData, others []PageData) []HistoryResult {
 	byID := map[string]*HistoryResult{}
+	// What each check read from the wiki at the previous revision, and
+	// whether that ever changed.
+	prev := map[string]map[string]string{}
+	varied := map[string]bool{}
 	var order []string
 	for _, rev := range page.Revisions {
+		if !rev.Visible() {
+			continue // a deleted revision is no edit to the rules
+		}
 		pd := parse(rev)
 		pages := append([]PageData{pd}, others...)
 		for _, r := range s.RunGame(slug, pages) {
@@ -135,21 +243,47 @@ func (s *Suite) History(slug string, page *model.Page, parse func(*model.Revisio
 				byID[r.ID] = h
 				order = append(order, r.ID)
 			}
+			vals := wikiValues(r)
+			before, seen := prev[r.ID]
+			if seen && !sameValues(before, vals) {
+				varied[r.ID] = true
+			}
 			t := Transition{Revision: model.FormatTime(rev.Timestamp), Author: rev.Author, Summary: rev.Summary, Status: r.Status, Message: r.Message}
 			if n := len(h.Transitions); n == 0 || h.Transitions[n-1].Status != r.Status {
 				h.Transitions = append(h.Transitions, t)
+				if r.Status == Fail && seen {
+					h.Changed = changedValues(before, vals)
+				}
 			}
+			prev[r.ID] = vals
 			h.Result = r
+			h.Revisions++
 		}
 	}
 	out := make([]HistoryResult, 0, len(order))
 	for _, id := range order {
 		h := byID[id]
-		if last := h.Transitions[len(h.Transitions)-1]; last.Status == Fail && h.Result.Status == Fail {
+		last := h.Transitions[len(h.Transitions)-1]
+		switch {
+		case h.Result.Status != Fail || last.Status != Fail:
+			h.Changed = nil
+		case len(h.Transitions) == 1 && !varied[id] && readsEngine(h.Result):
+			// Failing at every revision over the same wiki values.
+			h.Blame, h.Changed = BlameEngine, nil
+		default:
 			l := last
-			h.BrokenBy = &l
+			h.BrokenBy, h.Blame = &l, BlameWiki
 		}
 		out = append(out, *h)
 	}
 	return out
+}
+
+func readsEngine(r Result) bool {
+	for _, o := range r.Used {
+		if o.Side == "engine" {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,7 +14,9 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/corpus/feed"
+	"github.com/wikirules/wikirules/corpus/internal/textclean"
 	"github.com/wikirules/wikirules/corpus/mwxml"
+	"github.com/wikirules/wikirules/internal/rootfs"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -25,6 +28,13 @@ type Options struct {
 	KeepGoing bool
 	// DropText keeps only hashes and sizes of revision texts.
 	DropText bool
+	// Strict makes a revision whose text does not match its export's
+	// <sha1> an error (a warning otherwise).
+	Strict bool
+	// MaxRevisionBytes is the largest text a revision may have in any
+	// input (0: model.DefaultMaxRevisionBytes); a larger one is an error
+	// naming the page and the revision.
+	MaxRevisionBytes int
 	// Stdin is read for the input "-" (os.Stdin when nil).
 	Stdin io.Reader
 }
@@ -63,6 +73,7 @@ func DetectFormat(name string, head []byte) Format {
 // feedHeader reports whether head starts like a feed: a header line, then
 // a blank line.
 func feedHeader(head []byte) bool {
+	head, _ = textclean.Clean(head, true)
 	i := bytes.IndexByte(head, '\n')
 	return i > 0 && i+1 < len(head) && head[i+1] == '\n'
 }
@@ -80,16 +91,29 @@ func inputExt(name string) bool {
 
 // Loader accumulates revisions from any number of inputs.
 type Loader struct {
-	opts  Options
-	pages map[string]*pageAcc
-	errs  model.MsgList
-	seq   int
+	opts     Options
+	pages    map[pageKey]*pageAcc // by title as the input wrote it
+	errs     model.MsgList
+	warnings model.MsgList
+	site     *model.SiteInfo
+	siteFrom string // the input site came from
+	seq      int
+	titles   map[string]string // input file → title, for shortened names (TitlesFile)
+}
+
+// pageKey identifies a page as an input wrote it: titles are normalized
+// once every input is read, by the rules of the wiki the inputs describe.
+type pageKey struct {
+	title string
+	ns    int
 }
 
 type pageAcc struct {
-	title string
-	ns    int
-	revs  []revAcc
+	title    string
+	ns       int
+	id       int64
+	redirect string
+	revs     []revAcc
 }
 
 type revAcc struct {
@@ -102,7 +126,10 @@ func NewLoader(opts Options) *Loader {
 	if opts.Conventions.RulesPrefixes == nil && opts.Conventions.TipsPrefixes == nil {
 		opts.Conventions = model.DefaultConventions()
 	}
-	return &Loader{opts: opts, pages: map[string]*pageAcc{}}
+	if opts.MaxRevisionBytes <= 0 {
+		opts.MaxRevisionBytes = model.DefaultMaxRevisionBytes
+	}
+	return &Loader{opts: opts, pages: map[pageKey]*pageAcc{}, titles: map[string]string{}}
 }
 
 // Load reads the inputs (files, directories, globs, "-" for stdin) and
@@ -167,7 +194,9 @@ func (l *Loader) AddPath(in string) error {
 		return l.fail(model.Errorf(in, 0, model.MsgInput, "cannot read input: %s", errText(err)))
 	}
 	if st.IsDir() {
-		return l.AddFS(os.DirFS(in), ".", in)
+		// Confined: a symbolic link that leaves the directory is not
+		// followed (AddFS warns about it).
+		return l.AddFS(rootfs.New(in), ".", in)
 	}
 	f, err := os.Open(in)
 	if err != nil {
@@ -203,15 +232,27 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 			}
 			return nil
 		}
-		if inputExt(d.Name()) {
-			files = append(files, p)
+		if !inputExt(d.Name()) {
+			return nil
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			// fs.Stat follows the link; a confined FS (rootfs) refuses
+			// one that leaves the directory.
+			fi, err := fs.Stat(fsys, p)
+			if err != nil || !fi.Mode().IsRegular() {
+				l.warnings = append(l.warnings, model.Msg{File: path.Join(filepath.ToSlash(prefix), p), Severity: model.SevWarning, ID: model.MsgInput,
+					Text: "symbolic link not followed: it leads outside the input directory, or not to a file"})
+				return nil
+			}
+		}
+		files = append(files, p)
 		return nil
 	})
 	if err != nil {
 		return l.fail(model.Errorf(prefix, 0, model.MsgInput, "cannot read directory: %s", errText(err)))
 	}
 	sort.Strings(files) // WalkDir is lexical already; make the order explicit
+	long := readTitles(fsys, root)
 	for _, p := range files {
 		name := path.Join(filepath.ToSlash(prefix), strings.TrimPrefix(p, root+"/"))
 		if root == "." {
@@ -231,6 +272,9 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 		// Files inside a directory named like a namespace ("Template/")
 		// belong to that namespace.
 		rel := strings.TrimPrefix(p, root+"/")
+		if t, ok := long[rel]; ok {
+			l.titles[name] = t
+		}
 		err = l.addFileNS(name, f, mtime, path.Dir(rel))
 		f.Close()
 		if err != nil {
@@ -281,37 +325,59 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 	}
 	switch format {
 	case FormatXML:
-		err := mwxml.Read(name, r, mwxml.Options{KeepGoing: l.opts.KeepGoing, DropText: l.opts.DropText},
-			func(pi *mwxml.PageInfo, rev *model.Revision) error {
-				l.addRevision(pi.Title, pi.Namespace, rev)
-				return nil
-			})
+		err := mwxml.Read(name, r, mwxml.Options{KeepGoing: l.opts.KeepGoing, DropText: l.opts.DropText, Strict: l.opts.Strict,
+			MaxRevisionBytes: l.opts.MaxRevisionBytes,
+			Warn:             func(m model.Msg) { l.warnings = append(l.warnings, m) },
+			SiteInfo:         func(si *model.SiteInfo) { l.addSiteInfo(name, si) },
+		}, func(pi *mwxml.PageInfo, rev *model.Revision) error {
+			acc := l.addRevision(pi.Title, pi.Namespace, rev)
+			if acc.id == 0 {
+				acc.id = pi.ID
+			}
+			if acc.redirect == "" {
+				acc.redirect = pi.Redirect
+			}
+			return nil
+		})
 		return l.fail(err)
 	case FormatFeed:
-		data, err := readAll(r, size)
+		data, err := readFeed(name, r, size, l.opts.MaxRevisionBytes)
 		if err != nil {
-			return l.fail(model.Errorf(name, 0, model.MsgInput, "%s", err.Error()))
+			return l.fail(err)
 		}
 		// data is ours: the texts share it rather than copy it.
-		f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true})
+		f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true, MaxRevisionBytes: l.opts.MaxRevisionBytes})
+		l.warnings = append(l.warnings, f.Warnings...)
 		if err := l.fail(err); err != nil {
 			return err
 		}
 		for _, e := range f.Entries {
 			if l.opts.DropText {
-				e.Rev.Text = ""
+				e.Rev.DropText()
 			}
 			l.addRevision(e.Title, -1, e.Rev)
 		}
 		return nil
 	case FormatWiki:
-		data, err := io.ReadAll(r)
+		data, err := io.ReadAll(io.LimitReader(r, int64(l.opts.MaxRevisionBytes)+1))
 		if err != nil {
 			return l.fail(model.Errorf(name, 0, model.MsgInput, "%s", err.Error()))
 		}
-		title := TitleFromFileName(path.Base(name))
+		if len(data) > l.opts.MaxRevisionBytes {
+			return l.fail(model.Errorf(name, 1, model.MsgTooLarge, "the page's text is over the limit of %d bytes per revision", l.opts.MaxRevisionBytes))
+		}
+		data, problems := textclean.Clean(data, true)
+		w := textclean.Warnings{File: name}
+		for _, p := range problems {
+			w.Add(p)
+		}
+		l.warnings = append(l.warnings, w.Done()...)
+		title := titleFromFileName(path.Base(name))
 		if ns := namespaceDir(dir); ns != "" {
 			title = ns + ":" + title
+		}
+		if t, ok := l.titles[name]; ok {
+			title = t // a long title, its file name shortened
 		}
 		text := string(data)
 		rev := &model.Revision{
@@ -322,11 +388,47 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 			Source:    model.SourceRef{File: name, Line: 1},
 		}
 		if l.opts.DropText {
-			rev.Text = ""
+			rev.DropText()
 		}
 		l.addRevision(title, -1, rev)
 	}
 	return nil
+}
+
+// addSiteInfo keeps the first <siteinfo> read; a later one that describes
+// the wiki differently gets a warning (its titles are read by the first
+// one's rules).
+func (l *Loader) addSiteInfo(name string, si *model.SiteInfo) {
+	if l.site == nil {
+		l.site, l.siteFrom = si, name
+		return
+	}
+	if !l.site.Equal(si) && (l.site.Case != si.Case || !sameNamespaces(l.site, si)) {
+		l.warnings = append(l.warnings, model.Msg{File: name, Severity: model.SevWarning, ID: model.MsgSiteInfo,
+			Text: fmt.Sprintf("this export describes its wiki (%s) otherwise than %s (%s): titles are read by the rules of %s",
+				siteLabel(si), l.siteFrom, siteLabel(l.site), l.siteFrom)})
+	}
+}
+
+func sameNamespaces(a, b *model.SiteInfo) bool {
+	na, nb := model.NewNamespaces(a), model.NewNamespaces(b)
+	for _, ns := range append(append([]model.Namespace{}, a.Namespaces...), b.Namespaces...) {
+		if na.Name(ns.ID) != nb.Name(ns.ID) || na.CaseSensitive(ns.ID) != nb.CaseSensitive(ns.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+func siteLabel(si *model.SiteInfo) string {
+	c := si.Case
+	if c == "" {
+		c = model.CaseFirstLetter
+	}
+	if si.Name == "" {
+		return c
+	}
+	return si.Name + ", " + c
 }
 
 // namespaceDir returns the namespace name when the last element of dir
@@ -345,8 +447,14 @@ func namespaceDir(dir string) string {
 
 // TitleFromFileName turns "Gamehelp_hearts.wiki" or "File%3ABoard.png.wiki"
 // into a page title: the extension is dropped, %XX escapes are decoded and
-// underscores become spaces.
+// the title is normalized by the default rules (underscores become spaces).
 func TitleFromFileName(base string) string {
+	return model.NormalizeTitle(titleFromFileName(base))
+}
+
+// titleFromFileName decodes a file name into a title as written; the loader
+// normalizes it with the other titles, by the wiki's rules.
+func titleFromFileName(base string) string {
 	base = strings.TrimSuffix(base, path.Ext(base))
 	var b bytes.Buffer
 	for i := 0; i < len(base); i++ {
@@ -358,11 +466,15 @@ func TitleFromFileName(base string) string {
 		}
 		b.WriteByte(c)
 	}
-	return model.NormalizeTitle(b.String())
+	return b.String()
 }
 
 // FileNameForTitle is the inverse of TitleFromFileName: characters that are
-// unsafe in file names are %-escaped.
+// unsafe in file names are %-escaped. A name longer than model.MaxNameBytes
+// (a long title, or one that escaping made long) is shortened to a prefix
+// and "%~" and a hash of the title: unique and stable, and marked as
+// shortened ('%' is otherwise always escaped), since its title can no
+// longer be read back from it (WriteWikiDir records it in TitlesFile).
 func FileNameForTitle(title string) string {
 	var b strings.Builder
 	for i := 0; i < len(title); i++ {
@@ -376,8 +488,26 @@ func FileNameForTitle(title string) string {
 			b.WriteByte(c)
 		}
 	}
-	return b.String() + ".wiki"
+	return model.ShortName(b.String(), model.MaxNameBytes, "%~", title) + ".wiki"
 }
+
+// readTitles reads the TitlesFile of a directory WriteWikiDir wrote: the
+// titles of the files whose names were shortened, by file name.
+func readTitles(fsys fs.FS, root string) map[string]string {
+	data, err := fs.ReadFile(fsys, path.Join(root, TitlesFile))
+	if err != nil {
+		return nil
+	}
+	var m map[string]string
+	if json.Unmarshal(data, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// shortenedName reports whether a file name was shortened by
+// FileNameForTitle.
+func shortenedName(base string) bool { return strings.Contains(base, "%~") }
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
@@ -393,32 +523,76 @@ func unhex(c byte) byte {
 	return c - '0'
 }
 
-func (l *Loader) addRevision(title string, ns int, rev *model.Revision) {
-	title = model.NormalizeTitle(title)
-	acc := l.pages[title]
+func (l *Loader) addRevision(title string, ns int, rev *model.Revision) *pageAcc {
+	k := pageKey{title, ns}
+	acc := l.pages[k]
 	if acc == nil {
 		acc = &pageAcc{title: title, ns: ns}
-		l.pages[title] = acc
-	}
-	if acc.ns < 0 && ns >= 0 {
-		acc.ns = ns
+		l.pages[k] = acc
 	}
 	l.seq++
 	acc.revs = append(acc.revs, revAcc{rev: rev, seq: l.seq})
+	return acc
+}
+
+// sameRevision reports whether two revisions with the same timestamp are one
+// revision read twice: the same wiki id, or (when either has none) the same
+// text.
+func sameRevision(a, b *model.Revision) bool {
+	if a.ID != 0 && b.ID != 0 {
+		return a.ID == b.ID
+	}
+	return a.SHA1 != "" && a.SHA1 == b.SHA1
 }
 
 // Corpus merges what was added into pages. Under KeepGoing the problems met
 // along the way are returned as the error, with the corpus.
+//
+// Titles are normalized here, once every input is read, by the rules of the
+// wiki the first export's <siteinfo> describes (its namespace names and its
+// case), or by MediaWiki's defaults when no input carried one.
 func (l *Loader) Corpus() (*model.Corpus, error) {
-	titles := make([]string, 0, len(l.pages))
-	for t := range l.pages {
+	names := model.NewNamespaces(l.site)
+	// Merge the titles as written into normalized ones.
+	merged := map[string]*pageAcc{}
+	keys := make([]pageKey, 0, len(l.pages))
+	for k := range l.pages {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].title != keys[j].title {
+			return keys[i].title < keys[j].title
+		}
+		return keys[i].ns < keys[j].ns
+	})
+	for _, k := range keys {
+		acc := l.pages[k]
+		t := names.Normalize(acc.title)
+		m := merged[t]
+		if m == nil {
+			merged[t] = &pageAcc{title: t, ns: acc.ns, id: acc.id, redirect: acc.redirect, revs: acc.revs}
+			continue
+		}
+		if m.ns < 0 {
+			m.ns = acc.ns
+		}
+		if m.id == 0 {
+			m.id = acc.id
+		}
+		if m.redirect == "" {
+			m.redirect = acc.redirect
+		}
+		m.revs = append(m.revs, acc.revs...)
+	}
+	titles := make([]string, 0, len(merged))
+	for t := range merged {
 		titles = append(titles, t)
 	}
 	sort.Strings(titles)
 	pages := make([]*model.Page, 0, len(titles))
-	var warnings model.MsgList
+	warnings := append(model.MsgList(nil), l.warnings...)
 	for _, t := range titles {
-		acc := l.pages[t]
+		acc := merged[t]
 		sort.SliceStable(acc.revs, func(i, j int) bool {
 			a, b := acc.revs[i], acc.revs[j]
 			if !a.rev.Timestamp.Equal(b.rev.Timestamp) {
@@ -426,19 +600,26 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 			}
 			return a.seq < b.seq
 		})
-		p := &model.Page{Title: t}
-		p.Namespace, p.Kind, p.Game = l.opts.Conventions.Classify(t, acc.ns)
-		for i, ra := range acc.revs {
-			dup, conflict := false, ""
-			for j := i - 1; j >= 0 && acc.revs[j].rev.Timestamp.Equal(ra.rev.Timestamp); j-- {
-				prev := acc.revs[j].rev
-				if prev.SHA1 == ra.rev.SHA1 {
-					dup = true
+		p := &model.Page{Title: t, ID: acc.id, Redirect: acc.redirect}
+		p.Namespace, p.Kind, p.Game = l.opts.Conventions.ClassifyIn(names, t, acc.ns)
+		for _, ra := range acc.revs {
+			dup, conflict := -1, ""
+			for j := len(p.Revisions) - 1; j >= 0 && p.Revisions[j].Timestamp.Equal(ra.rev.Timestamp); j-- {
+				prev := p.Revisions[j]
+				if sameRevision(prev, ra.rev) {
+					dup = j
 					break
 				}
-				conflict = prev.Source.String()
+				if prev.Visible() && ra.rev.Visible() && (prev.ID == 0 || ra.rev.ID == 0) {
+					conflict = prev.Source.String()
+				}
 			}
-			if dup {
+			if dup >= 0 {
+				// Keep the copy that has the text (a full export read
+				// with a stub dump of the same wiki).
+				if !p.Revisions[dup].Visible() && ra.rev.Visible() {
+					p.Revisions[dup] = ra.rev
+				}
 				continue
 			}
 			if conflict != "" {
@@ -450,21 +631,92 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 			}
 			p.Revisions = append(p.Revisions, ra.rev)
 		}
+		p.MarkRedirect(acc.redirect)
 		pages = append(pages, p)
 	}
 	c := model.NewCorpus(pages)
 	c.Warnings = warnings
+	c.Site = l.site
+	c.Namespaces = names
 	return c, l.errs.Err()
 }
 
-// readAll reads r whole; size, when known (a plain file), sizes the buffer
-// once instead of doubling it, which matters for feeds of hundreds of MB.
-func readAll(r io.Reader, size int64) ([]byte, error) {
-	if size < 0 {
-		return io.ReadAll(r)
+// readFeed reads a feed whole (the feed reader works on it in memory; a
+// plain file's size sizes the buffer once instead of doubling it, which
+// matters for feeds of hundreds of MB). A revision over the size limit is
+// caught while reading, before the rest of a compressed feed is inflated: a
+// run of more than limit bytes with no line shaped like an entry's
+// timestamp cannot be a text within the limit.
+func readFeed(name string, r io.Reader, size int64, limit int) ([]byte, error) {
+	capacity := 64 << 10
+	if size >= 0 {
+		capacity = int(size) + 1
 	}
-	var b bytes.Buffer
-	b.Grow(int(size) + bytes.MinRead)
-	_, err := b.ReadFrom(r)
-	return b.Bytes(), err
+	data := make([]byte, 0, capacity)
+	lastTS := 0 // offset of the '\n' before the last timestamp-shaped line
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // grow
+		}
+		start := len(data)
+		n, err := r.Read(data[start:min(cap(data), start+1<<20)])
+		data = data[:start+n]
+		// Look for timestamp-shaped lines in what was read (and in the
+		// few bytes before it, where a line may have begun).
+		for _, eol := range []byte{'\n', '\r'} {
+			if eol == '\r' && bytes.IndexByte(data[start:], '\r') < 0 {
+				break // no CR-only line ends to look at
+			}
+			for i := max(start-12, 0); ; {
+				j := bytes.IndexByte(data[i:], eol)
+				if j < 0 {
+					break
+				}
+				i += j + 1
+				if isTimestampShape(data[i:]) {
+					lastTS = max(lastTS, i-1)
+				}
+			}
+		}
+		if len(data)-lastTS > limit+64<<10 {
+			return nil, feedTooLarge(name, data, lastTS, limit)
+		}
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, model.Errorf(name, bytes.Count(data, []byte{'\n'})+1, model.MsgInput, "%s", err.Error())
+		}
+	}
+}
+
+// isTimestampShape reports whether b starts like a feed's timestamp line
+// ("2024-11-15T").
+func isTimestampShape(b []byte) bool {
+	if len(b) < 11 || b[4] != '-' || b[7] != '-' || b[10] != 'T' {
+		return false
+	}
+	for _, i := range []int{0, 1, 2, 3, 5, 6, 8, 9} {
+		if b[i] < '0' || b[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// feedTooLarge names the entry whose text is over the limit: the one whose
+// timestamp line follows the '\n' at ts (the title is two lines above it).
+func feedTooLarge(name string, data []byte, ts, limit int) error {
+	if ts == 0 {
+		return model.Errorf(name, 1, model.MsgTooLarge, "no entry within the first %d bytes: not a feed, or a text over the limit of %d bytes per revision", len(data), limit)
+	}
+	tsLine := data[ts+1:]
+	if i := bytes.IndexByte(tsLine, '\n'); i >= 0 {
+		tsLine = tsLine[:i]
+	}
+	titleEnd := max(ts-1, 0)
+	titleStart := bytes.LastIndexByte(data[:titleEnd], '\n') + 1
+	line := bytes.Count(data[:titleStart], []byte{'\n'}) + 1
+	return model.Errorf(name, line, model.MsgTooLarge, "page %q, revision %s: the text is over the limit of %d bytes per revision",
+		string(data[titleStart:titleEnd]), string(tsLine), limit)
 }

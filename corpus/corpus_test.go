@@ -3,6 +3,7 @@ package corpus
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -174,5 +175,23 @@ func BenchmarkLoadSeeds(b *testing.B) {
 		if _, err := Load([]string{dir}, Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func writeFile(t *testing.T, name, data string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

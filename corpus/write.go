@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +20,11 @@ const DefaultFeedHeader = "Wiki - User contributions [en]"
 
 // WriteFeed writes every revision of c as one contribution feed, newest
 // first (then by title), as a contributions listing shows them.
+//
+// A feed cannot say that a text is hidden or absent (an empty text would
+// read back as a blanking), so revisions whose text is not in the input are
+// left out (Omitted lists them); a hidden author or summary is written as
+// the wiki shows it ("(username removed)").
 func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 	if header == "" {
 		header = DefaultFeedHeader
@@ -26,6 +32,14 @@ func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 	f := &feed.Feed{Header: header}
 	for _, p := range c.Pages {
 		for _, r := range p.Revisions {
+			if !r.Visible() {
+				continue
+			}
+			if r.Deleted != 0 {
+				rc := *r
+				rc.Author, rc.Summary = r.AuthorLabel(), r.SummaryLabel()
+				r = &rc
+			}
 			f.Entries = append(f.Entries, feed.Entry{Title: p.Title, Rev: r})
 		}
 	}
@@ -40,18 +54,26 @@ func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 }
 
 // WriteXML writes c as one MediaWiki XML export (schema 0.11), oldest
-// revision first per page. Revisions without a wiki id get fresh ones above
-// every id in use, each the parent of the next.
+// revision first per page, with what the inputs said about the wiki (c.Site:
+// names, namespaces, case) or, when none said anything, a <siteinfo> naming
+// siteName. Page and revision ids are the inputs' where they had them; pages
+// and revisions without one get fresh ids above every id in use (each new
+// revision the parent of the next).
 func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 	pages := make([]mwxml.Page, 0, len(c.Pages))
-	revID := int64(0)
+	revID, pageID := int64(0), int64(0)
 	for _, p := range c.Pages {
+		pageID = max(pageID, p.ID)
 		for _, r := range p.Revisions {
 			revID = max(revID, r.ID)
 		}
 	}
-	for i, p := range c.Pages {
-		xp := mwxml.Page{Title: p.Title, Namespace: p.Namespace, ID: int64(i + 1)}
+	for _, p := range c.Pages {
+		xp := mwxml.Page{Title: p.Title, Namespace: p.Namespace, ID: p.ID, Redirect: p.Redirect}
+		if xp.ID == 0 {
+			pageID++
+			xp.ID = pageID
+		}
 		parent := int64(0)
 		for _, r := range p.Revisions {
 			rc := *r
@@ -65,30 +87,99 @@ func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 		}
 		pages = append(pages, xp)
 	}
-	return mwxml.Write(w, siteName, pages)
+	site := c.Site
+	if site == nil {
+		site = mwxml.DefaultSiteInfo(siteName)
+	}
+	return mwxml.Write(w, site, pages)
 }
+
+// Omitted lists, as warnings, what writing c in format ("feed", "xml" or
+// "wiki") leaves out because the format cannot carry it: revisions whose
+// text is not in the input, in a feed; pages without any, in a directory.
+func Omitted(c *model.Corpus, format string) model.MsgList {
+	var l model.MsgList
+	for _, p := range c.Pages {
+		switch format {
+		case "feed":
+			for _, r := range p.Revisions {
+				if !r.Visible() {
+					why := "its text was deleted on the wiki"
+					if r.Stub {
+						why = "its text is not in the input"
+					}
+					l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
+						Text: fmt.Sprintf("%s is not written: %s, and a feed has no way to say so", r.Label(p.Title), why)})
+				}
+			}
+		case "wiki":
+			if len(p.Revisions) > 0 && p.LatestVisible() == nil {
+				r := p.Latest()
+				l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
+					Text: fmt.Sprintf("%s is not written: no revision's text is in the input", p.Title)})
+			}
+		}
+	}
+	return l
+}
+
+// TitlesFile, in a directory WriteWikiDir wrote, maps the names of files
+// that FileNameForTitle shortened to their titles (a JSON object), so
+// reading the directory back gives the same titles.
+const TitlesFile = atomic.MarkerDir + "/titles.json"
 
 // WriteWikiDir writes the latest revision of every page as
 // dir/<title>.wiki (FileNameForTitle), each file dated by its revision,
-// replacing dir as a whole: a failure leaves dir as it was.
+// replacing dir as a whole: a failure leaves dir as it was. dir must be
+// empty, new, or written by wikirules (atomic.CheckReplaceable).
 func WriteWikiDir(c *model.Corpus, dir string) error {
+	if err := atomic.CheckNotCurrent(dir); err != nil {
+		return err
+	}
+	if err := atomic.CheckReplaceable(dir); err != nil {
+		return err
+	}
 	tmp, err := atomic.TempDirFor(dir)
 	if err != nil {
 		return err
 	}
+	fail := func(err error) error {
+		atomic.Discard(tmp)
+		return err
+	}
+	long := map[string]string{}
 	for _, p := range c.Pages {
-		r := p.Latest()
+		// The page's content: a deleted or stub revision has none.
+		r := p.LatestVisible()
 		if r == nil {
 			continue
 		}
-		name := filepath.Join(tmp, FileNameForTitle(p.Title))
+		base := FileNameForTitle(p.Title)
+		if shortenedName(base) {
+			long[base] = p.Title
+		}
+		name := filepath.Join(tmp, base)
 		if err := os.WriteFile(name, []byte(r.Text), 0o644); err != nil {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("writing %s: %w", p.Title, err)
+			return fail(fmt.Errorf("writing %s: %w", p.Title, err))
 		}
 		if !r.Timestamp.IsZero() {
 			os.Chtimes(name, r.Timestamp, r.Timestamp)
 		}
 	}
-	return atomic.ReplaceDir(tmp, dir)
+	if err := atomic.Mark(tmp, "convert --to wiki"); err != nil {
+		return fail(err)
+	}
+	if len(long) > 0 {
+		data, err := json.MarshalIndent(long, "", "  ")
+		if err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(TitlesFile)), append(data, '\n'), 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if err := atomic.ReplaceDir(tmp, dir); err != nil {
+		return fail(err)
+	}
+	return nil
 }

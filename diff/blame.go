@@ -164,7 +164,7 @@ func NewBlamer(page string, boundary bool) *Blamer {
 func (b *Blamer) origin(r *model.Revision, idx int) Origin {
 	o := Origin{Index: idx, Boundary: idx == 0 && b.boundary}
 	if r != nil {
-		o.Timestamp, o.Author, o.Summary = model.FormatTime(r.Timestamp), r.Author, r.Summary
+		o.Timestamp, o.Author, o.Summary = model.FormatTime(r.Timestamp), r.AuthorLabel(), r.SummaryLabel()
 	}
 	return o
 }
@@ -265,7 +265,7 @@ func (b *Blamer) Blame() *Blame {
 	s := b.prev
 	out := &Blame{Page: b.page, Tables: []BlameTable{}}
 	if s.Rev != nil {
-		out.Revision = BlameRevision{Timestamp: model.FormatTime(s.Rev.Timestamp), Author: s.Rev.Author}
+		out.Revision = BlameRevision{Timestamp: model.FormatTime(s.Rev.Timestamp), Author: s.Rev.AuthorLabel()}
 	}
 	for j, t := range s.Tables.Tables {
 		st := b.state[j]
@@ -306,7 +306,7 @@ func WriteBlameText(w io.Writer, bl *Blame, opt TextOptions) error {
 	p.paint(ansiBold, bl.Page)
 	fmt.Fprintf(bw, " at %s", bl.Revision.Timestamp)
 	if bl.Revision.Author != "" {
-		fmt.Fprintf(bw, " by %s", bl.Revision.Author)
+		fmt.Fprintf(bw, " by %s", model.EscapeControls(bl.Revision.Author))
 	}
 	bw.WriteByte('\n')
 	// Annotations are as wide as the widest author.
@@ -329,7 +329,7 @@ func WriteBlameText(w io.Writer, bl *Blame, opt TextOptions) error {
 		}
 		bw.WriteString(mark)
 		p.paint(ansiCyan, o.Timestamp)
-		bw.WriteString(" " + o.Author + strings.Repeat(" ", width-utf8.RuneCountInString(o.Author)) + " │ ")
+		bw.WriteString(" " + model.EscapeControls(o.Author) + strings.Repeat(" ", width-utf8.RuneCountInString(o.Author)) + " │ ")
 	}
 	if len(bl.Tables) == 0 {
 		bw.WriteString("\nNo rule table.\n")
@@ -338,11 +338,11 @@ func WriteBlameText(w io.Writer, bl *Blame, opt TextOptions) error {
 		bw.WriteByte('\n')
 		p.paint(ansiBold, t.ID)
 		if t.Title != "" {
-			fmt.Fprintf(bw, " (%s)", t.Title)
+			fmt.Fprintf(bw, " (%s)", model.EscapeControls(t.Title))
 		}
 		bw.WriteByte('\n')
 		for _, rn := range t.Renames {
-			fmt.Fprintf(bw, "  renamed from %s at %s by %s\n", rn.From, rn.At.Timestamp, rn.At.Author)
+			fmt.Fprintf(bw, "  renamed from %s at %s by %s\n", model.EscapeControls(rn.From), rn.At.Timestamp, model.EscapeControls(rn.At.Author))
 		}
 		for _, r := range t.Rows {
 			annotate(r.Since)
@@ -351,7 +351,7 @@ func WriteBlameText(w io.Writer, bl *Blame, opt TextOptions) error {
 			bw.WriteByte('\n')
 			for _, c := range r.Cells {
 				annotate(c.Origin)
-				fmt.Fprintf(bw, "    %s: %s\n", c.Column, FormatValue(c.Value))
+				fmt.Fprintf(bw, "    %s: %s\n", model.EscapeControls(c.Column), model.EscapeControls(FormatValue(c.Value)))
 			}
 		}
 	}
@@ -364,9 +364,9 @@ func WriteBlameText(w io.Writer, bl *Blame, opt TextOptions) error {
 		bw.WriteString("\nRevisions:\n")
 		for _, i := range idx {
 			o := used[i]
-			fmt.Fprintf(bw, "  %s  %s", o.Timestamp, o.Author)
+			fmt.Fprintf(bw, "  %s  %s", o.Timestamp, model.EscapeControls(o.Author))
 			if o.Summary != "" {
-				fmt.Fprintf(bw, ": %s", oneLine(o.Summary))
+				fmt.Fprintf(bw, ": %s", model.EscapeControls(oneLine(o.Summary)))
 			}
 			if o.Boundary {
 				bw.WriteString(" (^: the history read starts here; values marked ^ are at least that old)")

@@ -67,7 +67,7 @@ func info(r *model.Revision) RevInfo {
 	if r == nil {
 		return RevInfo{}
 	}
-	return RevInfo{Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary}
+	return RevInfo{Timestamp: model.FormatTime(r.Timestamp), Author: r.AuthorLabel(), Summary: r.SummaryLabel()}
 }
 
 // Context is the number of unchanged lines shown around a change.

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/wikirules/wikirules/model"
 )
 
 // TextOptions control the text form.
@@ -36,7 +38,11 @@ type painter struct {
 	color bool
 }
 
+// paint writes wiki text s, in colour when the painter has colour.
+// Control characters in s are escaped (model.EscapeControls): the only
+// escape sequences in the output are the painter's own.
 func (p painter) paint(code, s string) {
+	s = model.EscapeControls(s)
 	if p.color && s != "" {
 		p.w.WriteString(code + s + ansiReset)
 		return
@@ -85,11 +91,14 @@ func revLine(label string, r RevInfo) string {
 	if r.Timestamp == "" {
 		return label + " (nothing: the page was created)"
 	}
-	s := label + " " + r.Timestamp + "  " + r.Author
+	s := label + " " + r.Timestamp
+	if r.Author != "" {
+		s += "  " + r.Author
+	}
 	if r.Summary != "" {
 		s += ": " + oneLine(r.Summary)
 	}
-	return s
+	return model.EscapeControls(s)
 }
 
 func oneLine(s string) string {
@@ -130,7 +139,7 @@ func writeSummaryText(p painter, r *Result) {
 			}
 			bw.WriteString("  ")
 			p.paint(ansiCyan, fmt.Sprintf("%-10s", s.Change))
-			fmt.Fprintf(bw, " %s", s.Title)
+			fmt.Fprintf(bw, " %s", model.EscapeControls(s.Title))
 			if desc != s.Change.String() {
 				fmt.Fprintf(bw, ": %s", desc)
 			}
@@ -146,18 +155,18 @@ func writeSummaryText(p painter, r *Result) {
 				code = ansiBold + ansiRed
 			}
 			p.paint(code, t.ID)
-			fmt.Fprintf(bw, ": %s\n", tableLabel(t))
+			fmt.Fprintf(bw, ": %s\n", model.EscapeControls(tableLabel(t)))
 			if len(t.ColumnsRenamed) > 0 {
-				fmt.Fprintf(bw, "      columns renamed: %s\n", columnRenames(t.ColumnsRenamed))
+				fmt.Fprintf(bw, "      columns renamed: %s\n", model.EscapeControls(columnRenames(t.ColumnsRenamed)))
 			}
 			if len(t.ColumnsAdded) > 0 {
-				fmt.Fprintf(bw, "      columns added: %s\n", strings.Join(t.ColumnsAdded, ", "))
+				fmt.Fprintf(bw, "      columns added: %s\n", model.EscapeControls(strings.Join(t.ColumnsAdded, ", ")))
 			}
 			if len(t.ColumnsRemoved) > 0 {
-				fmt.Fprintf(bw, "      columns removed: %s\n", strings.Join(t.ColumnsRemoved, ", "))
+				fmt.Fprintf(bw, "      columns removed: %s\n", model.EscapeControls(strings.Join(t.ColumnsRemoved, ", ")))
 			}
 			for _, c := range t.Cells {
-				fmt.Fprintf(bw, "      %s → %s: %s → %s\n", c.Row, c.Column, FormatValue(c.From), FormatValue(c.To))
+				fmt.Fprintf(bw, "      %s\n", model.EscapeControls(fmt.Sprintf("%s → %s: %s → %s", c.Row, c.Column, FormatValue(c.From), FormatValue(c.To))))
 			}
 			if t.Change != TableAdded {
 				for _, row := range t.RowsAdded {
@@ -214,7 +223,7 @@ func writeHunks(p painter, td *TextDiff) {
 		for _, l := range h.Lines {
 			switch l.Kind {
 			case LineContext:
-				bw.WriteString(" " + l.Text + "\n")
+				bw.WriteString(" " + model.EscapeControls(l.Text) + "\n")
 			case LineRemoved:
 				writeChanged(p, "-", l, ansiRed, ansiDelHL, "[-", "-]")
 			case LineAdded:
@@ -239,7 +248,7 @@ func writeChanged(p painter, sign string, l Line, base, hl, open, close string) 
 		case p.color:
 			p.paint(hl, s.Text)
 		default:
-			bw.WriteString(open + s.Text + close)
+			bw.WriteString(open + model.EscapeControls(s.Text) + close)
 		}
 	}
 	bw.WriteByte('\n')
@@ -263,9 +272,9 @@ func WriteChangelog(w io.Writer, page string, results []*Result, opt TextOptions
 	for _, r := range results {
 		bw.WriteByte('\n')
 		p.paint(ansiBold, r.To.Timestamp)
-		fmt.Fprintf(bw, "  %s", r.To.Author)
+		fmt.Fprintf(bw, "  %s", model.EscapeControls(r.To.Author))
 		if r.To.Summary != "" {
-			fmt.Fprintf(bw, ": %s", oneLine(r.To.Summary))
+			fmt.Fprintf(bw, ": %s", model.EscapeControls(oneLine(r.To.Summary)))
 		}
 		bw.WriteByte('\n')
 		if r.From.Timestamp == "" {

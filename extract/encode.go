@@ -133,6 +133,11 @@ func (t *Table) MarshalYAML() (any, error) { return t.yamlNode(), nil }
 
 // YAML encodes pages as YAML documents separated by "---".
 func YAML(pages []*PageTables) ([]byte, error) {
+	if len(pages) == 0 {
+		// No documents: an empty stream (the encoder refuses to close
+		// one it never started).
+		return []byte{}, nil
+	}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)

@@ -24,15 +24,28 @@ func (x *extractor) gridTable(n *model.Node) {
 		form = FormHTML
 	}
 	t := x.newTable(n, form)
-	totalRows := 0
+	totalRows, srcCells := 0, 0
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Kind == model.KindRow {
 			totalRows++
+			for cell := c.FirstChild; cell != nil; cell = cell.NextSibling {
+				if cell.Kind == model.KindCell {
+					srcCells++
+				}
+			}
 		}
 	}
-	var rows [][]gridCell
+	// The grid is bounded by the input: at most gridBudget(srcCells)
+	// slots (rows × width), however large the spans, so a 1 KB table of
+	// colspan=1000 rowspan=65534 cells cannot make gigabytes. maxWidth
+	// follows from it; spans are clamped to it, and cells that start past
+	// it are left out, with a warning.
+	budget := gridBudget(srcCells)
+	maxWidth := max(1, budget/max(1, totalRows))
+	spanWork := 0 // slots written by spans, conflicts included
+	bounded := false
+	rows := make([][]gridCell, totalRows)
 	rowIndex := 0
-	occupied := map[[2]int]bool{}
 	conflict := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Kind {
@@ -41,38 +54,39 @@ func (x *extractor) gridTable(n *model.Node) {
 		case model.KindRow:
 			r := rowIndex
 			rowIndex++
-			for len(rows) <= r {
-				rows = append(rows, nil)
-			}
 			col := 0
 			for cell := c.FirstChild; cell != nil; cell = cell.NextSibling {
 				if cell.Kind != model.KindCell {
 					continue
 				}
-				for occupied[[2]int{r, col}] {
+				for col < len(rows[r]) && rows[r][col].node != nil {
 					col++
+				}
+				if col >= maxWidth {
+					bounded = true
+					break
 				}
 				cs := spanAttr(cell, "colspan")
 				// A rowspan past the last row stops there.
 				rs := min(spanAttr(cell, "rowspan"), totalRows-r)
-				for dr := 0; dr < rs; dr++ {
-					for dc := 0; dc < cs; dc++ {
-						key := [2]int{r + dr, col + dc}
-						if occupied[key] {
-							conflict = true
-						}
-						occupied[key] = true
-					}
+				if col+cs > maxWidth {
+					cs, bounded = maxWidth-col, true
 				}
+				if spanWork+cs*rs > 2*budget {
+					// Overlapping spans could write the same slots again
+					// and again: past the budget, a cell is 1×1.
+					cs, rs, bounded = 1, 1, true
+				}
+				spanWork += cs * rs
 				for dr := 0; dr < rs; dr++ {
-					for len(rows) <= r+dr {
-						rows = append(rows, nil)
-					}
 					row := rows[r+dr]
 					for len(row) < col+cs {
 						row = append(row, gridCell{})
 					}
 					for dc := 0; dc < cs; dc++ {
+						if row[col+dc].node != nil {
+							conflict = true
+						}
 						row[col+dc] = gridCell{node: cell, header: cell.Header(), origin: dr == 0 && dc == 0, wide: cs > 1}
 					}
 					rows[r+dr] = row
@@ -80,6 +94,9 @@ func (x *extractor) gridTable(n *model.Node) {
 				col += cs
 			}
 		}
+	}
+	if bounded {
+		x.warn(n.Pos, model.MsgTableSize, "table %s: its spans make a grid larger than its %d cells allow (at most %d slots, %d columns); spans are cut there and cells past it left out", t.ID, srcCells, budget, maxWidth)
 	}
 	// Rows made only by a rowspan past the end are dropped.
 	for len(rows) > 0 && len(rows[len(rows)-1]) == 0 {
@@ -299,6 +316,14 @@ func spanAttr(n *model.Node, name string) int {
 		return min(k, 1000)
 	}
 	return min(k, 65534)
+}
+
+// gridBudget is the most slots (rows × columns) the grid of a table with
+// cells source cells may have: generous for real tables (whose spans
+// rarely multiply their cells by more than a few), and proportional to the
+// input, so memory and time stay linear in it.
+func gridBudget(cells int) int {
+	return max(1<<14, 64*cells)
 }
 
 // spanRow reports whether a row is one cell spanning the whole width.

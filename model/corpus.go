@@ -14,6 +14,12 @@ type Corpus struct {
 	// Warnings are problems that did not stop reading (duplicate revisions
 	// with different texts, entries skipped under --keep-going).
 	Warnings MsgList
+	// Site is the <siteinfo> of the first XML export read (nil when no
+	// input carried one).
+	Site *SiteInfo
+	// Namespaces are the wiki's title rules: from Site when there is one,
+	// the defaults otherwise. Titles are normalized with them.
+	Namespaces *Namespaces
 }
 
 // NewCorpus indexes pages (which it sorts by title).
@@ -26,14 +32,18 @@ func NewCorpus(pages []*Page) *Corpus {
 	return c
 }
 
-// Page looks a page up by title; the title is normalized first, so
-// "gamehelp_hearts" finds "Gamehelphearts".
+// Page looks a page up by title; the title is normalized first (by the
+// wiki's rules, see Namespaces), so "gamehelp_hearts" finds
+// "Gamehelphearts" on a first-letter wiki.
 func (c *Corpus) Page(title string) *Page {
 	if p := c.byTitle[title]; p != nil {
 		return p
 	}
-	return c.byTitle[NormalizeTitle(title)]
+	return c.byTitle[c.Namespaces.Normalize(title)]
 }
+
+// NormalizeTitle normalizes a title by the corpus's wiki rules.
+func (c *Corpus) NormalizeTitle(title string) string { return c.Namespaces.Normalize(title) }
 
 // Find is Page with an error that suggests near titles.
 func (c *Corpus) Find(title string) (*Page, error) {

@@ -200,3 +200,82 @@ func TestDocumentLinesConcurrent(t *testing.T) {
 		t.Errorf("%d lines, want 4", got[0].Lines())
 	}
 }
+
+func TestNamespaces(t *testing.T) {
+	for in, want := range map[string]string{
+		"mediawiki:sidebar":     "MediaWiki:Sidebar", // canonical spelling, not "Mediawiki:"
+		"user_talk:bob":         "User talk:Bob",
+		"Template Talk:Die":     "Template talk:Die",
+		"image:board.png":       "File:Board.png",
+		"module:scores":         "Module:Scores",
+		"category : dice games": "Category:Dice games",
+	} {
+		if got := NormalizeTitle(in); got != want {
+			t.Errorf("NormalizeTitle(%q) = %q, want %q", in, got, want)
+		}
+	}
+	site := &SiteInfo{Case: CaseSensitive, Namespaces: []Namespace{
+		{ID: 0, Case: CaseSensitive}, {ID: 2, Name: "Notandi", Case: CaseFirstLetter}, {ID: 14, Name: "Bólkur", Case: CaseSensitive},
+	}}
+	ns := NewNamespaces(site)
+	for in, want := range map[string]string{
+		"polish":        "polish",
+		"notandi:lex":   "Notandi:Lex",
+		"user:lex":      "Notandi:Lex", // the canonical name leads to the local one
+		"bólkur:dice":   "Bólkur:dice",
+		"template:lang": "Template:lang", // not listed: the site's rule
+		"Unknown:x":     "Unknown:x",
+		"  a  b_c ":     "a b c",
+	} {
+		if got := ns.Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if n, rest := ns.Split("Bólkur:dice"); n != NSCategory || rest != "dice" {
+		t.Errorf("Split = %d %q", n, rest)
+	}
+	if _, kind, _ := DefaultConventions().ClassifyIn(ns, "Bólkur:Gamehelpx", -1); kind != PageOther {
+		t.Errorf("a category page classified as %s", kind)
+	}
+	var nilNS *Namespaces
+	if nilNS.Normalize("file:x") != "File:X" || nilNS.Name(NSTemplate) != "Template" {
+		t.Error("a nil *Namespaces is not the default rules")
+	}
+}
+
+func TestVisibleRevisions(t *testing.T) {
+	ts := func(d int) time.Time { return time.Date(2024, 1, d, 0, 0, 0, 0, time.UTC) }
+	p := &Page{Title: "P", Revisions: []*Revision{
+		{Timestamp: ts(1), Text: "one"},
+		{Timestamp: ts(2), Deleted: DeletedText | DeletedAuthor},
+		{Timestamp: ts(3), Text: "three"},
+		{Timestamp: ts(4), Deleted: DeletedText},
+	}}
+	if p.LatestVisible() != p.Revisions[2] || p.Latest() != p.Revisions[3] {
+		t.Error("LatestVisible must skip the deleted newest revision")
+	}
+	if p.VisibleAt(1) != 0 || p.VisibleAt(3) != 2 || p.VisibleAt(-1) != -1 {
+		t.Errorf("VisibleAt: %d %d %d", p.VisibleAt(1), p.VisibleAt(3), p.VisibleAt(-1))
+	}
+	if r, i, _ := p.SelectRevision("latest"); i != 2 || r.Text != "three" {
+		t.Errorf("latest = %d", i)
+	}
+	if r, _, _ := p.SelectRevision("-1"); r != p.Revisions[3] {
+		t.Error("a position selects exactly")
+	}
+	r := p.Revisions[1]
+	if r.Deleted.String() != "text,author" || r.AuthorLabel() != AuthorRemoved || r.NeedText("P") == nil {
+		t.Errorf("deleted revision: %q %q", r.Deleted, r.AuthorLabel())
+	}
+	stub := &Revision{Stub: true}
+	if err := stub.NeedText("P"); err == nil || !strings.Contains(err.Error(), "stub dump") {
+		t.Errorf("stub: %v", err)
+	}
+	b, _ := json.Marshal(struct{ D Deleted }{DeletedSummary})
+	if string(b) != `{"D":"summary"}` {
+		t.Errorf("JSON %s", b)
+	}
+	if TextSHA1("abc") != "a9993e364706816aba3e25717850c26c9cd0d89d" {
+		t.Error("TextSHA1")
+	}
+}

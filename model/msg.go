@@ -51,6 +51,11 @@ const (
 	MsgMalformedInput    MsgID = "malformed-input" // an input file entry that cannot be read
 	MsgDuplicateRevision MsgID = "dup-revision"    // same title and timestamp, different text
 	MsgInput             MsgID = "input"           // an input that cannot be opened or has no known format
+	MsgEncoding          MsgID = "encoding"        // bytes that are not UTF-8, or NUL bytes, replaced at input
+	MsgSHA1Mismatch      MsgID = "sha1-mismatch"   // a revision whose text does not match its <sha1>
+	MsgTooLarge          MsgID = "too-large"       // a revision text over the size limit
+	MsgSkipped           MsgID = "skipped"         // export elements read on purpose as nothing (<upload>, <logitem>)
+	MsgSiteInfo          MsgID = "siteinfo"        // inputs that describe their wiki differently
 
 	// Parsing wikitext (parser).
 	MsgUnknownTemplate  MsgID = "unknown-template"   // {{name}} with no definition
@@ -66,14 +71,19 @@ const (
 	MsgNestingDepth     MsgID = "nesting-depth"      // tree nested deeper than the limit
 	MsgUnclosedComment  MsgID = "unclosed-comment"   // <!-- with no -->
 	MsgUnclosedNowiki   MsgID = "unclosed-extension" // <nowiki> or <pre> with no end tag
+	MsgCite             MsgID = "cite"               // a <ref> or <references> Cite cannot use
 
 	// Extracting rule tables (extract).
 	MsgRaggedTable  MsgID = "ragged-table"  // rows of different widths
 	MsgSpanConflict MsgID = "span-conflict" // overlapping rowspan/colspan
+	MsgTableSize    MsgID = "table-size"    // a table's grid bounded (spans or rows too large for its input)
 
 	// Rule checks (check).
 	MsgSpec   MsgID = "spec"   // a check spec that cannot be read or compiled
 	MsgEngine MsgID = "engine" // an engine constants file that cannot be read
+
+	// Building the site (site).
+	MsgMedia MsgID = "media" // an uploaded file not published (its type, or a symbolic link)
 
 	// Following tables through a history (diff, blame, check --history).
 	MsgTableRenamed MsgID = "table-renamed" // a table named by an id it had before a rename
@@ -128,16 +138,17 @@ func (m Msg) Location() string {
 
 // String formats the message as "location: severity: text [id]", the form
 // every command prints (compilers and linters use it, so editors can jump
-// to the place).
+// to the place). Control characters are escaped (EscapeControls): a title
+// or a quoted line of a page cannot send escape sequences to a terminal.
 func (m Msg) String() string {
 	var b strings.Builder
 	if loc := m.Location(); loc != "" {
-		b.WriteString(loc)
+		b.WriteString(EscapeControls(loc))
 		b.WriteString(": ")
 	}
 	b.WriteString(m.Severity.String())
 	b.WriteString(": ")
-	b.WriteString(m.Text)
+	b.WriteString(EscapeControls(m.Text))
 	if m.ID != "" {
 		b.WriteString(" [")
 		b.WriteString(string(m.ID))

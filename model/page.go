@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // PageKind says what a page is for. The kinds are fixed: consumers switch on
@@ -24,9 +25,12 @@ const (
 	PageFile
 	// PageTemplate is a template definition (Template:…).
 	PageTemplate
+	// PageRedirect is a redirect to another page (Page.Redirect): its
+	// latest revision is "#REDIRECT [[Target]]", or the export says so.
+	PageRedirect
 )
 
-var pageKindNames = [...]string{"other", "rules", "tips", "file", "template"}
+var pageKindNames = [...]string{"other", "rules", "tips", "file", "template", "redirect"}
 
 func (k PageKind) String() string {
 	if int(k) < len(pageKindNames) {
@@ -70,13 +74,45 @@ const (
 type Page struct {
 	Title     string
 	Namespace int
+	// ID is the wiki's page id when the input carries one (XML exports
+	// do); 0 otherwise.
+	ID int64
 	// Game is the game slug the page belongs to ("" when it belongs to none).
-	Game      string
-	Kind      PageKind
+	Game string
+	Kind PageKind
+	// Redirect is the title the page redirects to, with "#Section" when
+	// the redirect names one; "" when the page is not a redirect. It comes
+	// from the latest text (#REDIRECT [[…]]) or an export's <redirect
+	// title="…"/>.
+	Redirect  string
 	Revisions []*Revision
 }
 
-// Latest returns the newest revision, or nil for a page with none.
+// MarkRedirect makes p a redirect when its latest revision is one (see
+// RedirectTarget), or when export says so (the <redirect title="…"/> of an
+// XML export; "" when there is none).
+func (p *Page) MarkRedirect(export string) {
+	target := ""
+	if r := p.LatestVisible(); r != nil {
+		target = r.Redirect
+		if r.Text != "" {
+			target = redirectOf(r.Text)
+		}
+	}
+	if target == "" && export != "" {
+		target = NormalizeTitle(export)
+	}
+	if target == "" {
+		return
+	}
+	p.Redirect = target
+	p.Kind = PageRedirect
+	p.Game = ""
+}
+
+// Latest returns the newest revision, or nil for a page with none. It may
+// be a revision whose text is not in the input (deleted, or read from a stub
+// dump): what a page shows is LatestVisible.
 func (p *Page) Latest() *Revision {
 	if len(p.Revisions) == 0 {
 		return nil
@@ -84,24 +120,190 @@ func (p *Page) Latest() *Revision {
 	return p.Revisions[len(p.Revisions)-1]
 }
 
+// LatestVisible returns the newest revision whose text is in the input, or
+// nil when there is none (a stub dump, or every revision deleted). A deleted
+// revision is never the page's content: the page shows the revision before
+// it, as the wiki does.
+func (p *Page) LatestVisible() *Revision {
+	if i := p.VisibleAt(len(p.Revisions) - 1); i >= 0 {
+		return p.Revisions[i]
+	}
+	return nil
+}
+
+// VisibleAt returns the index of the nearest revision at or before i whose
+// text is in the input, or -1. Diffs compare visible revisions: the
+// "previous" revision of an edit is VisibleAt(i-1), so a deleted revision in
+// between never reads as a blanking followed by a re-creation.
+func (p *Page) VisibleAt(i int) int {
+	for i = min(i, len(p.Revisions)-1); i >= 0; i-- {
+		if p.Revisions[i].Visible() {
+			return i
+		}
+	}
+	return -1
+}
+
 // Revision is one saved version of a page.
+//
+// Text is the revision's main content slot. It is meaningful only when
+// Visible reports true: a deleted revision or one read from a stub dump has
+// an empty Text that is not its content (Size and SHA1 then say what the
+// export says about the text, when it says anything).
 type Revision struct {
 	// ID and ParentID are the wiki's revision ids when the input carries
 	// them (XML exports do, contribution feeds do not); 0 otherwise.
 	ID, ParentID int64
 	Timestamp    time.Time
-	Author       string
-	Summary      string
+	// Author is "" when Deleted has DeletedAuthor.
+	Author string
+	// AuthorID is the wiki's user id of a registered author, when the input
+	// carries it (XML exports do); 0 otherwise.
+	AuthorID int64
+	// Summary is "" when Deleted has DeletedSummary.
+	Summary string
 	// Section is the section named by a "/* Section */" autocomment at the
 	// start of the summary, as MediaWiki writes it for section edits.
 	Section string
 	Minor   bool
 	Text    string
-	// SHA1 is the hex SHA-1 of Text.
+	// SHA1 is the hex SHA-1 of Text (of the main slot's text as the export
+	// gives it for a revision whose text is absent; "" when unknown).
 	SHA1 string
-	// Size is the text's length in bytes (kept when a reader drops texts).
-	Size   int
-	Source SourceRef
+	// Size is the text's length in bytes (kept when a reader drops texts,
+	// and read from the export for a revision whose text is absent).
+	Size int
+	// Deleted says which parts of the revision the wiki hid (MediaWiki's
+	// revision deletion); the input carries no value for them.
+	Deleted Deleted
+	// Stub is set for a revision read from a stub dump: its metadata is in
+	// the input, its text is not.
+	Stub bool
+	// Main describes the main content slot (model, format, and where a
+	// stub dump says the text is stored); zero for wikitext from a feed.
+	Main SlotInfo
+	// Slots are the revision's content slots other than the main one
+	// (MediaWiki 1.32+, e.g. "mediainfo" on Commons), in input order. They
+	// are kept so that writing an export loses nothing; wikirules reads
+	// only the main slot.
+	Slots []Slot
+	// Redirect is the target of a redirect ("Title#Section"), set when
+	// the text is dropped (DropText) so that it is still known.
+	Redirect string
+	Source   SourceRef
+}
+
+// Deleted is a set of revision parts a wiki hid (revision deletion).
+type Deleted uint8
+
+const (
+	// DeletedText: the revision's text is hidden.
+	DeletedText Deleted = 1 << iota
+	// DeletedAuthor: the contributor's name is hidden.
+	DeletedAuthor
+	// DeletedSummary: the edit summary is hidden.
+	DeletedSummary
+)
+
+func (d Deleted) String() string {
+	var parts []string
+	for _, p := range []struct {
+		bit  Deleted
+		name string
+	}{{DeletedText, "text"}, {DeletedAuthor, "author"}, {DeletedSummary, "summary"}} {
+		if d&p.bit != 0 {
+			parts = append(parts, p.name)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// MarshalText makes the set read well in JSON ("text,author").
+func (d Deleted) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// SlotInfo describes a content slot: what MediaWiki exports besides the text.
+type SlotInfo struct {
+	// Model is the content model ("wikitext", "css", "json", …); "" when
+	// the input does not say, which means wikitext.
+	Model string
+	// Format is the serialization format ("text/x-wiki", …); "" when the
+	// input does not say.
+	Format string
+	// Origin is the id of the revision that first saved this content
+	// (schema 0.11); 0 when unknown.
+	Origin int64
+	// TextID and Location are where a stub dump says the wiki stores the
+	// text (the <text id="…" location="…"> attributes); "" otherwise.
+	TextID, Location string
+}
+
+// Slot is a content slot other than the main one.
+type Slot struct {
+	// Role names the slot ("mediainfo", …).
+	Role string
+	SlotInfo
+	Text string
+	// SHA1 is the hex SHA-1 of Text (the export's value when the text is
+	// absent; "" when unknown).
+	SHA1 string
+	Size int
+	// Stub is set when the input holds the slot's metadata only.
+	Stub bool
+}
+
+// Visible reports whether the revision's text is in the input: false for a
+// deleted text and for a revision read from a stub dump.
+func (r *Revision) Visible() bool { return r.Deleted&DeletedText == 0 && !r.Stub }
+
+// Placeholders MediaWiki shows for hidden parts of a revision; commands and
+// the site print them instead of an empty value.
+const (
+	AuthorRemoved  = "(username removed)"
+	SummaryRemoved = "(edit summary removed)"
+	TextRemoved    = "(text deleted)"
+	TextNotInInput = "(text not in the input)"
+)
+
+// AuthorLabel is the author, or AuthorRemoved when it is hidden.
+func (r *Revision) AuthorLabel() string {
+	if r.Deleted&DeletedAuthor != 0 {
+		return AuthorRemoved
+	}
+	return r.Author
+}
+
+// SummaryLabel is the summary, or SummaryRemoved when it is hidden.
+func (r *Revision) SummaryLabel() string {
+	if r.Deleted&DeletedSummary != 0 {
+		return SummaryRemoved
+	}
+	return r.Summary
+}
+
+// NeedText returns an error naming the revision when its text is not in
+// the input; commands that show, parse or compare a text call it on the
+// revision a user selected.
+func (r *Revision) NeedText(title string) error {
+	if r.Visible() {
+		return nil
+	}
+	what := "was deleted on the wiki"
+	if r.Stub {
+		what = "is not in the input (a stub dump holds metadata only)"
+	}
+	return fmt.Errorf("%s: the text of this revision %s", r.Label(title), what)
+}
+
+// Absence says why a revision's text is not shown: TextRemoved for a deleted
+// text, TextNotInInput for a stub; "" for a visible revision.
+func (r *Revision) Absence() string {
+	switch {
+	case r.Deleted&DeletedText != 0:
+		return TextRemoved
+	case r.Stub:
+		return TextNotInInput
+	}
+	return ""
 }
 
 // SourceRef says where a revision was read from.
@@ -116,6 +318,12 @@ func (s SourceRef) String() string {
 	}
 	return s.File
 }
+
+// DefaultMaxRevisionBytes is the largest text (of any one content slot) the
+// readers accept in a revision unless told otherwise: 16 times MediaWiki's
+// own default limit ($wgMaxArticleSize, 2 MiB), so no real page reaches it,
+// while a decompression bomb is stopped long before it fills memory.
+const DefaultMaxRevisionBytes = 32 << 20
 
 // TimeLayout is the timestamp format of every input and output.
 const TimeLayout = "2006-01-02T15:04:05Z"
@@ -132,7 +340,10 @@ func (r *Revision) Label(title string) string {
 // compared (MediaWiki stores it in base 36; exports written by wikirules
 // carry hex, and readers accept both).
 func TextSHA1(text string) string {
-	sum := sha1.Sum([]byte(text))
+	// Hash the string's bytes in place: a []byte(text) conversion would
+	// copy every revision's text once more (sha1.Sum does not keep or
+	// modify its input).
+	sum := sha1.Sum(unsafe.Slice(unsafe.StringData(text), len(text)))
 	return hex.EncodeToString(sum[:])
 }
 
@@ -151,7 +362,7 @@ func Autocomment(summary string) string {
 }
 
 // SelectRevision finds a revision by a user's spec: "" or "latest" (the
-// newest), "first", a position (1 is the oldest, -1 the newest, -2 the one
+// newest whose text is in the input, see LatestVisible), "first", a position (1 is the oldest, -1 the newest, -2 the one
 // before it), or a timestamp; a unique timestamp prefix such as
 // "2024-11-15T16:30" is enough.
 func (p *Page) SelectRevision(spec string) (*Revision, int, error) {
@@ -161,6 +372,11 @@ func (p *Page) SelectRevision(spec string) (*Revision, int, error) {
 	}
 	switch spec {
 	case "", "latest", "last":
+		// The page's content: the newest revision whose text is in the
+		// input (a deleted newest revision is not a blanking).
+		if i := p.VisibleAt(n - 1); i >= 0 {
+			return p.Revisions[i], i, nil
+		}
 		return p.Revisions[n-1], n - 1, nil
 	case "first":
 		return p.Revisions[0], 0, nil
@@ -193,6 +409,28 @@ func (p *Page) SelectRevision(spec string) (*Revision, int, error) {
 	if match >= 0 {
 		return p.Revisions[match], match, nil
 	}
+	if near := p.nearestText(spec); near != "" {
+		return nil, -1, fmt.Errorf("%s has no revision at %s (%s)", p.Title, spec, near)
+	}
 	return nil, -1, fmt.Errorf("%s has no revision %q (it has %d, from %s to %s; use a timestamp, first, latest or a position)",
 		p.Title, spec, n, FormatTime(p.Revisions[0].Timestamp), FormatTime(p.Revisions[n-1].Timestamp))
+}
+
+// DropText forgets the revision's text, keeping what listings need: its
+// hash and size (already set) and, for a redirect, its target.
+func (r *Revision) DropText() {
+	r.Redirect = redirectOf(r.Text)
+	r.Text = ""
+}
+
+// redirectOf is the target of a redirect text ("Title#Section"), or "".
+func redirectOf(text string) string {
+	t, frag, _, ok := RedirectTarget(text)
+	if !ok {
+		return ""
+	}
+	if frag != "" {
+		t += "#" + frag
+	}
+	return t
 }

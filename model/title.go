@@ -24,40 +24,25 @@ func DefaultConventions() Conventions {
 	}
 }
 
-// namespaces maps canonical namespace names (and common aliases) to numbers.
-var namespaces = map[string]int{
-	"user":      NSUser,
-	"project":   NSProject,
-	"file":      NSFile,
-	"image":     NSFile,
-	"template":  NSTemplate,
-	"help":      NSHelp,
-	"category":  NSCategory,
-	"talk":      1,
-	"user talk": 3,
-	"mediawiki": 8,
-	"module":    828,
-}
-
-// SplitNamespace splits "File:Board.png" into (6, "Board.png"). Titles in the
-// main namespace return (0, title).
+// SplitNamespace splits "File:Board.png" into (6, "Board.png") by the
+// default (English) namespace names. Titles in the main namespace return
+// (0, title). Namespaces.Split does the same for a given wiki.
 func SplitNamespace(title string) (int, string) {
-	i := strings.IndexByte(title, ':')
-	if i <= 0 {
-		return NSMain, title
-	}
-	name := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(title[:i], "_", " ")))
-	if ns, ok := namespaces[name]; ok {
-		return ns, strings.TrimSpace(title[i+1:])
-	}
-	return NSMain, title
+	return defaultNamespaces.Split(title)
 }
 
 // Classify fills in the namespace, kind and game of a page from its title.
 // A namespace read from the input (XML exports carry one) wins over the
-// title's prefix when ns >= 0.
+// title's prefix when ns >= 0. Namespace names are the default (English)
+// ones; ClassifyIn takes a wiki's own.
 func (c Conventions) Classify(title string, ns int) (namespace int, kind PageKind, game string) {
-	tns, rest := SplitNamespace(title)
+	return c.ClassifyIn(nil, title, ns)
+}
+
+// ClassifyIn is Classify with a wiki's namespace names (nil: the default
+// ones).
+func (c Conventions) ClassifyIn(names *Namespaces, title string, ns int) (namespace int, kind PageKind, game string) {
+	tns, rest := names.Split(title)
 	if ns < 0 {
 		ns = tns
 	}
@@ -127,27 +112,10 @@ func Slug(s string) string {
 	return b.String()
 }
 
-// NormalizeTitle puts a title in MediaWiki's canonical form: underscores
-// become spaces, runs of spaces collapse, the ends are trimmed and the first
-// letter (of the namespace and of the name) is upper case.
-func NormalizeTitle(t string) string {
-	t = strings.ReplaceAll(t, "_", " ")
-	t = strings.Join(strings.Fields(t), " ")
-	if t == "" {
-		return t
-	}
-	ucfirst := func(s string) string {
-		r, n := utf8.DecodeRuneInString(s)
-		if r == utf8.RuneError {
-			return s
-		}
-		return string(unicode.ToUpper(r)) + s[n:]
-	}
-	if i := strings.IndexByte(t, ':'); i > 0 {
-		if _, ok := namespaces[strings.ToLower(t[:i])]; ok {
-			rest := strings.TrimSpace(t[i+1:])
-			return ucfirst(strings.ToLower(t[:i])) + ":" + ucfirst(rest)
-		}
-	}
-	return ucfirst(t)
-}
+// NormalizeTitle puts a title in MediaWiki's canonical form by the default
+// rules (English namespace names, first letter upper case): underscores
+// become spaces, runs of spaces collapse, the ends are trimmed, a namespace
+// prefix is spelt canonically ("MediaWiki:", "User talk:") and the first
+// letter of the name is upper case. Namespaces.Normalize does the same for
+// a given wiki (its namespace names and its case rule).
+func NormalizeTitle(t string) string { return defaultNamespaces.Normalize(t) }

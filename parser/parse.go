@@ -60,14 +60,18 @@ func Parse(src string, opts *Options) *model.Document {
 		opts = &Options{}
 	}
 	ps := &parseState{opts: opts, src: src}
-	ps.ex = &expander{opts: opts}
-	nodes, ppDiags := preprocess(src, false)
+	ps.ex = &expander{opts: opts, ps: ps}
+	nodes, ppDiags, redirect, redirectLen := preprocessPage(src)
 	for _, d := range ppDiags {
 		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
 	}
 	b := newBuilder(len(src) + len(src)/8)
 	top := &frame{src: src, top: true}
+	if redirect != nil {
+		ps.redirectHeader(b, redirect, redirectLen)
+	}
 	ps.ex.expand(nodes, top, b)
+	ps.ex.finishCite(b, top)
 	t := b.text()
 	ps.diags = append(ps.diags, ps.ex.diags...)
 
@@ -85,7 +89,7 @@ func Parse(src string, opts *Options) *model.Document {
 	t = ps.unstrip(t)
 	root := ps.buildTree(t)
 
-	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches}
+	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
 	ps.postprocess(doc)
 	ps.diags.Sort()
 	doc.Diagnostics = ps.diags
@@ -137,11 +141,23 @@ func (ps *parseState) postprocess(doc *model.Document) {
 	root := doc.Root
 	// One walk: ranges, French spacing, and the headings to name.
 	var headings []*model.Node
+	code := 0 // inside code (<syntaxhighlight>): no French spacing
 	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		if _, ok := n.Attr("data-lang"); ok {
+			if entering {
+				code++
+			} else {
+				code--
+			}
+		}
 		switch {
+		case n.Kind == model.KindText && code > 0:
 		case n.Kind == model.KindText:
 			if entering && needsFrenchSpace(n.Text) {
 				n.Text = frenchSpace(n.Text)
+			}
+			if entering {
+				frenchSpaceJoin(n)
 			}
 		case !entering:
 			fixRange(n)
@@ -217,6 +233,24 @@ func frenchSpace(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// frenchSpaceJoin applies the French-spacing rule across the boundary of
+// two text nodes (text from a template next to text of the page: "a " and
+// "!!b").
+func frenchSpaceJoin(n *model.Node) {
+	next := n.NextSibling
+	if next == nil || next.Kind != model.KindText || !strings.HasSuffix(n.Text, " ") || next.Text == "" {
+		return
+	}
+	r, size := utf8.DecodeRuneInString(next.Text)
+	if !strings.ContainsRune("?:;!%»›", r) {
+		return
+	}
+	if after, _ := utf8.DecodeRuneInString(next.Text[size:]); size < len(next.Text) && (after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+		return
+	}
+	n.Text = n.Text[:len(n.Text)-1] + "\u00a0"
 }
 
 // markErrors turns the error spans written for expansion problems into

@@ -321,6 +321,14 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 		} else if v, ok := t.meta["img"]; ok {
 			n.Kind = model.KindImage
 			n.Link = tb.ps.linkInfo(v)
+		} else if v, ok := t.meta["ref"]; ok {
+			n.Kind = model.KindRef
+			n.Ref = tb.ps.citeRef(v)
+		} else if v, ok := t.meta["refs"]; ok {
+			n.Kind = model.KindReferences
+			n.Ref = tb.ps.citeRef(v)
+		} else if v, ok := t.meta["note"]; ok {
+			n.Ref = tb.ps.citeRef(v)
 		}
 	}
 	return n
@@ -328,7 +336,7 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 
 func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {
 	c := tb.newNode()
-	c.Kind, c.Tag, c.Level, c.Attrs, c.Link = n.Kind, n.Tag, n.Level, n.Attrs, n.Link
+	c.Kind, c.Tag, c.Level, c.Attrs, c.Link, c.Ref = n.Kind, n.Tag, n.Level, n.Attrs, n.Link, n.Ref
 	c.Pos, c.End = n.Pos, n.End
 	return c
 }

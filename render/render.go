@@ -61,6 +61,23 @@ type Options struct {
 	// included), so several revisions can share one HTML page without
 	// clashing ids. The Linker prefixes same-page fragments to match.
 	IDPrefix string
+	// ReservedIDPrefix begins the ids of the page around the content (a
+	// site's search box, its script's targets): a content id that would
+	// begin with it gets "user-" before it (ContentID), so a wiki page
+	// cannot take over an element the site's script looks up by id.
+	ReservedIDPrefix string
+}
+
+// ContentID is the id an element of the content gets for the id its
+// markup sets (or its heading makes): IDPrefix before it, and "user-"
+// before that when it would begin with ReservedIDPrefix. A Linker maps
+// fragments with it so links to headings keep working.
+func (o Options) ContentID(id string) string {
+	id = o.IDPrefix + id
+	if o.ReservedIDPrefix != "" && strings.HasPrefix(id, o.ReservedIDPrefix) {
+		id = "user-" + id
+	}
+	return id
 }
 
 // RenderFunc writes one node. entering is true before the children are
@@ -87,7 +104,7 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindSection] = renderTransparent
 	r.funcs[model.KindTemplate] = renderTransparent
 	r.funcs[model.KindText] = renderText
-	r.funcs[model.KindElement] = renderElement
+	r.funcs[model.KindElement] = r.renderCode
 	r.funcs[model.KindParagraph] = renderElement
 	r.funcs[model.KindHeading] = renderElement
 	r.funcs[model.KindList] = renderElement
@@ -96,7 +113,7 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindCaption] = renderElement
 	r.funcs[model.KindRow] = renderElement
 	r.funcs[model.KindCell] = renderElement
-	r.funcs[model.KindPre] = renderElement
+	r.funcs[model.KindPre] = r.renderCode
 	r.funcs[model.KindBold] = renderElement
 	r.funcs[model.KindItalic] = renderElement
 	r.funcs[model.KindLineBreak] = renderElement
@@ -105,6 +122,8 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindExtLink] = renderExtLink
 	r.funcs[model.KindImage] = r.renderImage
 	r.funcs[model.KindError] = renderError
+	r.funcs[model.KindRef] = renderElement
+	r.funcs[model.KindReferences] = renderElement
 	return r
 }
 
@@ -196,7 +215,17 @@ func renderText(w *Writer, n *model.Node, entering bool) bool {
 	return true
 }
 
+// renderError writes a visible error: its children when it has some (the
+// template-loop message links the template), else its text.
 func renderError(w *Writer, n *model.Node, entering bool) bool {
+	if n.FirstChild != nil {
+		if entering {
+			w.WriteString(`<span class="error">`)
+		} else {
+			w.WriteString(`</span>`)
+		}
+		return true
+	}
 	if entering {
 		w.WriteString(`<span class="error">`)
 		w.Text(n.Text)
@@ -308,8 +337,8 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString(tag)
 		for _, a := range n.Attrs {
 			if safeAttr(a.Name, a.Value) {
-				if w.r.opts.IDPrefix != "" && strings.EqualFold(a.Name, "id") {
-					w.Attr(a.Name, w.r.opts.IDPrefix+a.Value)
+				if strings.EqualFold(a.Name, "id") {
+					w.Attr(a.Name, w.r.opts.ContentID(a.Value))
 					continue
 				}
 				w.Attr(a.Name, a.Value)
@@ -471,14 +500,18 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
-	alt, width := "", ""
+	alt, width, height := "", "", ""
+	explicitAlt := false
 	for _, o := range li.Options {
 		lo := strings.ToLower(o)
 		if strings.HasPrefix(lo, "alt=") {
 			alt = o[4:]
+			explicitAlt = true
 		}
 		if strings.HasSuffix(lo, "px") {
-			width = strings.TrimSuffix(strings.SplitN(lo, "x", 2)[0], "px")
+			// 200px, 200x100px, x100px
+			w, h, _ := strings.Cut(strings.TrimSuffix(lo, "px"), "x")
+			width, height = w, h
 		}
 	}
 	caption := ""
@@ -487,13 +520,22 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		r.RenderChildren(&sb, n)
 		caption = sb.String()
 	}
-	if alt == "" {
-		var parts []string
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			parts = append(parts, model.PlainText(c))
+	captionText := ""
+	if n.FirstChild != nil {
+		// The caption's words as written (PlainText skips an image's
+		// caption).
+		var sb strings.Builder
+		for c := range n.Descendants() {
+			if c.Kind == model.KindText {
+				sb.WriteString(c.Text)
+			}
 		}
-		alt = strings.TrimSpace(strings.Join(parts, ""))
+		captionText = strings.Join(strings.Fields(sb.String()), " ")
 	}
+	if alt == "" {
+		alt = captionText
+	}
+	href := r.opts.Linker.PageURL(li.Target, "")
 	img := func() {
 		src, ok := r.opts.Linker.FileURL(li.Target)
 		if ok && SafeURL(src) {
@@ -506,13 +548,32 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 			w.WriteString(` loading="lazy" decoding="async" />`)
 			return
 		}
+		// A file that is not there: a placeholder of the requested size
+		// that reads as the caption (or alt text) would, as MediaWiki
+		// shows a missing file's caption as a link to the file's page.
+		label := alt
+		if label == "" || n.Tag == "figure" && !explicitAlt {
+			// A figure shows its caption below.
+			label = strings.TrimPrefix(li.Target, "File:")
+		}
 		w.WriteString(`<span class="file-missing" role="img"`)
 		w.Attr("aria-label", alt)
+		if s := sizeStyle(width, height); s != "" {
+			w.Attr("style", s)
+		}
 		w.WriteByte('>')
-		w.Text(strings.TrimPrefix(li.Target, "File:"))
+		w.Text(label)
 		w.WriteString(`</span>`)
 	}
-	href := r.opts.Linker.PageURL(li.Target, "")
+	if _, exists := r.opts.Linker.FileURL(li.Target); !exists && n.Tag != "figure" && SafeURL(href) {
+		w.WriteString(`<a class="file-missing-link"`)
+		w.Attr("href", href)
+		w.Attr("title", li.Target)
+		w.WriteByte('>')
+		img()
+		w.WriteString("</a>")
+		return false
+	}
 	if n.Tag == "figure" {
 		w.WriteString(`<figure class="wiki-figure">`)
 		if SafeURL(href) {
@@ -639,4 +700,17 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 		}
 		bw.WriteString("</ul>\n")
 	}
+}
+
+// sizeStyle is the CSS size of a placeholder for an image of the requested
+// size ("600", "400"); "" when none was given.
+func sizeStyle(width, height string) string {
+	var parts []string
+	if v, err := strconv.Atoi(width); err == nil && v > 0 {
+		parts = append(parts, "width:"+strconv.Itoa(v)+"px")
+	}
+	if v, err := strconv.Atoi(height); err == nil && v > 0 {
+		parts = append(parts, "height:"+strconv.Itoa(v)+"px")
+	}
+	return strings.Join(parts, ";")
 }

@@ -180,8 +180,8 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the first search result led to %s", loc)
 	}
 	// The search page.
-	do("search page", chromedp.Navigate(srv.URL+"/search/index.html?q="+url.QueryEscape(query)), chromedp.WaitVisible(chromedp.CSS("#search-page-results li")))
-	if status := get(chromedp.Text(chromedp.ID("search-status"))); !strings.Contains(status, "result") {
+	do("search page", chromedp.Navigate(srv.URL+"/search/index.html?q="+url.QueryEscape(query)), chromedp.WaitVisible(chromedp.CSS("#wr-search-page-results li")))
+	if status := get(chromedp.Text(chromedp.ID("wr-search-status"))); !strings.Contains(status, "result") {
 		t.Errorf("search page status %q", status)
 	}
 	// Dark mode: the toggle switches the theme, and it sticks.

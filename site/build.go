@@ -22,6 +22,8 @@ import (
 
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/content"
+	watomic "github.com/wikirules/wikirules/internal/atomic"
+	"github.com/wikirules/wikirules/internal/rootfs"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/templates"
 	"github.com/wikirules/wikirules/wiki"
@@ -50,7 +52,14 @@ type Options struct {
 	Content fs.FS
 	// Media holds the wiki's uploaded files by name ("Board.png"): a
 	// [[File:Board.png]] shows the image when it is here. May be nil.
+	// Only the MediaSafeTypes are published, and what MediaAllow adds;
+	// LoadDirs confines it so symbolic links cannot lead outside.
 	Media fs.FS
+	// MediaAllow are more extensions of media files to publish ("svg"),
+	// or "*" for every file: files a browser may run script in when
+	// they are opened directly, which the site's host should then serve
+	// with a Content-Security-Policy sandbox (as serve does).
+	MediaAllow []string
 	// Workers is the number of units built at once (default: GOMAXPROCS).
 	Workers int
 	// Force rebuilds every unit, ignoring the previous build.
@@ -167,7 +176,7 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	ok := false
 	defer func() {
 		if !ok {
-			os.RemoveAll(tmp)
+			watomic.Discard(tmp)
 		}
 	}()
 	b.out = newOutput(tmp, b.opts.Out)
@@ -217,7 +226,7 @@ func newBuilder(w *wiki.Wiki, opts Options) (*builder, error) {
 	if opts.BaseURL != "" && !strings.HasSuffix(opts.BaseURL, "/") {
 		opts.BaseURL += "/"
 	}
-	b := &builder{opts: opts, wiki: w, plan: makePlan(w, opts.Media), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{}}
+	b := &builder{opts: opts, wiki: w, plan: makePlan(w, opts.Media, newMediaPolicy(opts.MediaAllow)), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{}}
 	if b.suite == nil {
 		b.suite = check.NewSuite(nil, nil, ".", "")
 	}
@@ -418,7 +427,7 @@ func (b *builder) write(s *unitSummary, p string, data []byte) error {
 
 // base is the Base of a page at p.
 func (b *builder) base(title, p, section string) Base {
-	return Base{Site: &SiteInfo{Name: b.opts.SiteName, Lang: b.opts.Lang, BaseURL: b.opts.BaseURL, Generator: "wikirules"},
+	return Base{Site: &SiteInfo{Name: b.opts.SiteName, Lang: b.opts.Lang, BaseURL: b.opts.BaseURL, Generator: "wikirules", CSP: ContentSecurityPolicy},
 		Title: title, Path: p, Root: rootOf(p), Section: section}
 }
 
@@ -530,29 +539,13 @@ func categoryPagesDigest(p *plan) string {
 }
 
 // checkOut refuses to replace a directory that is not a site built by
-// wikirules: the build replaces the output directory as a whole.
+// wikirules (the build replaces the output directory as a whole), or the
+// current directory.
 func checkOut(out string) error {
-	st, err := os.Stat(out)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	if err := watomic.CheckNotCurrent(out); err != nil {
 		return err
 	}
-	if !st.IsDir() {
-		return fmt.Errorf("output %s exists and is not a directory", out)
-	}
-	entries, err := os.ReadDir(out)
-	if err != nil {
-		return err
-	}
-	if len(entries) == 0 {
-		return nil
-	}
-	if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(manifestPath))); err != nil {
-		return fmt.Errorf("output directory %s is not empty and was not built by wikirules (no %s): the build replaces it as a whole, so choose an empty or new directory", out, manifestPath)
-	}
-	return nil
+	return watomic.CheckReplaceable(out)
 }
 
 func (s Stats) withFiles(n int) *Stats {
@@ -599,7 +592,8 @@ func (o *Options) LoadDirs(d Dirs) error {
 		if err := isDir("--media", d.Media); err != nil {
 			return err
 		}
-		o.Media = os.DirFS(d.Media)
+		// Confined: a symbolic link out of the directory is not followed.
+		o.Media = rootfs.New(d.Media)
 	}
 	return nil
 }

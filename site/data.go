@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
 )
@@ -36,6 +37,9 @@ func (b *Base) Link(p string) string { return b.Root + escapePath(p) }
 // SiteInfo describes the site.
 type SiteInfo struct {
 	Name, Lang, BaseURL, Generator string
+	// CSP is the Content-Security-Policy of the pages
+	// (ContentSecurityPolicy), for a <meta http-equiv> in the layouts.
+	CSP string
 }
 
 // Crumb is one step of the breadcrumb trail; the last has no URL.
@@ -135,17 +139,19 @@ type RulesPage struct {
 
 // TableView is one extracted table.
 type TableView struct {
-	ID, Title, Kind, Form string
-	Anchor                string
-	Page                  string // the wiki page it comes from
-	PageURL, SourceURL    string
-	Line                  int
-	DeclaredTotal         any
-	HTML                  template.HTML
-	YAML                  template.HTML
-	Warnings              []string
-	Checks                []*CheckView
-	Status                check.Status // worst status of its checks, "" without checks
+	ID, Title          string
+	Kind               extract.Kind
+	Form               extract.Form
+	Anchor             string
+	Page               string // the wiki page it comes from
+	PageURL, SourceURL string
+	Line               int
+	DeclaredTotal      any
+	HTML               template.HTML
+	YAML               template.HTML
+	Warnings           []string
+	Checks             []*CheckView
+	Status             check.Status // worst status of its checks, "" without checks
 	// Changed is the revision that last changed one of its values or rows
 	// (nil without a blame); FormerIDs the ids it had before renames.
 	Changed   *Changed

@@ -40,6 +40,7 @@ type siteIndex struct {
 // per page or group of files.
 func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 	x := gather(units)
+	x.stats.Warnings = append(x.stats.Warnings, b.plan.warnings...)
 	for _, phase := range []func(*siteIndex) error{
 		b.writeAssets,
 		b.writeMedia,
@@ -355,11 +356,11 @@ func (b *builder) writeCategories(x *siteIndex) error {
 		for _, m := range ms {
 			cp.Members = append(cp.Members, Link{Title: m.Title, URL: cp.Link(m.URL)})
 		}
-		if pg := b.plan.categories[n]; pg != nil && len(pg.Revisions) > 0 {
-			r := pg.Latest()
+		if pg := b.plan.categories[n]; pg != nil && pg.LatestVisible() != nil {
+			r := pg.LatestVisible()
 			doc := b.wiki.Parse(pg, r)
 			var body bytes.Buffer
-			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true})
+			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true, ReservedIDPrefix: siteIDPrefix})
 			if err := rr.Render(&body, doc); err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/render"
 )
 
 // linker resolves wiki links to site URLs relative to one page, and
@@ -26,6 +27,13 @@ func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string)
 // page does not exist.
 func (l *linker) target(title string) string {
 	t := model.NormalizeTitle(title)
+	if to, _, ok := l.plan.resolveRedirect(t); ok {
+		// A link to a redirect goes to its target, when there is one.
+		if d := l.target(to); d != "" {
+			l.record("page:"+t, d)
+			return d
+		}
+	}
 	if d, ok := l.plan.dir[t]; ok {
 		l.record("page:"+t, d)
 		return d
@@ -53,13 +61,20 @@ func (l *linker) record(k, v string) {
 }
 
 func (l *linker) PageURL(title, fragment string) string {
+	if fragment == "" && title != "" {
+		if _, f, ok := l.plan.resolveRedirect(model.NormalizeTitle(title)); ok {
+			fragment = f
+		}
+	}
 	frag := ""
 	if fragment != "" {
-		frag = "#" + url.PathEscape(strings.ReplaceAll(fragment, " ", "_"))
+		// The content's ids as the page has them (contentIDs): another
+		// page's without the history's prefix.
+		frag = "#" + url.PathEscape(contentIDs("").ContentID(strings.ReplaceAll(fragment, " ", "_")))
 	}
 	if title == "" || model.NormalizeTitle(title) == l.self {
-		if frag != "" {
-			return "#" + l.idPrefix + frag[1:]
+		if fragment != "" {
+			return "#" + url.PathEscape(contentIDs(l.idPrefix).ContentID(strings.ReplaceAll(fragment, " ", "_")))
 		}
 		if title == "" {
 			return ""
@@ -74,6 +89,18 @@ func (l *linker) PageURL(title, fragment string) string {
 		return l.root + escapePath(d+"index.html") + frag
 	}
 	return l.root + escapePath(d) + frag
+}
+
+// siteIDPrefix begins every id the site's layouts and script use
+// ("wr-search-input", "wr-main"): content ids that would begin with it are
+// renamed (render.Options.ReservedIDPrefix), so a page cannot take over an
+// element of the site.
+const siteIDPrefix = "wr-"
+
+// contentIDs are the render options that decide the ids of a page's
+// content; prefix is the history's per-revision prefix ("" on a page).
+func contentIDs(prefix string) render.Options {
+	return render.Options{IDPrefix: prefix, ReservedIDPrefix: siteIDPrefix}
 }
 
 func (l *linker) PageExists(title string) bool {

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,6 +29,10 @@ type plan struct {
 	media map[string]string
 	// mediaFrom maps a media path in the site to its file in the media FS.
 	mediaFrom map[string]string
+	// warnings are about the media files left out.
+	warnings model.MsgList
+	// redirects maps a redirect page's title to its target (redirect.go).
+	redirects map[string]string
 }
 
 // gameUnit is a game: its rules page and its tips page (either may be nil).
@@ -41,19 +44,20 @@ type gameUnit struct {
 
 // safeSegment turns s into one path segment that cannot leave its
 // directory: letters, digits and dashes only (model.Slug), never empty,
-// never "." or "..".
+// never "." or "..", and never longer than model.MaxNameBytes (a long
+// title's slug is shortened with a hash of the title: stable and unique).
 func safeSegment(s string) string {
 	seg := model.Slug(s)
 	if seg == "" {
 		sum := sha256.Sum256([]byte(s))
 		seg = "page-" + hex.EncodeToString(sum[:4])
 	}
-	return seg
+	return model.ShortName(seg, model.MaxNameBytes, "-", s)
 }
 
 // makePlan assigns a directory to every page. Two titles that make the same
 // slug get -2, -3… in title order, so paths are stable and unique.
-func makePlan(w *wiki.Wiki, media fs.FS) *plan {
+func makePlan(w *wiki.Wiki, media fs.FS, policy mediaPolicy) *plan {
 	p := &plan{dir: map[string]string{}, categories: map[string]*model.Page{}, media: map[string]string{}, mediaFrom: map[string]string{}}
 	used := map[string]bool{
 		// Directories of the site-wide pages.
@@ -92,15 +96,10 @@ func makePlan(w *wiki.Wiki, media fs.FS) *plan {
 		p.dir[pg.Title] = claim("wiki/" + safeSegment(pg.Title))
 		p.pages = append(p.pages, pg)
 	}
+	p.addRedirects(c)
 	if media != nil {
-		names := []string{}
-		fs.WalkDir(media, ".", func(f string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && !strings.HasPrefix(path.Base(f), ".") {
-				names = append(names, f)
-			}
-			return nil
-		})
-		sort.Strings(names)
+		names, warns := listMedia(media, policy)
+		p.warnings = warns
 		for _, f := range names {
 			name := model.NormalizeTitle(path.Base(f))
 			if _, ok := p.media[name]; ok {

@@ -110,7 +110,11 @@ func (s *Preview) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	go s.watch(ctx, w)
 
-	srv := &http.Server{Handler: s.handler(), ReadHeaderTimeout: 10 * time.Second}
+	h := s.handler()
+	if isLoopback(ln.Addr()) {
+		h = checkHost(h)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -165,6 +169,7 @@ func (s *Preview) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/_wikirules/reload.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Write([]byte(reloadJS))
 	})
 	mux.HandleFunc("/_wikirules/events", func(w http.ResponseWriter, r *http.Request) {
@@ -201,37 +206,107 @@ func (s *Preview) handler() http.Handler {
 	return mux
 }
 
+// isLoopback reports whether the server listens on a loopback address
+// only.
+func isLoopback(a net.Addr) bool {
+	ta, ok := a.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
+
+// checkHost answers only requests for a loopback name: a server on
+// 127.0.0.1 is reachable from any web page the reader opens, through a
+// DNS name of the attacker's that resolves to 127.0.0.1 (DNS rebinding);
+// the Host header is what tells them apart.
+func checkHost(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopbackHost(r.Host) {
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			http.Error(w, "wikirules serve answers requests for localhost and loopback addresses only (Host "+strconvQuote(r.Host)+")", http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost reports whether a Host header names this machine:
+// localhost (or a name under .localhost) or a loopback IP.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(host, "]"), "["), ".")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func strconvQuote(s string) string {
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	return fmt.Sprintf("%q", s)
+}
+
 // serveFile serves the site, with the reload script in HTML pages and
-// 404.html for what is not there.
+// 404.html for what is not there. Files are opened through an os.Root of
+// the site: a symbolic link out of it is never followed. Every response
+// says nosniff; pages carry the site's Content-Security-Policy, and every
+// other file a sandbox (MediaContentSecurityPolicy), so an uploaded SVG or
+// XML file opened directly runs no script.
 func (s *Preview) serveFile(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
 	p := path.Clean("/" + r.URL.Path)
 	if strings.HasSuffix(r.URL.Path, "/") {
 		p = path.Join(p, "index.html")
 	}
-	fp := filepath.Join(s.Dir, filepath.FromSlash(strings.TrimPrefix(p, "/")))
-	if !strings.HasPrefix(fp, s.Dir+string(filepath.Separator)) {
-		http.NotFound(w, r)
+	root, err := os.OpenRoot(s.Dir)
+	if err != nil {
+		http.Error(w, "the site is being rebuilt", http.StatusServiceUnavailable)
 		return
 	}
+	defer root.Close()
+	name := strings.TrimPrefix(p, "/")
+	if name == "" {
+		name = "."
+	}
 	status := http.StatusOK
-	st, err := os.Stat(fp)
+	st, err := root.Stat(name)
 	if err == nil && st.IsDir() {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 		return
 	}
-	if err != nil || strings.HasPrefix(path.Base(p), ".") || strings.Contains(p, "/.") {
-		fp, status = filepath.Join(s.Dir, "404.html"), http.StatusNotFound
+	if err != nil || !st.Mode().IsRegular() || strings.HasPrefix(path.Base(p), ".") || strings.Contains(p, "/.") {
+		name, status = "404.html", http.StatusNotFound
 	}
-	data, err := os.ReadFile(fp)
+	data, err := root.ReadFile(name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
-	if strings.HasSuffix(fp, ".html") {
+	// Pages are the site's own HTML; an uploaded .html file (media/,
+	// published only under MediaAllow) is not one.
+	if strings.HasSuffix(name, ".html") && !strings.HasPrefix(name, "media/") {
 		data = bytes.Replace(data, []byte("</body>"), []byte(`<script src="/_wikirules/reload.js"></script></body>`), 1)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	} else if ct := contentType(fp); ct != "" {
+		w.Header().Set("Content-Security-Policy", ContentSecurityPolicy+"; frame-ancestors 'self'")
+	} else {
+		ct := contentType(name)
+		if ct == "" && strings.HasSuffix(name, ".html") {
+			ct = "text/html; charset=utf-8"
+		}
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
 		w.Header().Set("Content-Type", ct)
+		if !safeMedia.allows(name) {
+			// Anything a browser could render as a document with
+			// script (SVG, XML, unknown types); images, audio, video
+			// and PDF cannot, and a sandbox would block the PDF viewer.
+			w.Header().Set("Content-Security-Policy", MediaContentSecurityPolicy)
+		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)

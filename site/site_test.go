@@ -250,7 +250,7 @@ func TestRefusesForeignDirectory(t *testing.T) {
 	keep := filepath.Join(out, "thesis.tex")
 	os.WriteFile(keep, []byte("important"), 0o644)
 	opts.Out = out
-	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), opts); err == nil || !strings.Contains(err.Error(), "not built by wikirules") {
+	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), opts); err == nil || !strings.Contains(err.Error(), "not written by wikirules") {
 		t.Fatalf("err = %v", err)
 	}
 	if _, err := os.Stat(keep); err != nil {
@@ -406,6 +406,8 @@ func TestSiteRenames(t *testing.T) {
 	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules, Revisions: []*model.Revision{
 		rev(1, "Ada", "first version", table("Goals", "20")),
 		rev(2, "Ben", "clearer title", table("End-of-Game Trigger", "20")),
+		// A revision whose text the wiki deleted: no edit, no blanking.
+		{Timestamp: time.Date(2024, 5, 2, 12, 0, 0, 0, time.UTC), Author: "Vandal", Deleted: model.DeletedText},
 		rev(3, "Cleo", "four players play to 18", table("End-of-Game Trigger", "18")),
 	}}
 	specs, err := check.LoadSpecs(fstest.MapFS{"demo.yaml": {Data: []byte("game: demo\nchecks:\n  - id: targets\n    table: demo/goals\n    expr: all(rows, .Target >= 18)\n")}}, ".", "checks")
@@ -435,6 +437,7 @@ func TestSiteRenames(t *testing.T) {
 		`formerly <code>demo/goals</code>`,
 		`title="Last changed 2024-05-03 09:00 UTC by Cleo: four players play to 18">18<a class="blame" href="../../../games/demo/history/index.html#diff-rev-2024-05-03T09-00-00Z">2024-05-03 · Cleo</a>`,
 		`title="Last changed 2024-05-01 09:00 UTC by Ada: first version">30<a class="blame" href="../../../games/demo/history/index.html#rev-2024-05-01T09-00-00Z">`,
+		`values last changed <a href="../../../games/demo/history/index.html#diff-rev-2024-05-03T09-00-00Z">`,
 		`badge-pass`, `targets`,
 	} {
 		if !strings.Contains(rules, want) {

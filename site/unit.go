@@ -73,18 +73,23 @@ type pageWork struct {
 	tables  []*extract.PageTables
 	anchors []string
 	// blame is where each value of the latest revision's tables comes
-	// from, and renamed the ids its tables had before (blameTables).
+	// from, and renamed the ids its tables had before (blameTables);
+	// blamed[k] is the revision of the blame's Origin.Index k.
 	blame   *diff.Blame
 	renamed map[string]diff.TableRename
+	blamed  []int
 }
 
-// blameTables follows the page's tables through its revisions (already
-// parsed): the blame shown on the rule-table page, and the renames the
-// checks follow.
+// blameTables follows the page's tables through its revisions with a text
+// (already parsed): the blame shown on the rule-table page, and the
+// renames the checks follow.
 func (w *pageWork) blameTables() {
 	b := diff.NewBlamer(w.page.Title, false)
 	for i, r := range w.page.Revisions {
-		b.Add(&diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]})
+		if r.Visible() {
+			b.Add(&diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]})
+			w.blamed = append(w.blamed, i)
+		}
 	}
 	w.blame, w.renamed = b.Blame(), b.Renamed()
 }
@@ -102,11 +107,13 @@ func (w *pageWork) renamedIDs() map[string]string {
 	return out
 }
 
-// revURL is where the history page shows how revision i changed the page:
-// its diff, or the revision itself for the first one.
-func (w *pageWork) revURL(i int) string {
-	if i <= 0 {
-		return w.dir + "history/index.html#" + w.anchors[0]
+// blameURL is where the history page shows how the revision of a blame's
+// origin changed the page: its diff, or the revision itself for the first
+// one with a text (it has no diff).
+func (w *pageWork) blameURL(o diff.Origin) string {
+	i := w.blamed[o.Index]
+	if w.page.VisibleAt(i-1) < 0 {
+		return w.dir + "history/index.html#" + w.anchors[i]
 	}
 	return w.dir + "history/index.html#diff-" + w.anchors[i]
 }
@@ -116,6 +123,11 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	seen := map[string]int{}
 	for _, r := range pg.Revisions {
 		doc := b.wiki.Parse(pg, r)
+		if !r.Visible() {
+			// A deleted revision, or one of a stub dump: its history
+			// entry says so; the page shows the nearest visible one.
+			doc = b.wiki.ParseText(pg.Title, "''"+r.Absence()+"''", r.Timestamp)
+		}
 		w.docs = append(w.docs, doc)
 		w.tables = append(w.tables, extract.Extract(doc, pg, r))
 		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))
@@ -128,8 +140,14 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	return w
 }
 
+// latest is the page's content: its newest revision whose text is in the
+// input (the newest revision when none is: its tree says the text is
+// absent).
 func (w *pageWork) latest() (*model.Revision, *model.Document, *extract.PageTables) {
-	n := len(w.page.Revisions) - 1
+	n := w.page.VisibleAt(len(w.page.Revisions) - 1)
+	if n < 0 {
+		n = len(w.page.Revisions) - 1
+	}
 	if n < 0 {
 		return nil, nil, nil
 	}
@@ -220,6 +238,9 @@ func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
 	s := &unitSummary{ID: "page:" + pg.Title, Key: key, Deps: map[string]string{}}
 	if len(pg.Revisions) == 0 {
 		return s, nil
+	}
+	if pg.Redirect != "" {
+		return s, b.buildRedirect(s, pg)
 	}
 	w := b.parsePage(pg, b.plan.dir[pg.Title])
 	ps, err := b.writePage(s, w, nil, "", nil)
@@ -351,7 +372,7 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 	}
 	base := b.base(pg.Title, pagePath, section)
 	lk := newLinker(b.plan, pg.Title, pagePath, "", s.Deps)
-	r := render.New(render.Options{Linker: lk, NoTOC: true})
+	r := render.New(render.Options{Linker: lk, NoTOC: true, ReservedIDPrefix: siteIDPrefix})
 	if game != nil && len(pt.Tables) > 0 {
 		b.linkTables(r, base, pt, game, byTable)
 	}
@@ -360,12 +381,15 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 		return nil, err
 	}
 	view := &WikiPage{Base: base, Heading: pg.Title, PageTitle: pg.Title, Kind: pg.Kind, Tab: tab,
-		Rev: Rev{rev.Timestamp, rev.Author, rev.Summary}, Body: template.HTML(body.String()),
+		Rev: Rev{rev.Timestamp, rev.AuthorLabel(), rev.SummaryLabel()}, Body: template.HTML(body.String()),
 		HistoryURL: base.Link(w.dir + "history/index.html"), SourceURL: base.Link(w.dir + "history/index.html#wikitext"),
 		Revisions: len(pg.Revisions)}
 	view.Description = description(doc)
 	if !doc.Switches["NOTOC"] {
 		toc := render.TOC(doc)
+		for i := range toc {
+			toc[i].ID = contentIDs("").ContentID(toc[i].ID)
+		}
 		if len(toc) >= 2 {
 			view.TOC = toc
 		}
@@ -420,17 +444,22 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	}
 	for i := len(pg.Revisions) - 1; i >= 0; i-- {
 		r := pg.Revisions[i]
-		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.Author, Summary: r.Summary, Size: len(r.Text),
+		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Size: r.Size,
 			First: i == 0, Latest: i == len(pg.Revisions)-1}
-		rs := &revSummary{Time: r.Timestamp, Author: r.Author, Summary: r.Summary, Anchor: w.anchors[i]}
+		rs := &revSummary{Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Anchor: w.anchors[i]}
+		// A revision is compared with the nearest visible one before it:
+		// a deleted revision in between is not a blanking.
+		prev := pg.VisibleAt(i - 1)
 		if i > 0 {
-			e.Delta = len(r.Text) - len(pg.Revisions[i-1].Text)
-			res := diff.Compare(pg.Title, sides[i-1], sides[i])
+			e.Delta = r.Size - pg.Revisions[i-1].Size
+		}
+		if i > 0 && prev >= 0 && r.Visible() {
+			res := diff.Compare(pg.Title, sides[prev], sides[i])
 			var h bytes.Buffer
 			if err := diff.WriteHTML(&h, res); err != nil {
 				return nil, err
 			}
-			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[i-1], HTML: template.HTML(h.String()),
+			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: template.HTML(h.String()),
 				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
 			for _, t := range res.Tables {
 				switch t.Change {
@@ -448,12 +477,12 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 			e.Diff = dv
 			rs.RulesChanged = dv.RulesChanged
 			rs.Anchor = dv.ID
-		} else {
-			e.Delta = len(r.Text)
+		} else if i == 0 {
+			e.Delta = r.Size
 		}
 		rs.Delta = e.Delta
 		if !e.Latest {
-			hr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, w.anchors[i]+"-", s.Deps), NoTOC: true, IDPrefix: w.anchors[i] + "-"})
+			hr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, w.anchors[i]+"-", s.Deps), NoTOC: true, IDPrefix: w.anchors[i] + "-", ReservedIDPrefix: siteIDPrefix})
 			var rb bytes.Buffer
 			if err := hr.Render(&rb, w.docs[i]); err != nil {
 				return nil, err
@@ -598,13 +627,13 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 			if w.blame != nil && k < len(w.blame.Tables) && w.blame.Tables[k].ID == t.ID {
 				bt = &w.blame.Tables[k]
 			}
-			cellURL := func(o diff.Origin) string { return base.Link(w.revURL(o.Index)) }
+			cellURL := func(o diff.Origin) string { return base.Link(w.blameURL(o)) }
 			known[t.ID] = true
 			y, err := yaml.Marshal(t)
 			if err != nil {
 				return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
 			}
-			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind.String(), Form: t.Source.Form.String(), Anchor: tableAnchor(t.ID),
+			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind, Form: t.Source.Form, Anchor: tableAnchor(t.ID),
 				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "history/index.html#L" + itoa(t.Source.Line)),
 				Line: t.Source.Line, DeclaredTotal: t.DeclaredTotal, HTML: tableHTML(t, bt, cellURL), YAML: highlightYAML(string(y))}
 			if bt != nil {

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/internal/testgen"
@@ -116,6 +117,54 @@ func TestBlameSpan(t *testing.T) {
 	}
 	if log, err := h.Changelog(wiki.Span{Since: "2030"}); err != nil || len(log) != 0 || diff.RulesChangedIn(log) {
 		t.Errorf("changelog since 2030: %d, %v", len(log), err)
+	}
+}
+
+// A revision whose text was deleted is no edit: the blame and the
+// changelog skip it, and the revision after it is compared with the one
+// before.
+func TestBlameDeletedRevision(t *testing.T) {
+	text := func(four string) string {
+		return "== Goals ==\n{| class=\"wikitable\"\n! Players !! Target\n|-\n| 2 || 30\n|-\n| 4 || " + four + "\n|}\n"
+	}
+	at := func(day int) time.Time { return time.Date(2024, 5, day, 9, 0, 0, 0, time.UTC) }
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules, Revisions: []*model.Revision{
+		{Timestamp: at(1), Author: "Ada", Text: text("20")},
+		{Timestamp: at(2), Author: "Vandal", Deleted: model.DeletedText},
+		{Timestamp: at(3), Author: "Cleo", Text: text("18")},
+		{Timestamp: at(4), Author: "Dan", Deleted: model.DeletedText | model.DeletedAuthor},
+	}}
+	h := wiki.New(model.NewCorpus([]*model.Page{p}), nil, wiki.Config{}).HistoryOf(p)
+	bl, _, err := h.Blame(wiki.BlameOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bl.Revision.Author != "Cleo" {
+		t.Errorf("blamed %s by %s, want Cleo's, the last with a text", bl.Revision.Timestamp, bl.Revision.Author)
+	}
+	if c := cellOrigin(t, bl, "demo/goals", "4", "Target"); c.Author != "Cleo" {
+		t.Errorf("the 18: %+v", c)
+	}
+	if c := cellOrigin(t, bl, "demo/goals", "2", "Target"); c.Author != "Ada" {
+		t.Errorf("the 30: %+v", c)
+	}
+	if h.Parses() != 2 {
+		t.Errorf("%d parses, want the 2 revisions with a text", h.Parses())
+	}
+	if _, _, err := h.Blame(wiki.BlameOptions{Rev: "2"}); err == nil || !strings.Contains(err.Error(), "deleted") {
+		t.Errorf("blame of a deleted revision: %v", err)
+	}
+	log, err := h.Changelog(wiki.Span{})
+	if err != nil || len(log) != 2 || log[1].From.Author != "Ada" || len(log[1].Tables) != 1 || len(log[1].Tables[0].Cells) != 1 {
+		t.Errorf("changelog: %d results, %v", len(log), err)
+	}
+	// --since after the deleted revision: the boundary is Ada's.
+	bl, _, err = h.Blame(wiki.BlameOptions{Span: wiki.Span{Since: "2024-05-02"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := cellOrigin(t, bl, "demo/goals", "2", "Target"); !c.Boundary || c.Author != "Ada" {
+		t.Errorf("since 2024-05-02, the 30: %+v", c)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/wikirules/wikirules/content"
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/internal/suggest"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -26,14 +27,21 @@ type SuiteConfig struct {
 }
 
 // Suite loads the check specs for this wiki. Spec errors are returned with
-// the (partial) suite, so the checks that could be read still run.
+// the (partial) suite, so the checks that could be read still run. A spec
+// for a game the wiki does not have is an error (with the nearest game), as
+// is --engine without --checks for inputs of one's own: either would let a
+// CI run pass with no check run.
 func (w *Wiki) Suite(sc SuiteConfig) (*check.Suite, error) {
 	if sc.ChecksDir == "" && !w.Sample {
+		if sc.EngineDir != "" {
+			return nil, fmt.Errorf("--engine %s without --checks: the specs in --checks DIR say which engine file each game is checked against (with inputs of your own, the embedded specs do not apply)", sc.EngineDir)
+		}
 		return check.NewSuite(nil, nil, ".", ""), nil
 	}
 	var specFS, engineFS fs.FS
 	specDir, engineDir := ".", "."
 	specShown, engineShown := sc.ChecksDir, sc.EngineDir
+	var hint string
 	if sc.ChecksDir == "" {
 		specFS, specDir, specShown = w.cfg.Content.FS(), content.ChecksDir, "content/checks"
 	} else {
@@ -44,14 +52,30 @@ func (w *Wiki) Suite(sc SuiteConfig) (*check.Suite, error) {
 	}
 	switch {
 	case sc.EngineDir != "":
-		engineFS = os.DirFS(sc.EngineDir)
+		if st, err := os.Stat(sc.EngineDir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("--engine %s: not a directory", sc.EngineDir)
+		}
+		engineFS, hint = os.DirFS(sc.EngineDir), "--engine"
 	case sc.ChecksDir != "":
-		engineFS, engineShown = os.DirFS(sc.ChecksDir), sc.ChecksDir
+		engineFS, engineShown, hint = os.DirFS(sc.ChecksDir), sc.ChecksDir, "the --checks directory, as no --engine was given"
 	default:
-		engineFS, engineDir, engineShown = w.cfg.Content.FS(), content.EngineDir, "content/engine"
+		engineFS, engineDir, engineShown, hint = w.cfg.Content.FS(), content.EngineDir, "content/engine", "the embedded engine constants"
 	}
 	specs, err := check.LoadSpecs(specFS, specDir, filepath.ToSlash(specShown))
-	return check.NewSuite(specs, engineFS, engineDir, filepath.ToSlash(engineShown)), err
+	var errs model.MsgList
+	errs.AddErr(specShown, err)
+	for _, sp := range specs {
+		if w.Game(sp.Game) != nil {
+			continue
+		}
+		text := fmt.Sprintf("game %s: no page of that game in the inputs, so none of its checks would run%s",
+			sp.Game, suggest.DidYouMean(w.nearGames(sp.Game)))
+		errs = append(errs, model.Msg{File: sp.File, Line: sp.GameLine, Severity: model.SevError, ID: model.MsgSpec, Text: text})
+	}
+	errs.Sort()
+	s := check.NewSuite(specs, engineFS, engineDir, filepath.ToSlash(engineShown))
+	s.EngineHint = hint
+	return s, errs.Err()
 }
 
 // PageData parses and extracts a revision for the checks.
@@ -86,19 +110,27 @@ func (r *CheckReport) count(s check.Status) int {
 }
 
 // Check runs every game's checks on the revision rev of its pages
-// (latest when ""; pages without that revision are left out). When a spec
-// names a table the revision does not have, the pages' histories are read
-// to find whether the table was renamed: the check then runs on it under
-// its new id, with a warning.
+// (latest when ""; pages without that revision are left out, and games
+// none of whose pages has it). When a spec names a table the revision does
+// not have, the pages' histories are read to find whether the table was
+// renamed: the check then runs on it under its new id, with a warning.
 func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 	rep := w.newReport(s)
+	var firstMiss error
+	ran := false
 	for _, g := range w.Games() {
 		var pages []check.PageData
 		var at []int
 		for _, p := range g.Pages() {
 			r, i, err := p.SelectRevision(rev)
+			if err == nil && !r.Visible() {
+				continue // no text to check (deleted, or a stub dump)
+			}
 			if err != nil {
 				if rev != "" {
+					if firstMiss == nil {
+						firstMiss = err
+					}
 					continue
 				}
 				return nil, err
@@ -106,6 +138,10 @@ func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 			pages = append(pages, w.PageData(p, r))
 			at = append(at, i)
 		}
+		if len(pages) == 0 {
+			continue // no page of the game has that revision
+		}
+		ran = true
 		renames := map[string]diff.TableRename{}
 		if missingTable(s.Spec(g.Slug), pages) {
 			for k := range pages {
@@ -117,6 +153,10 @@ func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 		results := s.RunGame(g.Slug, pages)
 		rep.Results = append(rep.Results, results...)
 		rep.Messages = append(rep.Messages, renameWarnings(s, results, renames)...)
+	}
+	if !ran && firstMiss != nil {
+		// Nothing checked is no pass.
+		return nil, fmt.Errorf("--rev %s: no page of any game has that revision (%w)", rev, firstMiss)
 	}
 	return rep, nil
 }
@@ -149,7 +189,9 @@ func (w *Wiki) tableRenames(p *model.Page, last int) map[string]diff.TableRename
 	h := w.HistoryOf(p)
 	b := diff.NewBlamer(p.Title, false)
 	for i := 0; i <= last; i++ {
-		b.Add(h.Side(i))
+		if p.Revisions[i].Visible() {
+			b.Add(h.Side(i))
+		}
 	}
 	return b.Renamed()
 }
@@ -204,7 +246,7 @@ func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
 		}
 		var others []check.PageData
 		if g.Tips != nil {
-			if r := g.Tips.Latest(); r != nil {
+			if r := g.Tips.LatestVisible(); r != nil {
 				others = append(others, w.PageData(g.Tips, r))
 			}
 		}
@@ -228,13 +270,6 @@ func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
 	return rep
 }
 
-func (w *Wiki) newReport(s *check.Suite) *CheckReport {
-	rep := &CheckReport{Results: []check.Result{}}
-	for _, g := range s.Games() {
-		if w.Game(g) == nil {
-			rep.Messages = append(rep.Messages, model.Msg{File: s.Spec(g).File, Severity: model.SevWarning, ID: model.MsgSpec,
-				Text: fmt.Sprintf("spec for %s, but no page of that game in the inputs", g)})
-		}
-	}
-	return rep
+func (w *Wiki) newReport(*check.Suite) *CheckReport {
+	return &CheckReport{Results: []check.Result{}}
 }

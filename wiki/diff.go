@@ -88,10 +88,11 @@ func (h *History) Diff(from, to string) (*diff.Result, error) {
 	return diff.Compare(h.Page.Title, h.Side(fi), h.Side(ti)), nil
 }
 
-// Changelog compares every revision of the span with the one before it
-// (the page's first revision with nothing), oldest first. The revision
-// before the span's first is read to compare with, not reported. A span
-// with no revision gives no result.
+// Changelog compares every revision of the span whose text is in the
+// input with the visible one before it (the page's first with nothing),
+// oldest first: a deleted revision is no edit. The revision before the
+// span's first is read to compare with, not reported. A span with no
+// revision gives no result.
 func (h *History) Changelog(span Span) ([]*diff.Result, error) {
 	first, end, err := span.Range(h.Page)
 	if err != nil {
@@ -99,7 +100,9 @@ func (h *History) Changelog(span Span) ([]*diff.Result, error) {
 	}
 	out := make([]*diff.Result, 0, end-first)
 	for i := first; i < end; i++ {
-		out = append(out, diff.Compare(h.Page.Title, h.Side(i-1), h.Side(i)))
+		if h.Page.Revisions[i].Visible() {
+			out = append(out, diff.Compare(h.Page.Title, h.Side(h.Page.VisibleAt(i-1)), h.Side(i)))
+		}
 	}
 	return out, nil
 }
@@ -116,22 +119,31 @@ func NoRevisionIn(p *model.Page) string {
 // pick resolves from and to ("prev" is relative to the other one).
 func (h *History) pick(from, to string) (fi, ti int, err error) {
 	p := h.Page
-	if len(p.Revisions) < 2 && (from == "prev" || from == "") {
+	prev := from == "prev" || from == ""
+	if len(p.Revisions) < 2 && prev && to != "first" {
 		return 0, 0, fmt.Errorf("%s has only %d revision; nothing to compare", p.Title, len(p.Revisions))
 	}
 	if to == "prev" {
 		to = "-2"
 	}
-	if _, ti, err = p.SelectRevision(to); err != nil {
+	var r *model.Revision
+	if r, ti, err = p.SelectRevision(to); err != nil {
 		return 0, 0, fmt.Errorf("--to: %w", err)
 	}
-	if from == "prev" || from == "" {
-		if ti == 0 {
-			return 0, 0, fmt.Errorf("--to is the first revision of %s; there is nothing before it", p.Title)
-		}
-		return ti - 1, ti, nil
+	if err := r.NeedText(p.Title); err != nil {
+		return 0, 0, fmt.Errorf("--to: %w", err)
 	}
-	if _, fi, err = p.SelectRevision(from); err != nil {
+	if prev {
+		// The nearest revision before it whose text is in the input.
+		if fi = p.VisibleAt(ti - 1); fi < 0 {
+			return 0, 0, fmt.Errorf("--to is the first revision of %s with a text; there is nothing before it", p.Title)
+		}
+		return fi, ti, nil
+	}
+	if r, fi, err = p.SelectRevision(from); err != nil {
+		return 0, 0, fmt.Errorf("--from: %w", err)
+	}
+	if err := r.NeedText(p.Title); err != nil {
 		return 0, 0, fmt.Errorf("--from: %w", err)
 	}
 	return fi, ti, nil
@@ -162,15 +174,26 @@ func (h *History) Blame(o BlameOptions) (*diff.Blame, model.MsgList, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	start := max(first-1, 0) // the boundary, when the span cuts the history
-	target := end - 1
+	// The revision blamed: the last with a text in the span, or --rev.
+	target := p.VisibleAt(end - 1)
+	// The history starts at the last revision with a text before the
+	// span (the boundary), when the span cuts it.
+	start, boundary := first, false
+	if first > 0 {
+		if k := p.VisibleAt(first - 1); k >= 0 {
+			start, boundary = k, true
+		}
+	}
 	if o.Rev != "" {
-		_, ti, err := p.SelectRevision(o.Rev)
+		r, ti, err := p.SelectRevision(o.Rev)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--rev: %w", err)
 		}
+		if err := r.NeedText(p.Title); err != nil {
+			return nil, nil, fmt.Errorf("--rev: %w", err)
+		}
 		if ti < start || ti >= end && o.Span.Until != "" {
-			return nil, nil, fmt.Errorf("--rev %s (%s) is outside --since/--until", o.Rev, model.FormatTime(p.Revisions[ti].Timestamp))
+			return nil, nil, fmt.Errorf("--rev %s (%s) is outside --since/--until", o.Rev, model.FormatTime(r.Timestamp))
 		}
 		target = ti
 	}
@@ -178,9 +201,11 @@ func (h *History) Blame(o BlameOptions) (*diff.Blame, model.MsgList, error) {
 		return nil, nil, errors.New(NoRevisionIn(p))
 	}
 	start = min(start, target)
-	b := diff.NewBlamer(p.Title, first > 0)
+	b := diff.NewBlamer(p.Title, boundary)
 	for i := start; i <= target; i++ {
-		b.Add(h.Side(i))
+		if p.Revisions[i].Visible() {
+			b.Add(h.Side(i))
+		}
 	}
 	bl := b.Blame()
 	if o.Table == "" {

@@ -7,6 +7,8 @@
 // revision is parsed with the same options whoever asks (Parse), a game is
 // the same set of pages whoever lists them (Games), and the operations the
 // commands offer (extract, diff, check, export, convert) are one call each.
+// Pages and games are looked up by what users call them in one place
+// (Find, FindGame: a title, a slug, a name, with suggestions).
 //
 //	w, err := wiki.Open(wiki.Config{Inputs: []string{"dump.xml"}})
 //	if err != nil { … }

@@ -1,6 +1,8 @@
 package wiki
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -24,6 +26,11 @@ type ExtractOptions struct {
 	// Rev selects the revision of each page (model.Page.SelectRevision);
 	// pages without it are skipped when Page is "".
 	Rev string
+	// Table keeps one table: its id, or a unique prefix of the id or of
+	// the id without its game ("hearts/sco", "scoring"). "" keeps all.
+	Table string
+	// Kind keeps the tables of one kind (TableKinds); "" keeps all.
+	Kind string
 }
 
 // ExtractAll extracts the rule tables of the pages opts selects, and
@@ -44,30 +51,57 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 			}
 		}
 	}
+	if err := checkKind(opts.Kind); err != nil {
+		return nil, nil, err
+	}
 	out := []*extract.PageTables{}
 	var msgs model.MsgList
 	for _, p := range pages {
 		r, _, err := p.SelectRevision(opts.Rev)
+		noText := false
+		if err == nil {
+			err = r.NeedText(p.Title)
+			noText = err != nil
+		}
 		if err != nil {
-			if opts.Page == "" && opts.Rev != "" {
-				continue // pages without that revision
+			if opts.Page == "" && (opts.Rev != "" || noText) {
+				continue // pages without that revision, or without its text
 			}
 			return nil, nil, err
 		}
 		pt := w.Extract(p, r)
 		msgs = append(msgs, pt.Warnings...)
+		keepKind(pt, opts.Kind)
 		if opts.Page == "" && len(pt.Tables) == 0 {
 			continue
 		}
 		out = append(out, pt)
 	}
+	if opts.Table != "" {
+		var err error
+		if out, err = keepTable(out, opts.Table); err != nil {
+			return nil, msgs, err
+		}
+	}
 	return out, msgs, nil
+}
+
+// TableFileName is the file of a game's (or a page's) tables in a
+// WriteTableFiles directory: key.yaml or key.json, long keys shortened
+// with a hash (model.ShortName).
+func TableFileName(key, format string) string {
+	return model.ShortName(key, model.MaxNameBytes, "-", key) + "." + format
 }
 
 // WriteTableFiles writes one <game>.yaml (or .json) per game into dir
 // (pages without a game go to a file named after the page), each file
-// atomically.
+// atomically. Every file is encoded before the first is written, so an
+// error leaves dir as it was. dir must be new, empty, or written by
+// wikirules (atomic.CheckReplaceable); it is marked as such.
 func WriteTableFiles(dir, format string, pages []*extract.PageTables) error {
+	if err := atomic.CheckReplaceable(dir); err != nil {
+		return err
+	}
 	byGame := map[string][]*extract.PageTables{}
 	for _, p := range pages {
 		key := p.Game
@@ -81,13 +115,25 @@ func WriteTableFiles(dir, format string, pages []*extract.PageTables) error {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	files := make([][]byte, len(keys))
+	for i, k := range keys {
+		var b bytes.Buffer
+		if err := extract.Write(&b, format, byGame[k]); err != nil {
+			return fmt.Errorf("%s: %w", k, err)
+		}
+		files[i] = b.Bytes()
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, k := range keys {
-		group := byGame[k]
-		err := atomic.WriteFile(filepath.Join(dir, k+"."+format), 0o644, func(out io.Writer) error {
-			return extract.Write(out, format, group)
+	if err := atomic.Mark(dir, "extract -o"); err != nil {
+		return err
+	}
+	for i, k := range keys {
+		data := files[i]
+		err := atomic.WriteFile(filepath.Join(dir, TableFileName(k, format)), 0o644, func(out io.Writer) error {
+			_, err := out.Write(data)
+			return err
 		})
 		if err != nil {
 			return err

@@ -28,6 +28,9 @@ type Config struct {
 	// KeepGoing reads every input it can and returns the problems with
 	// the Wiki; otherwise the first bad input is an error.
 	KeepGoing bool
+	// Strict makes a revision whose text does not match its export <sha1>
+	// an error rather than a warning.
+	Strict bool
 	// MetadataOnly drops the revisions' texts (keeping hashes and sizes):
 	// for commands that list pages and histories.
 	MetadataOnly bool
@@ -72,7 +75,7 @@ type Wiki struct {
 // Wiki.Messages and Open succeeds with the rest.
 func Open(cfg Config) (*Wiki, error) {
 	cfg = cfg.withDefaults()
-	opts := corpus.Options{Conventions: cfg.Conventions, KeepGoing: cfg.KeepGoing, DropText: cfg.MetadataOnly, Stdin: cfg.Stdin}
+	opts := corpus.Options{Conventions: cfg.Conventions, KeepGoing: cfg.KeepGoing, Strict: cfg.Strict, DropText: cfg.MetadataOnly, Stdin: cfg.Stdin}
 	var c *model.Corpus
 	var err error
 	sample := len(cfg.Inputs) == 0
@@ -193,10 +196,6 @@ func (w *Wiki) Parse(p *model.Page, r *model.Revision) *model.Document {
 func (w *Wiki) ParseText(title, text string, at time.Time) *model.Document {
 	return parser.Parse(text, w.ParseOptions(title, at))
 }
-
-// Find looks a page up by title (normalized; near titles are suggested in
-// the error).
-func (w *Wiki) Find(title string) (*model.Page, error) { return w.Corpus.Find(title) }
 
 // Game is a game of the wiki: its rules page and its tips page (either may
 // be nil, not both).

@@ -216,11 +216,18 @@ func TestCheck(t *testing.T) {
 	if err != nil || len(s.Games()) != 0 {
 		t.Errorf("own inputs: %v specs, %v", s.Games(), err)
 	}
-	// A spec for a game the inputs do not have is reported.
-	sample, _ := w.Suite(wiki.SuiteConfig{})
-	rep, err = own.Check(sample, "")
-	if err != nil || len(rep.Messages) == 0 || !strings.Contains(rep.Messages[0].Text, "no page of that game") {
-		t.Errorf("messages: %v %v", rep.Messages, err)
+	// A spec for a game the inputs do not have is an error, with the
+	// nearest game: CI must not pass with no check run.
+	specs := filepath.Join(dir, "specs")
+	os.Mkdir(specs, 0o755)
+	os.WriteFile(filepath.Join(specs, "h.yaml"), []byte("game: heart\nchecks:\n  - id: a\n    expr: true\n"), 0o644)
+	s, err = own.Suite(wiki.SuiteConfig{ChecksDir: specs})
+	if s == nil || err == nil || !strings.Contains(err.Error(), "h.yaml:1: error: game heart: no page of that game in the inputs, so none of its checks would run (did you mean hearts?) [spec]") {
+		t.Errorf("spec for a missing game: %v", err)
+	}
+	// --engine alone does nothing with inputs of one's own: an error.
+	if _, err := own.Suite(wiki.SuiteConfig{EngineDir: dir}); err == nil || !strings.Contains(err.Error(), "without --checks") {
+		t.Errorf("--engine without --checks: %v", err)
 	}
 }
 
@@ -233,6 +240,10 @@ func TestExportMarkdown(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "(Tips_hearts.md)") {
 		t.Errorf("links to exported pages: %s", b.String())
+	}
+	// Front matter says what the page is; the title is the first heading.
+	if want := "---\ntitle: Gamehelphearts\npage: Gamehelphearts\ngame: hearts\nkind: rules\ntimestamp: \"2024-02-03T11:05:09Z\"\nauthor: Mara\nsummary: /* Variants */ list the table options\n---\n\n# Gamehelphearts\n\n"; !strings.HasPrefix(b.String(), want) {
+		t.Errorf("front matter:\n%s\nwant\n%s", b.String()[:min(300, b.Len())], want)
 	}
 	dir := t.TempDir()
 	if n, err = w.ExportMarkdown(wiki.ExportOptions{Dir: dir}); err != nil || n != len(w.Corpus.Pages) {

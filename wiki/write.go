@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/model"
 )
 
 // WriteFeed writes the corpus as one contribution feed, newest first
@@ -21,3 +22,8 @@ func (w *Wiki) WriteXML(out io.Writer) error {
 func (w *Wiki) WriteWikiDir(dir string) error {
 	return corpus.WriteWikiDir(w.Corpus, dir)
 }
+
+// Omitted lists what a format cannot carry of this wiki (a feed has no
+// deleted or stub revisions; a .wiki directory has the latest visible
+// revisions only), as warnings, so a conversion loses nothing silently.
+func (w *Wiki) Omitted(format string) model.MsgList { return corpus.Omitted(w.Corpus, format) }

@@ -16,7 +16,12 @@
 // entry ends after the user line. Texts are kept byte for byte: writing a
 // parsed feed gives back the bytes that were read.
 //
+// Input is decided on once, before parsing: a byte-order mark is dropped,
+// CRLF and CR line ends are read as LF, NUL bytes are removed and bytes that
+// are not UTF-8 become U+FFFD, each with a warning.
+//
 // Entry boundaries are found by their shape (a title line, a timestamp line
 // and a user line, each followed by a blank line), so a revision's text may
-// hold anything except that exact shape.
+// hold anything except that exact shape. A line in timestamp position that
+// reads like a date but is not a timestamp is an error, never text.
 package feed

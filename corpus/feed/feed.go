@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"regexp"
 	"strings"
 	"time"
 	"unsafe"
 
+	"github.com/wikirules/wikirules/corpus/internal/textclean"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -22,6 +24,9 @@ type Entry struct {
 type Feed struct {
 	Header  string
 	Entries []Entry
+	// Warnings are problems that did not stop reading: bytes that are not
+	// UTF-8 (replaced by U+FFFD) and NUL bytes (removed), by line.
+	Warnings model.MsgList
 }
 
 // Options control reading.
@@ -33,15 +38,38 @@ type Options struct {
 	// it, which halves the memory a large feed needs; the caller must
 	// then never modify data.
 	ShareData bool
+	// MaxRevisionBytes is the largest text a revision may have
+	// (0: model.DefaultMaxRevisionBytes); a larger one is an error naming
+	// the page and the revision.
+	MaxRevisionBytes int
 }
 
 // Parse reads a feed held in memory. name is used in errors and in each
 // revision's Source. With KeepGoing, the returned error is a
 // model.MsgList holding every problem and the feed holds every entry that
 // could be read.
+//
+// The input is decided on once: a UTF-8 byte-order mark at the start is
+// dropped, CRLF and CR line ends are read as LF (MediaWiki saves texts that
+// way), NUL bytes are removed and bytes that are not UTF-8 become U+FFFD;
+// each such line gets a warning in Feed.Warnings.
 func Parse(name string, data []byte, opts Options) (*Feed, error) {
-	p := parser{name: name, src: data, opts: opts}
+	clean, problems := textclean.Clean(data, true)
+	if len(clean) > 0 && &clean[len(clean)-1] != &data[len(data)-1] {
+		// A fresh buffer, not data (or its suffix past a BOM): the
+		// texts may share it whatever the caller said.
+		opts.ShareData = true
+	}
+	if opts.MaxRevisionBytes <= 0 {
+		opts.MaxRevisionBytes = model.DefaultMaxRevisionBytes
+	}
+	p := parser{name: name, src: clean, opts: opts}
 	f := p.parse()
+	w := textclean.Warnings{File: name}
+	for _, pr := range problems {
+		w.Add(pr)
+	}
+	f.Warnings = w.Done()
 	return f, p.errs.Err()
 }
 
@@ -55,13 +83,15 @@ func Read(name string, r io.Reader, opts Options) (*Feed, error) {
 }
 
 // Sniff reports whether data looks like a contribution feed: a header line,
-// a blank line, then an entry header.
+// a blank line, then an entry header (whatever the line ends, and past a
+// byte-order mark).
 func Sniff(data []byte) bool {
+	data, _ = textclean.Clean(data, true) // as Parse will read it
 	i := bytes.IndexByte(data, '\n')
 	if i <= 0 || i+1 >= len(data) || data[i+1] != '\n' {
 		return false
 	}
-	_, ok, _ := entryHeader(data, i+2)
+	_, ok, _ := entryHeader(data, i+2, false)
 	return ok
 }
 
@@ -110,16 +140,26 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // entryHeader tries to read an entry header at off. ok is true for a
 // well-formed header; problem is set when the lines have an entry's shape
-// (title, blank, timestamp-like line) but something in them is wrong, and
-// h.problemLine then says on which line of the header (0 is the title).
-func entryHeader(src []byte, off int) (h header, ok bool, problem string) {
+// but something in them is wrong, and h.problemLine then says on which line
+// of the header (0 is the title).
+//
+// A line in timestamp position that is not a timestamp is such a problem
+// when it reads like a date or time ("2024-01-01 00:00:00", "yesterday")
+// between a title and a "User: summary" line, or anywhere when expectEntry
+// is set (the first entry of a feed): such an entry is reported, never read
+// as text of the revision before it.
+func entryHeader(src []byte, off int, expectEntry bool) (h header, ok bool, problem string) {
 	h.problemLine = 2
 	title, next := lineAt(src, off)
 	if len(title) == 0 || next > len(src) || !blankAt(src, next) {
 		return h, false, ""
 	}
-	ts, next := lineAt(src, next+1)
+	tsOff := next + 1
+	ts, next := lineAt(src, tsOff)
 	if !isTimestampShape(ts) {
+		if badTimestampEntry(src, title, ts, next, expectEntry) {
+			return h, false, fmt.Sprintf("expected a timestamp like 2024-11-15T16:30:17Z, found %q", clip(ts))
+		}
 		return h, false, ""
 	}
 	if next > len(src) || !blankAt(src, next) {
@@ -145,6 +185,80 @@ func entryHeader(src []byte, off int) (h header, ok bool, problem string) {
 		return h, false, "expected a blank line after the \"User: summary\" line"
 	}
 	return header{title: string(title), ts: string(ts), user: string(user), bodyStart: next}, true, ""
+}
+
+// badTimestampEntry reports whether ts, a line that is not shaped like a
+// timestamp, stands where an entry's timestamp does: after a plausible
+// title and a blank line, before a blank line and a plausible "User:
+// summary" line that ends the header. Away from the first entry (expectEntry)
+// the line must also read like a date or a time, so that wikitext made of
+// short paragraphs is not mistaken for an entry.
+func badTimestampEntry(src, title, ts []byte, next int, expectEntry bool) bool {
+	if len(ts) == 0 || next > len(src) || !blankAt(src, next) {
+		return false
+	}
+	user, after := lineAt(src, next+1)
+	if after <= len(src) && !blankAt(src, after) {
+		return false
+	}
+	// The author is before the first ':' (an IPv6 address's first group
+	// is as plausible as the whole).
+	cut := bytes.IndexByte(user, ':')
+	if cut <= 0 || !plausibleName(user[:cut]) || !plausibleName(title) {
+		return false
+	}
+	return expectEntry || dateLike(ts)
+}
+
+// notInName are the bytes MediaWiki forbids in titles and user names (and
+// a tab, which neither holds).
+var notInName = func() (t [256]bool) {
+	for _, c := range []byte("#<>[]|{}\t") {
+		t[c] = true
+	}
+	return
+}()
+
+// plausibleName reports whether s could be a page title or a user name:
+// not too long, no surrounding spaces, none of the characters MediaWiki
+// forbids in both.
+func plausibleName(s []byte) bool {
+	if len(s) == 0 || len(s) > 255 || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for _, c := range s {
+		if notInName[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// dateWords are lines people write where a date belongs.
+var dateWords = [][]byte{[]byte("yesterday"), []byte("today"), []byte("tomorrow"), []byte("now")}
+
+// dateLikeRE matches the common ways of writing a date or a time:
+// 2024-01-01, 1/2/2024, 01.02.24, 16:30, "15 November 2024", "Nov 15".
+var dateLikeRE = regexp.MustCompile(`(?i)^[^a-z]{0,4}(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}` +
+	`|\d{1,2}(st|nd|rd|th)? (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?( \d{2,4})?` +
+	`|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(st|nd|rd|th)?,?( \d{2,4})?)`)
+
+// dateLike reports whether a line (not a valid timestamp) reads like a date
+// or a time someone put where the timestamp goes. It runs only on lines
+// already shaped like an entry's timestamp line, so the regexp is off the
+// hot path.
+func dateLike(l []byte) bool {
+	l = bytes.TrimSpace(l)
+	if len(l) > 64 {
+		return false
+	}
+	for _, w := range dateWords {
+		if bytes.EqualFold(l, w) {
+			return true
+		}
+	}
+	// Every date form above has a digit.
+	return bytes.ContainsAny(l, "0123456789") && dateLikeRE.Match(l)
 }
 
 func clip(b []byte) string {
@@ -181,7 +295,7 @@ func (p *parser) parse() *Feed {
 		p.fail(1, "empty file: expected a header line, a blank line and entries")
 		return f
 	}
-	if _, ok, _ := entryHeader(src, 0); ok {
+	if _, ok, _ := entryHeader(src, 0, false); ok {
 		p.fail(1, "expected a header line before the first entry (a feed starts with a line such as \"Wiki - User contributions [en]\")")
 		return f
 	}
@@ -193,88 +307,121 @@ func (p *parser) parse() *Feed {
 		return f
 	}
 	off, line := next+1, 3
-	h, ok, problem := entryHeader(src, off)
+	h, ok, problem := entryHeader(src, off, true)
 	if !ok {
 		if problem == "" {
 			problem = "expected an entry: a page title, a blank line, a timestamp, a blank line and a \"User: summary\" line"
 			h.problemLine = 0
 		}
-		p.fail(3+h.problemLine, "%s", problem)
+		p.fail(line+h.problemLine, "%s", problem)
 		if !p.opts.KeepGoing {
 			return f
 		}
 		// Resynchronise at the next well-formed entry.
-		h, line, ok = p.nextHeader(off, line)
-		if !ok {
+		var next bound
+		if problem != "" && h.problemLine > 0 {
+			next = p.scanBody(off+len(lineString(src, off))+2, line+2)
+		} else {
+			next = p.scanBody(off, line)
+		}
+		if next, ok = p.skipBad(next); !ok {
 			return f
 		}
+		h, line = next.h, next.line
 	}
 	for {
 		// h is a valid header at line; find where its body ends.
 		bodyStart := h.bodyStart
-		bodyLine := line + 6
-		end, nh, nline, found := p.scanBody(bodyStart, bodyLine)
-		if len(p.errs) > 0 && !p.opts.KeepGoing {
+		nb := p.scanBody(bodyStart, line+6)
+		if nb.bad && !p.opts.KeepGoing {
+			p.fail(nb.line+nb.h.problemLine, "malformed entry for %q: %s", lineString(src, nb.off), nb.problem)
 			return f
 		}
-		text := ""
-		if end > bodyStart {
-			if p.opts.ShareData {
-				text = unsafe.String(&src[bodyStart], end-bodyStart)
-			} else {
-				text = string(src[bodyStart:end])
+		end := nb.end
+		if end-bodyStart > p.opts.MaxRevisionBytes {
+			p.fail(line, "page %q, revision %s: the text is %d bytes, over the limit of %d bytes per revision",
+				h.title, h.ts, end-bodyStart, p.opts.MaxRevisionBytes)
+			if !p.opts.KeepGoing {
+				return f
 			}
+		} else {
+			text := ""
+			if end > bodyStart {
+				if p.opts.ShareData {
+					text = unsafe.String(&src[bodyStart], end-bodyStart)
+				} else {
+					text = string(src[bodyStart:end])
+				}
+			}
+			f.Entries = append(f.Entries, p.entry(h, text, line))
 		}
-		f.Entries = append(f.Entries, p.entry(h, text, line))
-		if !found {
+		var found bool
+		if nb, found = p.skipBad(nb); !found {
 			return f
 		}
-		h, line = nh, nline
+		h, line = nb.h, nb.line
 	}
 }
 
+// bound is where a body ends and what follows it.
+type bound struct {
+	end     int    // end of the body
+	off     int    // offset of the next entry's title
+	line    int    // its line
+	h       header // the next entry's header, when found
+	found   bool   // a well-formed entry follows
+	bad     bool   // a malformed entry follows (problem says what is wrong)
+	problem string
+}
+
+// skipBad reports the malformed entries at b and skips them (under
+// KeepGoing; callers stop before otherwise), returning the next
+// well-formed entry.
+func (p *parser) skipBad(b bound) (bound, bool) {
+	for b.bad {
+		p.fail(b.line+b.h.problemLine, "malformed entry for %q: %s", lineString(p.src, b.off), b.problem)
+		if !p.opts.KeepGoing {
+			return b, false
+		}
+		// Go on from the line after the malformed entry's title: its
+		// lines up to the next entry are not text of any revision.
+		_, next := lineAt(p.src, b.off)
+		b = p.scanBody(next+1, b.line+2)
+	}
+	return b, b.found
+}
+
 // scanBody walks the lines of a body starting at off (on 1-based line) and
-// stops at the next entry header, which must follow a blank line. It returns
-// the end of the body and the next header. Lines shaped like an entry header
-// but malformed are reported.
-func (p *parser) scanBody(off, line int) (end int, h header, hline int, found bool) {
+// stops at the next entry header, which must follow a blank line: a
+// well-formed one, or one with an entry's shape and a fault (reported by
+// the caller, never read as text).
+func (p *parser) scanBody(off, line int) bound {
 	src := p.src
 	if off >= len(src) {
-		return len(src), h, 0, false
+		return bound{end: len(src)}
 	}
 	// An empty body: the next entry starts right away.
-	if hh, ok, _ := entryHeader(src, off); ok {
-		return off - 2, hh, line, true
+	if hh, ok, problem := entryHeader(src, off, false); ok || problem != "" {
+		return bound{end: max(off-2, 0), off: off, line: line, h: hh, found: ok, bad: !ok, problem: problem}
 	}
-	// Walk line by line; a timestamp-shaped line two lines below a title
-	// that follows a blank line is a candidate entry header.
+	// Walk line by line; a line two lines below a title that follows a
+	// blank line is a candidate entry header when the line in between is
+	// blank.
 	prev2, prev1 := -1, -1 // starts of the two previous lines
 	for pos := off; pos < len(src); {
 		l, nxt := lineAt(src, pos)
-		if isTimestampShape(l) && prev2 >= off+1 && prev1 >= 0 && pos-prev1 == 1 &&
-			src[prev2-1] == '\n' && src[prev2-2] == '\n' {
-			hh, ok, problem := entryHeader(src, prev2)
-			if ok {
-				return prev2 - 2, hh, line - 2, true
-			}
-			if problem != "" {
-				p.fail(line-2+hh.problemLine, "malformed entry for %q: %s", lineString(src, prev2), problem)
-				if !p.opts.KeepGoing {
-					return len(src), h, 0, false
-				}
+		if prev2 >= off+1 && prev1 >= 0 && pos-prev1 == 1 && src[prev2-1] == '\n' && src[prev2-2] == '\n' &&
+			len(l) > 0 && (isTimestampShape(l) || nxt < len(src) && src[nxt] == '\n') {
+			hh, ok, problem := entryHeader(src, prev2, false)
+			if ok || problem != "" {
+				return bound{end: prev2 - 2, off: prev2, line: line - 2, h: hh, found: ok, bad: !ok, problem: problem}
 			}
 		}
 		prev2, prev1 = prev1, pos
 		pos = nxt
 		line++
 	}
-	return len(src), h, 0, false
-}
-
-// nextHeader finds the next well-formed entry header after off.
-func (p *parser) nextHeader(off, line int) (header, int, bool) {
-	_, h, hline, found := p.scanBody(off, line)
-	return h, hline, found
+	return bound{end: len(src)}
 }
 
 func lineString(src []byte, off int) string {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/internal/shared"
 	"github.com/wikirules/wikirules/model"
@@ -151,6 +152,13 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(sample))
 	f.Add([]byte("H\n\nT\n\n2024-01-02T03:04:05Z\n\nU:\n\n"))
 	f.Add([]byte("H\n\nT\n\n2024-01-02T03:04:05Z\n\nU:"))
+	// Line ends, byte-order marks and bytes that are not text.
+	f.Add([]byte(strings.ReplaceAll(sample, "\n", "\r\n")))
+	f.Add([]byte(strings.ReplaceAll(sample, "\n", "\r")))
+	f.Add([]byte("\ufeff" + sample))
+	f.Add([]byte("\ufeffH\r\n\r\nT\r\n\r\n2024-01-02T03:04:05Z\r\n\r\nU: \xff\r\n\r\nbody\x00\xc3"))
+	f.Add([]byte("H\n\nA\n\n2024-01-02T03:04:05Z\n\nU: x\n\nbody\n\nB\n\nyesterday\n\nV: y\n\nmore"))
+	f.Add([]byte("H\n\nA\n\n2024-01-01 00:00:00\n\nU: x\n\nbody"))
 	if d := shared.Dir(); d != "" {
 		files, _ := filepath.Glob(filepath.Join(d, "seeds", "*.txt"))
 		for _, p := range files {
@@ -163,6 +171,20 @@ func FuzzParse(f *testing.F) {
 		fd, err := Parse("fuzz", data, Options{KeepGoing: true})
 		if fd == nil {
 			t.Fatal("nil feed")
+		}
+		// Whatever the input, what was read is clean text.
+		for _, e := range fd.Entries {
+			for _, s := range []string{e.Title, e.Rev.Author, e.Rev.Summary, e.Rev.Text} {
+				if !utf8.ValidString(s) || strings.ContainsAny(s, "\x00\r") {
+					t.Fatalf("entry %q holds %q", e.Title, s)
+				}
+			}
+		}
+		lines := bytes.Count(data, []byte{'\n'}) + bytes.Count(data, []byte{'\r'}) + 1
+		for _, m := range append(fd.Warnings, msgs(err)...) {
+			if m.Line < 1 || m.Line > lines {
+				t.Fatalf("message outside the input (%d lines): %s", lines, m)
+			}
 		}
 		if err != nil {
 			return
@@ -189,6 +211,11 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+func msgs(err error) model.MsgList {
+	l, _ := model.AsMsgList(err)
+	return l
+}
+
 func BenchmarkParse(b *testing.B) {
 	var data []byte
 	for _, p := range shared.Seeds(b) {
@@ -210,5 +237,107 @@ func BenchmarkParse(b *testing.B) {
 		if _, err := Parse("bench", data, Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestLineEndsAndEncoding(t *testing.T) {
+	lf := "H\n\nA\n\n2024-01-02T03:04:05Z\n\nAlice: x\n\nline one\nline two\n\nB\n\n2024-01-03T03:04:05Z\n\nBob: y\n\nz"
+	for name, in := range map[string]string{
+		"lf":      lf,
+		"crlf":    strings.ReplaceAll(lf, "\n", "\r\n"),
+		"cr":      strings.ReplaceAll(lf, "\n", "\r"),
+		"bom":     "\ufeff" + lf,
+		"bomcrlf": "\ufeff" + strings.ReplaceAll(lf, "\n", "\r\n"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if !Sniff([]byte(in)) {
+				t.Error("not recognised as a feed")
+			}
+			f, err := Parse("f.txt", []byte(in), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.Entries) != 2 || f.Header != "H" || f.Entries[0].Rev.Text != "line one\nline two" || f.Entries[1].Rev.Source.Line != 12 {
+				t.Fatalf("read %d entries: %+v", len(f.Entries), f.Entries)
+			}
+			if len(f.Warnings) != 0 {
+				t.Errorf("warnings: %v", f.Warnings)
+			}
+		})
+	}
+	bad := "H\n\nA\n\n2024-01-02T03:04:05Z\n\nAl\xffice: x\n\nok\nbad \xfe\xfe byte\nnul\x00 here"
+	f, err := Parse("f.txt", []byte(bad), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.Entries[0].Rev
+	if r.Author != "Al\uFFFDice" || r.Text != "ok\nbad \uFFFD\uFFFD byte\nnul here" {
+		t.Errorf("author %q text %q", r.Author, r.Text)
+	}
+	want := []string{
+		"f.txt:7: warning: a byte that is not UTF-8 was replaced by U+FFFD [encoding]",
+		"f.txt:10: warning: 2 bytes that are not UTF-8 were replaced by U+FFFD [encoding]",
+		"f.txt:11: warning: a NUL byte was removed [encoding]",
+	}
+	if got := strings.Split(strings.TrimSpace(f.Warnings.Error()), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A line in timestamp position that is not a timestamp is an error naming
+// its line; the entry is never read as text of the revision before it.
+func TestBadTimestampLine(t *testing.T) {
+	entry := func(title, ts, user, body string) string {
+		return title + "\n\n" + ts + "\n\n" + user + "\n\n" + body
+	}
+	for _, bad := range []string{"2024-01-01 00:00:00", "yesterday", "15 November 2024", "16:30, 15 November 2024", "2024/01/02"} {
+		t.Run(bad, func(t *testing.T) {
+			in := "H\n\n" + strings.Join([]string{
+				entry("A", "2024-01-01T00:00:00Z", "Alice: one", "first body"),
+				entry("B", bad, "Bob: two", "second body"),
+				entry("C", "2024-01-03T00:00:00Z", "Carol: three", "third body"),
+			}, "\n\n")
+			_, err := Parse("t.txt", []byte(in), Options{})
+			want := `t.txt:13: error: malformed entry for "B": expected a timestamp like 2024-11-15T16:30:17Z, found "` + bad + `"`
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("error %v, want %q", err, want)
+			}
+			f, err := Parse("t.txt", []byte(in), Options{KeepGoing: true})
+			if list, ok := err.(model.MsgList); !ok || len(list) != 1 || list[0].Line != 13 {
+				t.Fatalf("keep going: error %v", err)
+			}
+			if len(f.Entries) != 2 || f.Entries[0].Rev.Text != "first body" || f.Entries[1].Title != "C" {
+				t.Fatalf("keep going: entries %+v", f.Entries)
+			}
+		})
+	}
+	// The first entry: any line in timestamp position is checked.
+	_, err := Parse("t.txt", []byte("H\n\n"+entry("A", "last week", "Alice: x", "body")), Options{})
+	if err == nil || !strings.Contains(err.Error(), `t.txt:5: error: expected a timestamp like 2024-11-15T16:30:17Z, found "last week"`) {
+		t.Errorf("first entry: %v", err)
+	}
+	// After an entry with an empty text.
+	_, err = Parse("t.txt", []byte("H\n\n"+entry("A", "2024-01-01T00:00:00Z", "Alice: x", "")+entry("B", "yesterday", "Bob: y", "body")), Options{})
+	if err == nil || !strings.Contains(err.Error(), `t.txt:11: error: malformed entry for "B"`) {
+		t.Errorf("after an empty text: %v", err)
+	}
+	// Short paragraphs in a text are text, not a malformed entry.
+	text := "Intro\n\nRound 1\n\n3 points\n\nNote: count them\n\nEnd"
+	f, err := Parse("t.txt", []byte("H\n\n"+entry("A", "2024-01-01T00:00:00Z", "Alice: x", text)), Options{})
+	if err != nil || len(f.Entries) != 1 || f.Entries[0].Rev.Text != text {
+		t.Errorf("short paragraphs: %v %+v", err, f)
+	}
+}
+
+func TestRevisionSizeLimit(t *testing.T) {
+	in := "H\n\nA\n\n2024-01-01T00:00:00Z\n\nAlice: x\n\n" + strings.Repeat("x", 100) + "\n\nB\n\n2024-01-02T00:00:00Z\n\nBob: y\n\nsmall"
+	_, err := Parse("big.txt", []byte(in), Options{MaxRevisionBytes: 50})
+	want := `big.txt:3: error: page "A", revision 2024-01-01T00:00:00Z: the text is 100 bytes, over the limit of 50 bytes per revision`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	f, err := Parse("big.txt", []byte(in), Options{MaxRevisionBytes: 50, KeepGoing: true})
+	if err == nil || len(f.Entries) != 1 || f.Entries[0].Title != "B" {
+		t.Errorf("keep going: %v %+v", err, f.Entries)
 	}
 }

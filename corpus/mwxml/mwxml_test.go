@@ -85,10 +85,10 @@ func TestBadInput(t *testing.T) {
 		{"", "x.xml:1: error: expected a MediaWiki XML export"},
 		{"<html></html>", "x.xml:1: error: expected a <mediawiki> root element, found <html>"},
 		{"<mediawiki><page><title>A</title><revision><timestamp>yesterday</timestamp><text>x</text></revision></page></mediawiki>",
-			`x.xml:1: error: revision 0: expected <timestamp> like 2024-11-15T16:30:17Z, found "yesterday"`},
-		{"<mediawiki>\n<page>\n<title>A</title>\n<revision><timestamp>2024-01-01T00:00:00Z</timestamp><text>x</text><sha1>0000000000000000000000000000000</sha1></revision></page></mediawiki>",
-			"x.xml:4: error: revision 0 (2024-01-01T00:00:00Z): text does not match its <sha1>"},
+			`x.xml:1: error: page "A", revision: expected <timestamp> like 2024-11-15T16:30:17Z, found "yesterday"`},
 		{"<mediawiki><page><title>A</page></mediawiki>", "x.xml:1: error: invalid XML"},
+		{"<mediawiki><page><title>A</title><revision><id>x1</id></revision></page></mediawiki>", `x.xml:1: error: <id>: expected a revision id, found "x1"`},
+		{"<mediawiki>" + strings.Repeat("<a>", 1001), "x.xml:1: error: elements nested more than 1000 deep"},
 	}
 	for _, c := range cases {
 		_, err := readAll(t, "x.xml", []byte(c.in), Options{})
@@ -119,7 +119,7 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := Write(&buf, "seeds", pages); err != nil {
+	if err := Write(&buf, DefaultSiteInfo("seeds"), pages); err != nil {
 		t.Fatal(err)
 	}
 	got, err := readAll(t, "rt.xml", buf.Bytes(), Options{})
@@ -143,7 +143,7 @@ func TestRoundTrip(t *testing.T) {
 		r := g.Rev
 		pages2 = append(pages2, Page{Title: g.Title, Namespace: g.NS, ID: pages[i].ID, Revisions: []*model.Revision{&r}})
 	}
-	if err := Write(&again, "seeds", pages2); err != nil {
+	if err := Write(&again, DefaultSiteInfo("seeds"), pages2); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(again.Bytes(), buf.Bytes()) {
@@ -152,7 +152,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestWriteRejectsControlChars(t *testing.T) {
-	err := Write(&bytes.Buffer{}, "x", []Page{{Title: "A", Revisions: []*model.Revision{{Text: "a\x01b"}}}})
+	err := Write(&bytes.Buffer{}, nil, []Page{{Title: "A", Revisions: []*model.Revision{{Text: "a\x01b"}}}})
 	if err == nil || !strings.Contains(err.Error(), "U+0001") {
 		t.Errorf("want an error naming U+0001, got %v", err)
 	}
@@ -171,7 +171,7 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := Write(&buf, "seeds", pages); err != nil {
+	if err := Write(&buf, DefaultSiteInfo("seeds"), pages); err != nil {
 		b.Fatal(err)
 	}
 	data := buf.Bytes()

@@ -26,6 +26,7 @@ type siteFlags struct {
 	out, baseURL, name, contentDir, media, layouts string
 	force, quiet, verbose                          bool
 	workers                                        int
+	mediaAllow                                     []string
 	cf                                             checkFlags
 }
 
@@ -36,7 +37,8 @@ func (sf *siteFlags) register(cmd *cobra.Command, withOut bool) {
 	cmd.Flags().StringVar(&sf.baseURL, "base-url", "", "the site's absolute URL, for sitemap.xml, the feed and the 404 page (pages link relatively)")
 	cmd.Flags().StringVar(&sf.name, "site-name", site.DefaultSiteName, "the site's name, in titles and the header")
 	cmd.Flags().StringVar(&sf.contentDir, "content", "", "directory of Markdown pages: index.md, games/<slug>.md, <name>.md (default: the embedded content/site)")
-	cmd.Flags().StringVar(&sf.media, "media", "", "directory of the wiki's uploaded files, shown where pages use [[File:…]]")
+	cmd.Flags().StringVar(&sf.media, "media", "", "directory of the wiki's uploaded files, shown where pages use [[File:…]] (images, audio, video and PDF; symbolic links out of it are not followed)")
+	cmd.Flags().StringSliceVar(&sf.mediaAllow, "media-allow", nil, "also publish media files with these extensions (svg,xml), or '*' for every file: a browser can run script in them when opened directly, so serve them with a CSP sandbox (see the README)")
 	cmd.Flags().StringVar(&sf.layouts, "layouts", "", "directory of your site layouts: *.html (or layouts/*.html) and assets/* replace the site's files of the same name")
 	cmd.Flags().BoolVar(&sf.force, "force", false, "rebuild every page, ignoring the previous build")
 	cmd.Flags().BoolVarP(&sf.quiet, "quiet", "q", false, "print nothing but errors")
@@ -47,7 +49,7 @@ func (sf *siteFlags) register(cmd *cobra.Command, withOut bool) {
 
 // options loads everything a build needs but the wiki.
 func (sf *siteFlags) options(w *wiki.Wiki) (site.Options, error) {
-	o := site.Options{Out: sf.out, BaseURL: sf.baseURL, SiteName: sf.name, Workers: sf.workers, Force: sf.force, Version: programVersion()}
+	o := site.Options{Out: sf.out, BaseURL: sf.baseURL, SiteName: sf.name, Workers: sf.workers, Force: sf.force, Version: programVersion(), MediaAllow: sf.mediaAllow}
 	if err := o.LoadDirs(site.Dirs{Layouts: sf.layouts, Content: sf.contentDir, Media: sf.media}); err != nil {
 		return o, err
 	}

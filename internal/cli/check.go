@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"fmt"
 	"io"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -35,11 +32,20 @@ on the rule tables of its pages, plus the built-in checks that need no spec: a
 declared total ("108 cards:") equals the sum of its list, and arithmetic written
 in a page ("10+19+12 = 41") is true.
 
-With --history, the checks run on every revision of each game's rules page,
-and each failing check names the revision (and author) since which it fails.
+The text output puts the failures first, each with the spec line, the wiki
+cells and the engine constants (file:line) it compared. A name a spec asks
+for that is not there (a column, a row, an engine key) is an error naming the
+nearest one; engine files are read from --engine (default: the --checks
+directory, never a spec in it).
 
-Exit status: 0 when every check passes, 1 when one fails, 2 when a spec or an
-input has an error.`,
+With --history, the checks run on every revision of each game's rules page,
+and each failing check says which side made it fail: the wiki edit since which
+it fails (and the values it changed), or the engine, when the wiki's values
+never changed.
+
+Exit status: 0 when every check passes, 1 when one fails, 2 when a spec, an
+engine file or an input has an error, or when nothing would be checked (a
+spec for a game the inputs lack, --engine without --checks).`,
 		Example: `  wikirules check
   wikirules check ../shared/seeds --checks testdata/checks --format json
   wikirules check --history
@@ -74,9 +80,9 @@ input has an error.`,
 			case format == "json":
 				err = writeJSON(a.stdout, rep.Results)
 			case history:
-				err = writeHistory(a.stdout, rep.History)
+				err = check.WriteHistoryText(newTermWriter(a.stdout), rep.History)
 			default:
-				err = writeResults(a.stdout, rep.Results)
+				err = check.WriteText(newTermWriter(a.stdout), rep.Results)
 			}
 			if err != nil {
 				return err
@@ -96,52 +102,4 @@ input has an error.`,
 	formatFlag(cmd, &format, "text", "text", "json")
 	cf.register(cmd)
 	return cmd
-}
-
-func where(r check.Result) string {
-	if r.Source.Page == "" {
-		return ""
-	}
-	return fmt.Sprintf("%s@%s:%d", r.Source.Page, r.Source.Revision, r.Source.Line)
-}
-
-func writeResults(w io.Writer, results []check.Result) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	counts := map[check.Status]int{}
-	for _, r := range results {
-		counts[r.Status]++
-		loc := where(r)
-		if r.Status == check.Error && r.Spec != "" {
-			loc = r.Spec
-		}
-		fmt.Fprintf(tw, "%s\t%s/%s\t%s\t%s\n", r.Status, r.Game, r.ID, oneLine(r.Message), loc)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintf(w, "%s: %d passed, %d failed, %d errors\n", plural(len(results), "check"), counts[check.Pass], counts[check.Fail], counts[check.Error])
-	return err
-}
-
-func writeHistory(w io.Writer, hist []check.HistoryResult) error {
-	counts := map[check.Status]int{}
-	for _, h := range hist {
-		counts[h.Status]++
-		fmt.Fprintf(w, "%s\t%s/%s", h.Status, h.Game, h.ID)
-		if h.BrokenBy != nil {
-			fmt.Fprintf(w, "\tfailing since %s (%s", h.BrokenBy.Revision, h.BrokenBy.Author)
-			if h.BrokenBy.Summary != "" {
-				fmt.Fprintf(w, ": %s", oneLine(h.BrokenBy.Summary))
-			}
-			fmt.Fprint(w, ")")
-		}
-		fmt.Fprintln(w)
-		if len(h.Transitions) > 1 || h.Transitions[0].Status != check.Pass {
-			for _, t := range h.Transitions {
-				fmt.Fprintf(w, "    %s  %-5s  %s: %s\n", t.Revision, t.Status, t.Author, strings.Join(strings.Fields(t.Message), " "))
-			}
-		}
-	}
-	_, err := fmt.Fprintf(w, "%s over the history: %d pass now, %d fail, %d errors\n", plural(len(hist), "check"), counts[check.Pass], counts[check.Fail], counts[check.Error])
-	return err
 }

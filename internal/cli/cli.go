@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/wikirules/wikirules/internal/atomic"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/wiki"
 )
@@ -56,6 +59,7 @@ type app struct {
 // wikiFlags say how to read the wiki; every command reads it the same way.
 type wikiFlags struct {
 	keepGoing    bool
+	strict       bool
 	rulesPrefix  []string
 	tipsPrefix   []string
 	templates    string
@@ -64,6 +68,7 @@ type wikiFlags struct {
 
 func (wf *wikiFlags) register(pf *pflag.FlagSet) {
 	pf.BoolVar(&wf.keepGoing, "keep-going", false, "report every problem in the inputs and go on with the rest")
+	pf.BoolVar(&wf.strict, "strict", false, "treat an export revision whose text does not match its <sha1> as an error, not a warning")
 	pf.StringSliceVar(&wf.rulesPrefix, "rules-prefix", []string{"Gamehelp"}, "title prefix of rules pages (the rest is the game slug)")
 	pf.StringSliceVar(&wf.tipsPrefix, "tips-prefix", []string{"Tips "}, "title prefix of tips pages")
 	pf.StringVar(&wf.templates, "templates", "", "directory of wiki template definitions, one Name.wiki per template (default: the embedded content/wikitemplates)")
@@ -74,7 +79,7 @@ func (wf *wikiFlags) register(pf *pflag.FlagSet) {
 // config is the library configuration the flags describe.
 func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
 	return wiki.Config{
-		Inputs: inputs, Stdin: a.stdin, KeepGoing: a.wf.keepGoing, MetadataOnly: metadataOnly,
+		Inputs: inputs, Stdin: a.stdin, KeepGoing: a.wf.keepGoing, Strict: a.wf.strict, MetadataOnly: metadataOnly,
 		Conventions:  model.Conventions{RulesPrefixes: a.wf.rulesPrefix, TipsPrefixes: a.wf.tipsPrefix},
 		TemplatesDir: a.wf.templates, Name: a.wf.name, Server: a.wf.server,
 	}
@@ -116,8 +121,38 @@ func checkTemplatesDir(dir string) error {
 }
 
 // Main runs the command line with os.Args and returns the exit status.
+// SIGINT, SIGTERM and SIGHUP stop it after removing the temporary files
+// and directories it was writing (the output stays as it was); the exit
+// status is then 128 plus the signal's number, as shells report it.
 func Main() int {
+	stop := onSignal(func(sig os.Signal) {
+		atomic.RemoveTemporaries()
+		code := 1
+		if s, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(s)
+		}
+		os.Exit(code)
+	})
+	defer stop()
 	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+// onSignal calls fn when the process is asked to stop.
+func onSignal(fn func(os.Signal)) (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, stopSignals...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			fn(sig)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
 }
 
 // Run runs the command line with the given arguments and streams.
@@ -151,13 +186,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // printError prints located messages as they are ("file:line: error: …",
-// one per line) and any other error after the program's name.
+// one per line) and any other error after the program's name, control
+// characters escaped (an error can quote a title or a file's content).
 func printError(w io.Writer, err error) {
 	if list, ok := model.AsMsgList(err); ok && err.Error() == list.Error() {
 		list.Print(w, "text")
 		return
 	}
-	fmt.Fprintln(w, "wikirules:", err)
+	fmt.Fprintln(w, "wikirules:", model.EscapeControls(err.Error()))
 }
 
 func (a *app) rootCommand() *cobra.Command {

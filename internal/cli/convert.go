@@ -37,6 +37,7 @@ written to a temporary name first, so a failure leaves no partial file.`,
 			if err != nil {
 				return err
 			}
+			w.Omitted(to).Print(a.stderr, "text")
 			switch to {
 			case "feed":
 				return a.output(out, func(o io.Writer) error { return w.WriteFeed(o, header) })

@@ -59,6 +59,8 @@ With --all, every revision is compared with the one before: a rule changelog.
 --since and --until (a timestamp or a prefix of one: 2024, 2024-01,
 2024-01-12T18; both ends included) keep the revisions of a period and imply
 --all; each is still compared with the revision before it.
+--format html writes a standalone page (its styles included; light and dark)
+to open in a browser or attach to a review.
 
 Exit status: 0 when every rule table's values are unchanged (formatting,
 renames and moves included), 1 when a value changed or a rule table was added
@@ -69,7 +71,8 @@ nothing and does not count).`,
   wikirules diff Gamehelphearts ../shared/seeds --from 2023-07-07T18:38:03Z --to 2023-07-23T18:36:54Z
   wikirules diff Gamehelpopenfacechinesepoker ../shared/seeds --from -3 --to -2 --format json
   wikirules diff Gamehelphearts --all
-  wikirules diff Gamehelptablut ../shared/seeds --since 2025-01 --format json`,
+  wikirules diff Gamehelptablut ../shared/seeds --since 2025-01 --format json
+  wikirules diff hearts --format html > hearts-diff.html`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			colorOn, err := useColor(color, a.stdout)
@@ -102,11 +105,7 @@ nothing and does not count).`,
 				case "json":
 					err = diff.WriteJSON(a.stdout, results)
 				case "html":
-					for _, r := range results {
-						if err = diff.WriteHTML(a.stdout, r); err != nil {
-							break
-						}
-					}
+					err = diff.WritePage(a.stdout, h.Page.Title, results)
 				default:
 					err = diff.WriteChangelog(a.stdout, h.Page.Title, results, diff.TextOptions{Color: colorOn})
 				}
@@ -126,7 +125,7 @@ nothing and does not count).`,
 			case "json":
 				err = diff.WriteJSON(a.stdout, res)
 			case "html":
-				err = diff.WriteHTML(a.stdout, res)
+				err = diff.WritePage(a.stdout, h.Page.Title, []*diff.Result{res})
 			default:
 				err = diff.WriteText(a.stdout, res, diff.TextOptions{Color: colorOn})
 			}

@@ -56,6 +56,8 @@ type pageJSON struct {
 	Revisions int    `json:"revisions"`
 	First     string `json:"first"`
 	Last      string `json:"last"`
+	// Redirect is a redirect page's target.
+	Redirect string `json:"redirect,omitempty"`
 }
 
 func (a *app) pagesCommand() *cobra.Command {
@@ -76,7 +78,7 @@ func (a *app) pagesCommand() *cobra.Command {
 				if kind != "" && p.Kind.String() != kind {
 					continue
 				}
-				r := pageJSON{Title: p.Title, Kind: p.Kind.String(), Game: p.Game, Revisions: len(p.Revisions)}
+				r := pageJSON{Title: p.Title, Kind: p.Kind.String(), Game: p.Game, Revisions: len(p.Revisions), Redirect: p.Redirect}
 				if n := len(p.Revisions); n > 0 {
 					r.First = model.FormatTime(p.Revisions[0].Timestamp)
 					r.Last = model.FormatTime(p.Revisions[n-1].Timestamp)
@@ -90,10 +92,22 @@ func (a *app) pagesCommand() *cobra.Command {
 				return writeJSON(a.stdout, rows)
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "TITLE\tKIND\tGAME\tREVISIONS\tFIRST\tLAST")
+			redirects := false
+			for _, r := range rows {
+				redirects = redirects || r.Redirect != ""
+			}
+			head := "TITLE\tKIND\tGAME\tREVISIONS\tFIRST\tLAST"
+			if redirects {
+				head += "\tREDIRECT TO"
+			}
+			fmt.Fprintln(tw, head)
 			total := 0
 			for _, r := range rows {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", r.Title, r.Kind, dash(r.Game), r.Revisions, r.First, r.Last)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s", termText(r.Title), r.Kind, termText(dash(r.Game)), r.Revisions, r.First, r.Last)
+				if redirects {
+					fmt.Fprintf(tw, "\t%s", termText(dash(r.Redirect)))
+				}
+				fmt.Fprintln(tw)
 				total += r.Revisions
 			}
 			tw.Flush()
@@ -102,7 +116,7 @@ func (a *app) pagesCommand() *cobra.Command {
 		},
 	}
 	formatFlag(cmd, &format, "table", "table", "json")
-	cmd.Flags().StringVar(&kind, "kind", "", "only pages of this kind: rules|tips|file|template|other")
+	cmd.Flags().StringVar(&kind, "kind", "", "only pages of this kind: rules|tips|file|template|redirect|other")
 	return cmd
 }
 
@@ -120,6 +134,10 @@ type revisionJSON struct {
 	Section   string `json:"section"`
 	SHA1      string `json:"sha1"`
 	Bytes     int    `json:"bytes"`
+	// Deleted lists the parts the wiki hid ("text,author,summary");
+	// Stub is set when the input holds the revision's metadata only.
+	Deleted model.Deleted `json:"deleted,omitempty"`
+	Stub    bool          `json:"stub,omitempty"`
 }
 
 func (a *app) historyCommand() *cobra.Command {
@@ -158,7 +176,7 @@ revisions of a period: a timestamp or a prefix of one (2024, 2024-01,
 			for _, r := range p.Revisions[first:end] {
 				rows = append(rows, revisionJSON{
 					Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary,
-					Section: r.Section, SHA1: r.SHA1, Bytes: r.Size,
+					Section: r.Section, SHA1: r.SHA1, Bytes: r.Size, Deleted: r.Deleted, Stub: r.Stub,
 				})
 			}
 			if format == "json" {
@@ -171,7 +189,12 @@ revisions of a period: a timestamp or a prefix of one (2024, 2024-01,
 				prev = p.Revisions[first-1].Size
 			}
 			for i, r := range rows {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", first+i+1, r.Timestamp, dash(r.Author), r.Bytes, r.Bytes-prev, oneLine(r.Summary))
+				rev := p.Revisions[first+i]
+				summary := rev.SummaryLabel()
+				if why := rev.Absence(); why != "" {
+					summary = strings.TrimSpace(why + " " + summary)
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%+d\t%s\n", first+i+1, r.Timestamp, termText(dash(rev.AuthorLabel())), r.Bytes, r.Bytes-prev, termText(oneLine(summary)))
 				prev = r.Bytes
 			}
 			return tw.Flush()
@@ -234,7 +257,16 @@ func (a *app) showCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			_, err = io.WriteString(a.stdout, r.Text)
+			if err := r.NeedText(p.Title); err != nil {
+				return err
+			}
+			text := r.Text
+			if isTerminal(a.stdout) {
+				// Raw to a file or a pipe; on a terminal, escape
+				// sequences in the text are shown, not run.
+				text = model.EscapeControls(text)
+			}
+			_, err = io.WriteString(a.stdout, text)
 			return err
 		},
 	}

@@ -8,9 +8,11 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/wikirules/wikirules/internal/atomic"
 	"github.com/wikirules/wikirules/site"
 )
 
@@ -27,8 +29,22 @@ changes, the pages that depend on it are rebuilt and open browsers reload.`,
 		Example: `  wikirules serve
   wikirules serve ../shared/seeds --layouts mytheme --addr 127.0.0.1:9000`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			// A signal stops the server; the temporary site is removed and
+			// the exit status is 128 + the signal, as Main's handler
+			// (which may get there first) makes it.
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
+			sigs := make(chan os.Signal, 1)
+			signal.Notify(sigs, stopSignals...)
+			defer signal.Stop(sigs)
+			var caught os.Signal
+			go func() {
+				select {
+				case caught = <-sigs:
+					cancel()
+				case <-ctx.Done():
+				}
+			}()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
@@ -49,7 +65,14 @@ changes, the pages that depend on it are rebuilt and open browsers reload.`,
 				what = strings.Join(args, ", ")
 			}
 			fmt.Fprintf(a.stdout, "serving %s on http://%s/ (Ctrl-C to stop)\n", what, ln.Addr())
-			return p.Serve(ctx, ln)
+			if err := p.Serve(ctx, ln); err != nil {
+				return err
+			}
+			if s, ok := caught.(syscall.Signal); ok {
+				cleanup()
+				return withStatus(128+int(s), nil)
+			}
+			return nil
 		},
 	}
 	if cmd.Context() == nil {
@@ -63,7 +86,9 @@ changes, the pages that depend on it are rebuilt and open browsers reload.`,
 // newPreview builds the site into a temporary directory (removed by
 // cleanup) and returns the preview that serves and rebuilds it.
 func (a *app) newPreview(inputs []string, sf *siteFlags) (*site.Preview, func(), error) {
-	tmp, err := os.MkdirTemp("", "wikirules-serve-*")
+	// Named with the process id: a later serve removes it if this one is
+	// killed before it can (atomic.MkdirTemp).
+	tmp, err := atomic.MkdirTemp("", "wikirules-serve-")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -80,8 +105,8 @@ func (a *app) newPreview(inputs []string, sf *siteFlags) (*site.Preview, func(),
 	watch = append(watch, a.wf.templates, sf.layouts, sf.contentDir, sf.media, sf.cf.ChecksDir, sf.cf.EngineDir)
 	p, err := site.NewPreview(out, watch, rebuild, a.stderr)
 	if err != nil {
-		os.RemoveAll(tmp)
+		atomic.Discard(tmp)
 		return nil, nil, err
 	}
-	return p, func() { os.RemoveAll(tmp) }, nil
+	return p, func() { atomic.Discard(tmp) }, nil
 }

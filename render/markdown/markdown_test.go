@@ -2,6 +2,7 @@ package markdown_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,7 +66,9 @@ func shapeOf(t testing.TB, src string) shape {
 		var b strings.Builder
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			b.WriteString(text(c))
-			b.WriteString("")
+			if cardBeforeCard(c) {
+				b.WriteString(" ")
+			}
 		}
 		return b.String()
 	}
@@ -100,13 +103,31 @@ func shapeOf(t testing.TB, src string) shape {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
-		if n.Type == html.ElementNode && blockTags[n.Data] {
+		if n.Type == html.ElementNode && (blockTags[n.Data] || cardBeforeCard(n)) {
 			all.WriteString(" ")
 		}
 	}
 	walk(doc)
 	s.words = strings.Fields(all.String())
 	return s
+}
+
+// cardBeforeCard reports whether n is a card of the card templates
+// followed by another: boxes side by side, so words apart to a reader.
+func cardBeforeCard(n *html.Node) bool {
+	return isCard(n) && n.NextSibling != nil && isCard(n.NextSibling)
+}
+
+func isCard(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	for _, a := range n.Attr {
+		if a.Key == "class" && slices.Contains(strings.Fields(a.Val), "card") {
+			return true
+		}
+	}
+	return false
 }
 
 // compare renders a page both ways and compares what a reader sees.
@@ -182,6 +203,21 @@ func TestPagesMatchOurHTML(t *testing.T) {
 	}
 }
 
+// Cards written side by side stay apart: "K♥ Q♥", not "K♥Q♥".
+func TestCardsKeepTheirSpacing(t *testing.T) {
+	for src, want := range map[string]string{
+		"ranked {{card|=K}}{{card|=Q}}{{card|=J}} high":                 "ranked K Q J high",
+		"{{cardholder|{{heart|K}}{{diamond|K}}{{spade|6}}|Full House}}": "K♥ K♦ 6♠ Full House",
+		"a {{heart|A}}, then {{club|2}}.":                               "a A♥, then 2♣.",
+		"{{spade|=Q}} and {{heart}}":                                    "Q♠ and ♥",
+	} {
+		if got := strings.TrimSpace(toMarkdown(t, parser.Parse(src, &parser.Options{}))); got != want {
+			t.Errorf("%s:\n got %q\nwant %q", src, got, want)
+		}
+		compare(t, src, src)
+	}
+}
+
 // A GFM table where it fits; HTML where cells span.
 func TestTables(t *testing.T) {
 	md := toMarkdown(t, parser.Parse("{| class=\"wikitable\"\n! Card !! Points\n|-\n| Ace || 11\n|}", &parser.Options{}))
@@ -191,5 +227,24 @@ func TestTables(t *testing.T) {
 	md = toMarkdown(t, parser.Parse("{|\n! colspan=2 | Both\n|-\n| a || b\n|}", &parser.Options{}))
 	if !strings.Contains(md, `<th colspan="2">`) {
 		t.Errorf("a spanning table is not HTML:\n%s", md)
+	}
+}
+
+// Cite footnotes become Markdown footnotes: a marker [^label] where the
+// <ref> was, a definition for each note where the list is.
+func TestFootnotes(t *testing.T) {
+	src := "Tempura scores 5<ref>per pair</ref>; sashimi 10<ref name=s>per set of three</ref>, again<ref name=s/>.\n== Notes ==\n<references/>"
+	got := toMarkdown(t, parser.Parse(src, &parser.Options{}))
+	want := "Tempura scores 5[^1]; sashimi 10[^s-2], again[^s-2].\n\n## Notes\n\n[^1]: per pair\n[^s-2]: per set of three\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// goldmark reads them as footnotes.
+	var out bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote)).Convert([]byte(got), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `<div class="footnotes"`) || strings.Count(out.String(), `class="footnote-ref"`) != 3 {
+		t.Errorf("goldmark did not read the footnotes:\n%s", out.String())
 	}
 }

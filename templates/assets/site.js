@@ -173,11 +173,11 @@
   });
 
   // The search page: results for ?q=.
-  var page = document.getElementById("search-page-results");
+  var page = document.getElementById("wr-search-page-results");
   if (page) {
     var q = new URLSearchParams(window.location.search).get("q") || "";
-    var box = document.getElementById("search-page-input");
-    var status = document.getElementById("search-status");
+    var box = document.getElementById("wr-search-page-input");
+    var status = document.getElementById("wr-search-status");
     if (box) box.value = q;
     if (q.trim()) {
       status.textContent = "Searching…";

@@ -1,0 +1,192 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// Engine is a file of engine constants: its values, and the line each
+// value is written on, so a failing check can name the engine's file:line
+// as well as the wiki's.
+type Engine struct {
+	// File is the file as messages name it.
+	File string
+	// Values are the constants: maps, lists, int64, float64, string, bool
+	// and nil, whatever the format.
+	Values map[string]any
+	// lines maps a value's path ("points.queen_of_spades", "suits.1.cards")
+	// to its line.
+	lines map[string]int
+	// paths maps each map of Values to its path, so a check that reaches
+	// a value through any expression can say which constant it read.
+	paths map[uintptr]string
+}
+
+// Line is the line a value is written on (0 when unknown); path is its
+// keys joined by dots.
+func (e *Engine) Line(path string) int { return e.lines[path] }
+
+// Where is "file:line" for a value, or the file when the line is unknown.
+func (e *Engine) Where(path string) string {
+	if l := e.lines[path]; l > 0 {
+		return fmt.Sprintf("%s:%d", e.File, l)
+	}
+	return e.File
+}
+
+// pathOf is the path of a map inside Values ("" for Values itself), and
+// whether it is one.
+func (e *Engine) pathOf(m map[string]any) (string, bool) {
+	if e == nil || m == nil {
+		return "", false
+	}
+	p, ok := e.paths[reflect.ValueOf(m).Pointer()]
+	return p, ok
+}
+
+func (e *Engine) indexPaths() {
+	e.paths = map[uintptr]string{}
+	var walk func(v any, p string)
+	walk = func(v any, p string) {
+		switch x := v.(type) {
+		case map[string]any:
+			e.paths[reflect.ValueOf(x).Pointer()] = p
+			for k, c := range x {
+				walk(c, joinPath(p, k))
+			}
+		case []any:
+			for i, c := range x {
+				walk(c, joinPath(p, strconv.Itoa(i)))
+			}
+		}
+	}
+	walk(e.Values, "")
+}
+
+func joinPath(p, k string) string {
+	if p == "" {
+		return k
+	}
+	return p + "." + k
+}
+
+// ReadEngine reads engine constants from a YAML, JSON or PHP file (.php,
+// .inc) as LoadEngine does, and finds the line of each value. A check spec
+// is refused: it is never what a spec's engine: names.
+func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
+	values, err := LoadEngine(fsys, name, display)
+	if err != nil {
+		return nil, err
+	}
+	if looksLikeSpec(values) {
+		return nil, model.Errorf(display, 1, model.MsgEngine, "%s is a check spec (it has game: and checks:), not engine constants", display)
+	}
+	e := &Engine{File: display, Values: values, lines: map[string]int{}}
+	// The values are read; the lines are found in a second, lenient
+	// pass over the same file, so a reader of one format stays one
+	// thing. A value whose line is not found is named by its file.
+	if data, err := fs.ReadFile(fsys, name); err == nil {
+		switch strings.ToLower(path.Ext(name)) {
+		case ".php", ".inc":
+			e.lines = phpLines(string(data))
+		case ".json":
+			e.lines = jsonLines(data)
+		default:
+			var doc yaml.Node
+			if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) > 0 {
+				yamlLines(doc.Content[0], "", e.lines)
+			}
+		}
+	}
+	e.indexPaths()
+	return e, nil
+}
+
+// looksLikeSpec reports whether values read as engine constants are a
+// check spec's.
+func looksLikeSpec(v map[string]any) bool {
+	_, game := v["game"]
+	_, checks := v["checks"]
+	return game && checks
+}
+
+// yamlLines records the line of every value under n.
+func yamlLines(n *yaml.Node, p string, lines map[string]int) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := joinPath(p, n.Content[i].Value)
+			lines[k] = n.Content[i].Line
+			yamlLines(n.Content[i+1], k, lines)
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			k := joinPath(p, strconv.Itoa(i))
+			lines[k] = c.Line
+			yamlLines(c, k, lines)
+		}
+	}
+}
+
+// jsonLines records the line of every value of a JSON document (already
+// known to be valid).
+func jsonLines(data []byte) map[string]int {
+	lines := map[string]int{}
+	idx := model.NewLineIndex(string(data))
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	// next is where the next value starts: past the separators the
+	// decoder has not consumed yet.
+	next := func() int {
+		off := int(dec.InputOffset())
+		for off < len(data) && bytes.IndexByte([]byte(" \t\r\n,:"), data[off]) >= 0 {
+			off++
+		}
+		return off
+	}
+	var walk func(p string) error
+	walk = func(p string) error {
+		pos := next()
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if p != "" {
+			lines[p] = idx.Line(pos)
+		}
+		switch tok {
+		case json.Delim('{'):
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				key, _ := k.(string)
+				if err := walk(joinPath(p, key)); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		case json.Delim('['):
+			for i := 0; dec.More(); i++ {
+				if err := walk(joinPath(p, strconv.Itoa(i))); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		}
+		return err
+	}
+	_ = walk("")
+	return lines
+}

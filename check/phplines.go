@@ -1,0 +1,298 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// phpLines finds the line of every value of a PHP constants file, by its
+// path ("deck.Blue", "suits.1.cards"). It follows the structure the reader
+// reads — assignments ($this->name = …, $name = …, $this->a['k'][] = …),
+// define('NAME', …), const NAME = …, array literals with their keys and
+// positions — without evaluating anything, so it stays apart from the
+// reader (ParsePHP): values come from the reader, places from here. A
+// construct it does not follow only leaves the lines inside it unknown.
+func phpLines(src string) map[string]int {
+	s := &phpScan{toks: phpTokens(src), idx: model.NewLineIndex(src), lines: map[string]int{}, appended: map[string]int64{}}
+	s.top()
+	return s.lines
+}
+
+type phpTok struct {
+	kind byte // 's' string, 'n' number, 'i' identifier, 'v' $variable, 'p' punctuation
+	text string
+	pos  int
+}
+
+type phpScan struct {
+	toks     []phpTok
+	k        int
+	depth    int // nesting of array literals, bounded
+	idx      *model.LineIndex
+	lines    map[string]int
+	appended map[string]int64 // next position of "$a[] = …" by path
+}
+
+func (s *phpScan) tok(off int) phpTok {
+	if s.k+off < len(s.toks) {
+		return s.toks[s.k+off]
+	}
+	return phpTok{}
+}
+
+func (s *phpScan) is(off int, text string) bool {
+	t := s.tok(off)
+	return t.kind == 'p' && t.text == text
+}
+
+func (s *phpScan) top() {
+	for s.k < len(s.toks) {
+		t := s.tok(0)
+		switch {
+		case t.kind == 'v':
+			s.assignment()
+		case t.kind == 'i' && strings.EqualFold(t.text, "define") && s.is(1, "(") && s.tok(2).kind == 's' && s.is(3, ","):
+			name := s.tok(2).text
+			s.k += 4
+			s.value([]string{name})
+		case t.kind == 'i' && strings.EqualFold(t.text, "const") && s.tok(1).kind == 'i' && s.is(2, "="):
+			name := s.tok(1).text
+			s.k += 3
+			s.value([]string{name})
+		default:
+			s.k++
+		}
+	}
+}
+
+// assignment reads "$this->a['k'][] = value" at a variable.
+func (s *phpScan) assignment() {
+	name := s.tok(0).text
+	s.k++
+	if name == "this" && s.is(0, "->") && s.tok(1).kind == 'i' {
+		name = s.tok(1).text
+		s.k += 2
+	}
+	path := []string{name}
+	for s.is(0, "[") {
+		if s.is(1, "]") {
+			at := strings.Join(path, ".")
+			path = append(path, strconv.FormatInt(s.appended[at], 10))
+			s.appended[at]++
+			s.k += 2
+			continue
+		}
+		key, n, ok := s.keyAt(1)
+		if !ok || !s.is(1+n, "]") {
+			return
+		}
+		path = append(path, key)
+		s.k += 2 + n
+	}
+	if s.is(0, "=") {
+		s.k++
+		s.value(path)
+	}
+}
+
+// keyAt reads a literal key at offset off: a string, a number (signed),
+// or a constant; n is the number of tokens it takes.
+func (s *phpScan) keyAt(off int) (key string, n int, ok bool) {
+	t := s.tok(off)
+	switch {
+	case t.kind == 's':
+		return t.text, 1, true
+	case t.kind == 'n':
+		return phpNumberKey(t.text), 1, true
+	case t.kind == 'p' && (t.text == "-" || t.text == "+") && s.tok(off+1).kind == 'n':
+		k := phpNumberKey(s.tok(off + 1).text)
+		if t.text == "-" {
+			k = "-" + k
+		}
+		return k, 2, true
+	case t.kind == 'i':
+		if s.is(off+1, "::") && s.tok(off+2).kind == 'i' {
+			return t.text + "::" + s.tok(off+2).text, 3, true
+		}
+		return t.text, 1, true
+	}
+	return "", 0, false
+}
+
+func phpNumberKey(lit string) string {
+	lit = strings.ReplaceAll(lit, "_", "")
+	if n, err := strconv.ParseInt(lit, 0, 64); err == nil {
+		return strconv.FormatInt(n, 10)
+	}
+	if f, err := strconv.ParseFloat(lit, 64); err == nil {
+		return strconv.FormatInt(int64(f), 10) // PHP truncates float keys
+	}
+	return lit
+}
+
+// value records where the value at path starts and reads it: an array
+// literal's items get their own paths; anything else is passed over.
+func (s *phpScan) value(path []string) {
+	if s.k >= len(s.toks) {
+		return
+	}
+	s.lines[strings.Join(path, ".")] = s.idx.Line(s.tok(0).pos)
+	if s.depth >= maxScanDepth {
+		s.skipExpr() // deeper than any real file: passed over
+		return
+	}
+	s.depth++
+	defer func() { s.depth-- }()
+	switch {
+	case s.is(0, "["):
+		s.k++
+		s.array(path, "]")
+	case s.tok(0).kind == 'i' && strings.EqualFold(s.tok(0).text, "array") && s.is(1, "("):
+		s.k += 2
+		s.array(path, ")")
+	}
+	s.skipExpr()
+}
+
+// maxScanDepth bounds the nesting of arrays whose lines are found.
+const maxScanDepth = 256
+
+// array reads the items of an array literal up to its closer.
+func (s *phpScan) array(path []string, closer string) {
+	next := int64(0)
+	for s.k < len(s.toks) {
+		switch {
+		case s.is(0, closer):
+			s.k++
+			return
+		case s.is(0, ","):
+			s.k++
+			continue
+		}
+		var key string
+		if k, n, ok := s.keyAt(0); ok && s.is(n, "=>") {
+			key = k
+			s.k += n + 1
+			if i, err := strconv.ParseInt(k, 10, 64); err == nil && i >= next {
+				next = i + 1
+			}
+		} else {
+			key = strconv.FormatInt(next, 10)
+			next++
+		}
+		item := append(path[:len(path):len(path)], key)
+		s.value(item)
+	}
+}
+
+// skipExpr passes over the rest of an expression, up to a separator at its
+// own level (not consumed).
+func (s *phpScan) skipExpr() {
+	depth := 0
+	for s.k < len(s.toks) {
+		t := s.tok(0)
+		if t.kind == 'p' {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth == 0 {
+					return
+				}
+				depth--
+			case ",", ";":
+				if depth == 0 {
+					return
+				}
+			}
+		}
+		s.k++
+	}
+}
+
+// phpTokens splits PHP source into the tokens phpScan reads; comments,
+// spaces and text outside <?php … ?> are left out.
+func phpTokens(src string) []phpTok {
+	var out []phpTok
+	i := 0
+	inPHP := !strings.Contains(src, "<?php") // a bare fragment is all PHP
+	for i < len(src) {
+		if !inPHP {
+			j := strings.Index(src[i:], "<?php")
+			if j < 0 {
+				break
+			}
+			i += j + len("<?php")
+			inPHP = true
+			continue
+		}
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case strings.HasPrefix(src[i:], "?>"):
+			inPHP = false
+			i += 2
+		case c == '#' || strings.HasPrefix(src[i:], "//"):
+			for i < len(src) && src[i] != '\n' && !strings.HasPrefix(src[i:], "?>") {
+				i++
+			}
+		case strings.HasPrefix(src[i:], "/*"):
+			if j := strings.Index(src[i+2:], "*/"); j >= 0 {
+				i += 2 + j + 2
+			} else {
+				i = len(src)
+			}
+		case c == '\'' || c == '"':
+			var b strings.Builder
+			j := i + 1
+			for j < len(src) && src[j] != c {
+				if src[j] == '\\' && j+1 < len(src) {
+					j++
+				}
+				b.WriteByte(src[j])
+				j++
+			}
+			out = append(out, phpTok{'s', b.String(), i})
+			i = j + 1
+		case c >= '0' && c <= '9' || c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
+			j := i
+			for j < len(src) && (phpWordByte(src[j]) || src[j] == '.') {
+				j++
+			}
+			out = append(out, phpTok{'n', src[i:j], i})
+			i = j
+		case c == '$' && i+1 < len(src) && phpWordByte(src[i+1]):
+			j := i + 1
+			for j < len(src) && phpWordByte(src[j]) {
+				j++
+			}
+			out = append(out, phpTok{'v', src[i+1 : j], i})
+			i = j
+		case phpWordByte(c):
+			j := i
+			for j < len(src) && phpWordByte(src[j]) {
+				j++
+			}
+			out = append(out, phpTok{'i', src[i:j], i})
+			i = j
+		default:
+			n := 1
+			for _, op := range []string{"===", "!==", "=>", "->", "::", "==", "!=", "<=", ">="} {
+				if strings.HasPrefix(src[i:], op) {
+					n = len(op)
+					break
+				}
+			}
+			out = append(out, phpTok{'p', src[i : i+n], i})
+			i += n
+		}
+	}
+	return out
+}
+
+func phpWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}

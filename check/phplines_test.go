@@ -1,0 +1,72 @@
+package check
+
+import (
+	"strings"
+	"testing"
+)
+
+// The lines of a PHP file's values are found by their paths, whatever
+// the constructs around them.
+func TestPHPLines(t *testing.T) {
+	src := `<?php
+/* $this->deck = ['Fake' => 1]; in a comment */
+define('TARGET', 11);         // line 3
+$this->deck = array(
+    'Red' => 3,               // 'Blue' => 9 in a comment
+    "Blue" => 5,
+    'Green' => clienttranslate('five'),
+);
+$this->suits = [
+    1 => ['name' => 'Coins', 'cards' => 10],
+    ['name' => 'Cups',
+     'cards' => 10],
+];
+$this->grid[2][0] = 7;
+$this->more[] = 'a';
+$this->more[] = 'b';
+$plain = -1;
+?>
+<p>text with $this->nope = 1;</p>
+<?php
+$this->after = [
+  -1 => 'minus',
+  'list' => [10, 20,
+    30],
+];
+class Material { const LIMIT = 4; }
+`
+	lines := phpLines(src)
+	for path, want := range map[string]int{
+		"TARGET":        3,
+		"deck":          4,
+		"deck.Red":      5,
+		"deck.Blue":     6,
+		"deck.Green":    7,
+		"suits":         9,
+		"suits.1":       10,
+		"suits.1.name":  10,
+		"suits.1.cards": 10,
+		"suits.2":       11, // after key 1, the next position is 2
+		"suits.2.cards": 12,
+		"grid.2.0":      14,
+		"more.0":        15,
+		"more.1":        16,
+		"plain":         17,
+		"after.-1":      22,
+		"after.list.2":  24,
+		"LIMIT":         26,
+	} {
+		if got := lines[path]; got != want {
+			t.Errorf("%s: line %d, want %d", path, got, want)
+		}
+	}
+	for _, path := range []string{"deck.Fake", "nope", "deck.Blue.x"} {
+		if l, ok := lines[path]; ok {
+			t.Errorf("%s: found at line %d, but it is not a value", path, l)
+		}
+	}
+	// Whatever the input, the scan ends.
+	for _, src := range []string{strings.Repeat("<?php $a = [", 1) + strings.Repeat("[", 1<<20), "<?php $this->a = [", "<?php $a = array(1, (2, [3", "<?php 'unclosed", "$", "<?php /* open"} {
+		phpLines(src)
+	}
+}

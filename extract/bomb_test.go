@@ -1,0 +1,100 @@
+package extract_test
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+)
+
+// allocated runs fn and returns the bytes it allocated.
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestTableBombs: tables whose spans or shape ask for a grid far larger
+// than their text (30 rows of colspan=100000 rowspan=100000, 1.3 KB, once
+// took 2.1 GB and 10 s) are extracted in memory proportional to their
+// input. Each bomb is measured at two sizes: doubling the input may at
+// most triple the bytes allocated, and the larger one stays under a
+// generous absolute bound. Allocation is measured, not time.
+func TestTableBombs(t *testing.T) {
+	bombs := []struct {
+		name string
+		gen  func(n int) string
+	}{
+		{"huge spans", func(n int) string {
+			return "{|\n" + strings.Repeat("|-\n| colspan=100000 rowspan=100000 | x\n", n) + "|}\n"
+		}},
+		{"overlapping spans", func(n int) string {
+			return "{|\n" + strings.Repeat("|-\n| rowspan=65534 | a || colspan=1000 rowspan=65534 | b || colspan=1000 | c\n", n) + "|}\n"
+		}},
+		{"one wide row, many short ones", func(n int) string {
+			return "{|\n! " + strings.Repeat("h !! ", n) + "h\n" + strings.Repeat("|-\n| x\n", n) + "|}\n"
+		}},
+		{"header colspan over many rows", func(n int) string {
+			return "{|\n! colspan=1000 | title\n" + strings.Repeat("|-\n| x || y\n", n) + "|}\n"
+		}},
+	}
+	for _, b := range bombs {
+		t.Run(b.name, func(t *testing.T) {
+			const n = 400
+			var warned bool
+			measure := func(n int) uint64 {
+				src := b.gen(n)
+				doc := parser.Parse(src, &parser.Options{})
+				var pt *extract.PageTables
+				a := allocated(func() {
+					pt = extract.Extract(doc, &model.Page{Title: "Bomb"}, &model.Revision{Text: src})
+				})
+				for _, w := range pt.Warnings {
+					warned = warned || w.ID == model.MsgTableSize
+				}
+				if len(pt.Tables) != 1 {
+					t.Fatalf("%d tables", len(pt.Tables))
+				}
+				return a
+			}
+			small, large := measure(n), measure(2*n)
+			t.Logf("%d rows: %d KB allocated; %d rows: %d KB (ratio %.2f)", n, small>>10, 2*n, large>>10, float64(large)/float64(small))
+			if float64(large) > 3*float64(small) {
+				t.Errorf("doubling the input multiplied the memory by %.1f", float64(large)/float64(small))
+			}
+			if large > 64<<20 {
+				t.Errorf("%d MB allocated for %d rows", large>>20, 2*n)
+			}
+			if b.name != "one wide row, many short ones" && b.name != "header colspan over many rows" && !warned {
+				t.Errorf("no %s warning", model.MsgTableSize)
+			}
+		})
+	}
+}
+
+// TestTableBoundKeepsRealTables: a table within the bound is extracted
+// whole, without the warning.
+func TestTableBoundKeepsRealTables(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{|\n! colspan=3 | Scores\n|-\n! Card !! Points !! Note\n")
+	for i := range 500 {
+		fmt.Fprintf(&b, "|-\n| c%d || %d || n\n", i, i)
+	}
+	b.WriteString("|}\n")
+	pt := tables(t, b.String())
+	if len(pt.Tables) != 1 || len(pt.Tables[0].Rows) != 500 || len(pt.Tables[0].Columns) != 3 {
+		t.Fatalf("tables %+v", pt.Tables)
+	}
+	for _, w := range pt.Warnings {
+		if w.ID == model.MsgTableSize {
+			t.Errorf("warning on a real table: %s", w)
+		}
+	}
+}
