@@ -6,12 +6,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
+	"github.com/wikirules/wikirules/content"
 	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/model"
 )
@@ -174,4 +179,38 @@ func (w *Wiki) parse(ctx context.Context, params url.Values) (string, error) {
 		return "", err
 	}
 	return r.Parse.Text, nil
+}
+
+// EmbeddedCorpus is what tests load into a wiki: the embedded corpus
+// (content/wiki) and the embedded template definitions
+// (content/wikitemplates) as Template: pages, each one revision by
+// "Wikirules" dated 2024-01-01, its text as a wiki would store it
+// (trailing whitespace trimmed).
+func EmbeddedCorpus() (*model.Corpus, error) {
+	cont := content.New()
+	c, err := cont.Corpus(corpus.Options{})
+	if err != nil {
+		return nil, err
+	}
+	pages := append([]*model.Page(nil), c.Pages...)
+	err = fs.WalkDir(cont.FS(), "wikitemplates", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".wiki") {
+			return err
+		}
+		data, err := fs.ReadFile(cont.FS(), p)
+		if err != nil {
+			return err
+		}
+		text := strings.TrimRight(string(data), " \t\r\n")
+		title := "Template:" + corpus.TitleFromFileName(path.Base(p))
+		pages = append(pages, &model.Page{Title: title, Namespace: model.NSTemplate, Kind: model.PageTemplate,
+			Revisions: []*model.Revision{{Timestamp: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Author: "Wikirules",
+				Summary: "From content/wikitemplates", Text: text, SHA1: model.TextSHA1(text), Size: len(text)}}})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(pages, func(i, j int) bool { return pages[i].Title < pages[j].Title })
+	return model.NewCorpus(pages), nil
 }

@@ -1,0 +1,279 @@
+package pull_test
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/corpus/mwapi"
+	"github.com/wikirules/wikirules/internal/mwtest"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/pull"
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) != "" {
+		helperMain()
+		return
+	}
+	mwtest.Main(m)
+}
+
+// corpusWiki is a wiki holding the embedded corpus and its templates.
+func corpusWiki(t *testing.T) (*mwtest.Wiki, *model.Corpus) {
+	t.Helper()
+	w := mwtest.New(t)
+	c, err := mwtest.EmbeddedCorpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.ImportCorpus(t.Context(), c); err != nil {
+		t.Fatal(err)
+	}
+	return w, c
+}
+
+// counter is an http.RoundTripper that records the requests it sends.
+type counter struct {
+	mu   sync.Mutex
+	base http.RoundTripper
+	urls []string
+	gzip int // responses that came compressed
+}
+
+func (c *counter) RoundTrip(req *http.Request) (*http.Response, error) {
+	c.mu.Lock()
+	c.urls = append(c.urls, req.URL.String())
+	c.mu.Unlock()
+	base := c.base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	resp, err := base.RoundTrip(req)
+	// net/http asked for gzip and decompressed the body itself.
+	if err == nil && resp.Uncompressed {
+		c.mu.Lock()
+		c.gzip++
+		c.mu.Unlock()
+	}
+	return resp, err
+}
+
+func (c *counter) requests(substr string) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for _, u := range c.urls {
+		if strings.Contains(u, substr) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// options pulls everything of the test corpus (main and File namespaces)
+// with no pause between requests.
+func options(w *mwtest.Wiki, dir string, rt http.RoundTripper) pull.Options {
+	return pull.Options{
+		API:       w.API(),
+		Dir:       dir,
+		Selection: &pull.Selection{Namespaces: []string{"0", "File"}},
+		Client: mwapi.Options{HTTP: &http.Client{Transport: rt, Timeout: time.Minute},
+			Backoff: time.Millisecond, MaxBackoff: 10 * time.Millisecond},
+	}
+}
+
+func loadStore(t *testing.T, dir string) *model.Corpus {
+	t.Helper()
+	c, err := corpus.Load([]string{dir}, corpus.Options{})
+	if err != nil {
+		t.Fatalf("loading the store as an input: %v", err)
+	}
+	return c
+}
+
+// TestPullMatchesHistories pulls every page of a wiki that imported the
+// embedded corpus (written by corpus.WriteXML, read by MediaWiki's own
+// importer) and compares the store with the original histories, revision
+// by revision.
+func TestPullMatchesHistories(t *testing.T) {
+	w, orig := corpusWiki(t)
+	dir := filepath.Join(t.TempDir(), "wiki")
+	rt := &counter{}
+	sum, err := pull.Pull(t.Context(), options(w, dir, rt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(sum)
+	got := loadStore(t, dir)
+	want := map[string]*model.Page{}
+	for _, p := range orig.Pages {
+		want[p.Title] = p
+	}
+	seen := 0
+	for _, p := range got.Pages {
+		o := want[p.Title]
+		if o == nil {
+			// The installer's main page is the only page of the wiki that
+			// is not ours.
+			if p.Title != "Main Page" {
+				t.Errorf("store has %q, which the corpus does not", p.Title)
+			}
+			continue
+		}
+		seen++
+		if len(p.Revisions) != len(o.Revisions) {
+			t.Errorf("%s: %d revisions, want %d", p.Title, len(p.Revisions), len(o.Revisions))
+			continue
+		}
+		for i, r := range p.Revisions {
+			or := o.Revisions[i]
+			label := or.Label(p.Title)
+			if r.Text != or.Text {
+				t.Errorf("%s: text differs (%d bytes, want %d)", label, len(r.Text), len(or.Text))
+			}
+			if !r.Timestamp.Equal(or.Timestamp) {
+				t.Errorf("%s: timestamp %s", label, model.FormatTime(r.Timestamp))
+			}
+			if r.Author != or.Author {
+				t.Errorf("%s: author %q, want %q", label, r.Author, or.Author)
+			}
+			if r.Summary != or.Summary {
+				t.Errorf("%s: summary %q, want %q", label, r.Summary, or.Summary)
+			}
+			if r.Minor != or.Minor {
+				t.Errorf("%s: minor %v, want %v", label, r.Minor, or.Minor)
+			}
+			if r.ID == 0 || (i > 0 && r.ParentID != p.Revisions[i-1].ID) {
+				t.Errorf("%s: revision id %d, parent %d", label, r.ID, r.ParentID)
+			}
+		}
+	}
+	// Template:Points is used by no page, so it stays on the wiki.
+	if seen != len(orig.Pages)-1 {
+		t.Errorf("store has %d of the corpus's %d pages, want all but Template:Points", seen, len(orig.Pages))
+	}
+	if sum.New != len(got.Pages) || sum.Revisions != revisionCount(got) {
+		t.Errorf("summary: %d new pages, %d revisions; store: %d pages, %d revisions", sum.New, sum.Revisions, len(got.Pages), revisionCount(got))
+	}
+	// Template:Die comes along because Gamehelpyacht uses it.
+	if !hasPage(got, "Template:Die") || hasPage(got, "Template:Points") {
+		t.Errorf("templates in the store: Die %v, Points %v (want true, false)", hasPage(got, "Template:Die"), hasPage(got, "Template:Points"))
+	}
+	if rt.gzip == 0 {
+		t.Errorf("no response came gzip-compressed")
+	}
+	for _, u := range rt.requests("") {
+		if !strings.Contains(u, "maxlag=5") || !strings.Contains(u, "formatversion=2") {
+			t.Errorf("request without maxlag or formatversion=2: %s", u)
+		}
+	}
+
+	// A second pull finds nothing new and writes nothing.
+	before := snapshot(t, dir)
+	time.Sleep(10 * time.Millisecond)
+	sum2, err := pull.Pull(t.Context(), pull.Options{Dir: dir, Client: mwapi.Options{HTTP: &http.Client{Transport: rt}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum2.Changed() || sum2.Revisions != 0 {
+		t.Errorf("second pull changed something: %s", sum2)
+	}
+	if after := snapshot(t, dir); !equalSnapshots(before, after, true) {
+		t.Errorf("second pull rewrote files:\n%s", diffSnapshots(before, after))
+	}
+	if !strings.Contains(sum2.String(), "up to date") {
+		t.Errorf("summary: %s", sum2)
+	}
+}
+
+func hasPage(c *model.Corpus, title string) bool {
+	_, err := c.Find(title)
+	return err == nil
+}
+
+func revisionCount(c *model.Corpus) int {
+	n := 0
+	for _, p := range c.Pages {
+		n += len(p.Revisions)
+	}
+	return n
+}
+
+// fileInfo is a file of a store: its bytes and modification time.
+type fileInfo struct {
+	data  []byte
+	mtime time.Time
+}
+
+// snapshot reads every file below dir except the lock.
+func snapshot(t *testing.T, dir string) map[string]fileInfo {
+	t.Helper()
+	out := map[string]fileInfo{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == ".lock" {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = fileInfo{data, st.ModTime()}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func equalSnapshots(a, b map[string]fileInfo, mtimes bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, fa := range a {
+		fb, ok := b[k]
+		if !ok || !bytes.Equal(fa.data, fb.data) || (mtimes && !fa.mtime.Equal(fb.mtime)) {
+			return false
+		}
+	}
+	return true
+}
+
+func diffSnapshots(a, b map[string]fileInfo) string {
+	var lines []string
+	for k, fa := range a {
+		fb, ok := b[k]
+		switch {
+		case !ok:
+			lines = append(lines, "- "+k)
+		case !bytes.Equal(fa.data, fb.data):
+			lines = append(lines, "~ "+k+" (content)")
+		case !fa.mtime.Equal(fb.mtime):
+			lines = append(lines, "~ "+k+" (rewritten)")
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			lines = append(lines, "+ "+k)
+		}
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+var _ = context.Background
