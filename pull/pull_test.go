@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/corpus/mwapi"
+	"github.com/wikirules/wikirules/internal/cli"
 	"github.com/wikirules/wikirules/internal/mwtest"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/pull"
@@ -277,3 +279,79 @@ func diffSnapshots(a, b map[string]fileInfo) string {
 }
 
 var _ = context.Background
+
+// TestPullAfterEdit edits a page on the wiki (maintenance/edit.php) and
+// pulls again: only that page's new revision is fetched, only its file
+// changes, and diff shows the edit.
+func TestPullAfterEdit(t *testing.T) {
+	w, _ := corpusWiki(t)
+	dir := filepath.Join(t.TempDir(), "wiki")
+	if _, err := pull.Pull(t.Context(), options(w, dir, nil)); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	st, err := pull.ReadState(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hearts pull.PageState
+	for _, p := range st.Pages {
+		if p.Title == "Gamehelphearts" {
+			hearts = p
+		}
+	}
+	old := loadStore(t, dir)
+	page, _ := old.Find("Gamehelphearts")
+	prev := page.Latest()
+	text := strings.Replace(prev.Text, "| {{spade|=Q}} || 13", "| {{spade|=Q}} || 15", 1)
+	if text == prev.Text {
+		t.Fatal("the corpus's Hearts page has no queen of spades row to edit")
+	}
+	if err := w.Edit(t.Context(), "Gamehelphearts", text, "Nadia", "/* Scoring */ the queen costs 15 now"); err != nil {
+		t.Fatal(err)
+	}
+
+	rt := &counter{}
+	sum, err := pull.Pull(t.Context(), pull.Options{Dir: dir, Client: mwapi.Options{HTTP: &http.Client{Transport: rt}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(sum)
+	revReqs := rt.requests("prop=revisions")
+	if len(revReqs) != 1 || !strings.Contains(revReqs[0], "pageids="+itoa(hearts.ID)) || !strings.Contains(revReqs[0], "rvstartid="+itoa(hearts.LastRevID)) {
+		t.Errorf("revision requests: %q; want one, for page %d from revision %d", revReqs, hearts.ID, hearts.LastRevID)
+	}
+	// siteinfo, two listings (main and File), the templates, the revisions.
+	if n := len(rt.requests("")); n != 5 {
+		t.Errorf("%d requests, want 5:\n%s", n, strings.Join(rt.requests(""), "\n"))
+	}
+	if sum.Updated != 1 || sum.New+sum.Renamed+sum.Removed != 0 || sum.Revisions != 1 || len(sum.Changes) != 1 {
+		t.Fatalf("summary: %+v", sum)
+	}
+	c := sum.Changes[0]
+	if c.Title != "Gamehelphearts" || c.Change != "updated" || c.From != model.FormatTime(prev.Timestamp) || c.FromRevID != hearts.LastRevID {
+		t.Errorf("change: %+v", c)
+	}
+	after := snapshot(t, dir)
+	if d := diffSnapshots(before, after); d != "~ pages/Gamehelphearts.xml (content)\n~ pull.json (content)" {
+		t.Errorf("files changed:\n%s", d)
+	}
+	now := loadStore(t, dir)
+	page, _ = now.Find("Gamehelphearts")
+	latest := page.Latest()
+	if len(page.Revisions) != 4 {
+		t.Errorf("Hearts has %d revisions, want 4", len(page.Revisions))
+	}
+	if latest.Text != text || latest.Author != "Nadia" || latest.Summary != "/* Scoring */ the queen costs 15 now" || latest.Section != "Scoring" {
+		t.Errorf("new revision: author %q, summary %q, %d bytes (want %d)", latest.Author, latest.Summary, len(latest.Text), len(text))
+	}
+
+	// diff shows the change, and says a rule table changed (exit 1).
+	var out, errOut bytes.Buffer
+	code := cli.Run([]string{"diff", "Gamehelphearts", dir, "--color", "never"}, strings.NewReader(""), &out, &errOut)
+	if code != cli.ExitChanged || !strings.Contains(out.String(), "13 → 15") {
+		t.Errorf("diff exit %d:\n%s%s", code, out.String(), errOut.String())
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -80,7 +80,7 @@ the next pull finishes the job. Every revision is checked against its SHA-1.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.API, "api", "", "the wiki's api.php URL (remembered in the store)")
-	fl.StringVarP(&opts.Dir, "out", "o", "wiki", "the store directory")
+	fl.StringVarP(&opts.Dir, "output", "o", "wiki", "the store directory")
 	fl.StringSliceVar(&sel.Namespaces, "namespace", nil, "namespace to pull, by number or name (repeatable; default: main)")
 	fl.StringArrayVar(&sel.Prefixes, "prefix", nil, "pull the pages whose title starts with this (repeatable; may name a namespace: Template:Card)")
 	fl.StringArrayVar(&sel.Categories, "category", nil, "pull the members of this category (repeatable)")

@@ -118,6 +118,20 @@ func (w *Wiki) Upload(ctx context.Context, name string, data []byte, user, comme
 	return w.RunJobs(ctx)
 }
 
+// SetLag makes the API report a database replication lag of seconds (0:
+// none), as a wiki whose replicas fall behind does: MediaWiki then refuses
+// every request whose maxlag is lower, with its "maxlag" error.
+func (w *Wiki) SetLag(seconds int) error {
+	name := filepath.Join(w.Dir, "lag")
+	if seconds == 0 {
+		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		return nil
+	}
+	return os.WriteFile(name, []byte(fmt.Sprint(seconds)), 0o644)
+}
+
 // Query sends an API request (format=json&formatversion=2 are added) and
 // decodes the response into v. An API error is returned as an error.
 func (w *Wiki) Query(ctx context.Context, params url.Values, v any) error {
