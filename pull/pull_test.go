@@ -3,6 +3,8 @@ package pull_test
 import (
 	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"io/fs"
 	"net/http"
 	"os"
@@ -355,3 +357,150 @@ func TestPullAfterEdit(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestPullRenameDelete renames a page (leaving a redirect), deletes another
+// and then narrows the selection: the store follows the wiki.
+func TestPullRenameDelete(t *testing.T) {
+	w, _ := corpusWiki(t)
+	ctx := t.Context()
+	dir := filepath.Join(t.TempDir(), "wiki")
+	if _, err := pull.Pull(ctx, options(w, dir, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Move(ctx, "Tips hearts", "Tips for hearts", "Mara", "clearer title", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Delete(ctx, "Gamehelpcribbage", "Admin", "duplicate"); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := pull.Pull(ctx, pull.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(sum)
+	changes := map[string]pull.Change{}
+	for _, c := range sum.Changes {
+		changes[c.Title] = c
+	}
+	if c := changes["Tips for hearts"]; c.Change != "renamed" || c.FromTitle != "Tips hearts" || c.Revisions != 1 {
+		t.Errorf("rename: %+v", c)
+	}
+	if c := changes["Tips hearts"]; c.Change != "new" {
+		t.Errorf("the redirect left at the old title: %+v", c)
+	}
+	if c := changes["Gamehelpcribbage"]; c.Change != "removed" || c.Reason != "deleted on the wiki" || c.File != ".removed/Gamehelpcribbage.xml" {
+		t.Errorf("deletion: %+v", c)
+	}
+	if sum.Renamed != 1 || sum.New != 1 || sum.Removed != 1 || sum.Updated != 0 {
+		t.Errorf("summary counts: %s", sum)
+	}
+	c := loadStore(t, dir)
+	tips, err := c.Find("Tips for hearts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tips.Revisions); n != 2 || !strings.Contains(tips.Latest().Summary, "Tips hearts") {
+		t.Errorf("renamed page: %d revisions, latest summary %q (want the original and the move)", n, tips.Latest().Summary)
+	}
+	redirect, _ := c.Find("Tips hearts")
+	if redirect == nil || !strings.HasPrefix(redirect.Latest().Text, "#REDIRECT [[Tips for hearts]]") {
+		t.Errorf("old title: %+v", redirect)
+	}
+	if hasPage(c, "Gamehelpcribbage") {
+		t.Error("the deleted page is still an input")
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".removed", "Gamehelpcribbage.xml")); err != nil {
+		t.Errorf("the deleted page's history was not kept aside: %v", err)
+	}
+
+	// A narrower selection: pages that no longer match leave the store,
+	// and so does the template only they used.
+	sum, err = pull.Pull(ctx, pull.Options{Dir: dir, Selection: &pull.Selection{Prefixes: []string{"Gamehelph", "Tips "}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = loadStore(t, dir)
+	var titles []string
+	for _, p := range c.Pages {
+		titles = append(titles, p.Title)
+	}
+	if got := strings.Join(titles, ", "); got != "Gamehelphearts, Tips for hearts, Tips hearts" {
+		t.Errorf("after narrowing the selection the store holds %s", got)
+	}
+	reasons := map[string]string{}
+	for _, ch := range sum.Changes {
+		reasons[ch.Title] = ch.Reason
+	}
+	if reasons["Gamehelpyacht"] != "no longer selected" || reasons["Template:Die"] != "no longer used by the selected pages" {
+		t.Errorf("reasons: %v", reasons)
+	}
+	// The selection is remembered.
+	st, _ := pull.ReadState(dir)
+	if strings.Join(st.Selection.Prefixes, "|") != "Gamehelph|Tips " {
+		t.Errorf("stored selection: %+v", st.Selection)
+	}
+}
+
+// TestPullMedia downloads the files the pages use, checks them against the
+// wiki's SHA-1, and fetches them again only when they change.
+func TestPullMedia(t *testing.T) {
+	w, _ := corpusWiki(t)
+	ctx := t.Context()
+	png1 := tinyPNG(1)
+	if err := w.Upload(ctx, "Yacht score sheet.png", png1, "Ines", "a score sheet"); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "wiki")
+	media := filepath.Join(t.TempDir(), "media")
+	opts := options(w, dir, nil)
+	opts.Media = media
+	sum, err := pull.Pull(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(media, "Yacht_score_sheet.png"))
+	if err != nil || !bytes.Equal(got, png1) {
+		t.Fatalf("downloaded file: %d bytes, %v", len(got), err)
+	}
+	if sum.Media.Downloaded != 1 || sum.Media.Files != 1 {
+		t.Errorf("media summary: %+v", sum.Media)
+	}
+	sum, err = pull.Pull(ctx, pull.Options{Dir: dir, Media: media})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Media.Downloaded != 0 || sum.Media.Files != 1 || sum.Changed() {
+		t.Errorf("second pull: %s %+v", sum, sum.Media)
+	}
+	// A new version of the file on the wiki is fetched again.
+	png2 := tinyPNG(2)
+	if _, err := w.Maintenance(ctx, nil, "importImages.php", "--overwrite", "--user=Ines", "--comment=darker", "--extensions=png", writeTemp(t, "Yacht score sheet.png", png2)); err != nil {
+		t.Fatal(err)
+	}
+	if sum, err = pull.Pull(ctx, pull.Options{Dir: dir, Media: media}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = os.ReadFile(filepath.Join(media, "Yacht_score_sheet.png"))
+	if sum.Media.Downloaded != 1 || !bytes.Equal(got, png2) {
+		t.Errorf("after a new upload: downloaded %d, file is the new one: %v", sum.Media.Downloaded, bytes.Equal(got, png2))
+	}
+}
+
+// tinyPNG is a valid 1×1 PNG whose pixel depends on v.
+func tinyPNG(v byte) []byte {
+	var b bytes.Buffer
+	img := image.NewGray(image.Rect(0, 0, 1, 1))
+	img.Pix[0] = v
+	png.Encode(&b, img)
+	return b.Bytes()
+}
+
+// writeTemp writes a file named name into a new directory and returns the
+// directory.
+func writeTemp(t *testing.T, name string, data []byte) string {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
