@@ -118,6 +118,21 @@ func (w *Wiki) Upload(ctx context.Context, name string, data []byte, user, comme
 	return w.RunJobs(ctx)
 }
 
+// AddSettings appends PHP to the wiki's LocalSettings.php (for example
+// "$wgParserEnableLegacyMediaDOM = false;"); the server reads it on the
+// next request.
+func (w *Wiki) AddSettings(php string) error {
+	f, err := os.OpenFile(filepath.Join(w.Dir, "LocalSettings.php"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString("\n" + php + "\n"); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 // SetLag makes the API report a database replication lag of seconds (0:
 // none), as a wiki whose replicas fall behind does: MediaWiki then refuses
 // every request whose maxlag is lower, with its "maxlag" error.
