@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -20,7 +21,7 @@ import (
 func (a *app) pullCommand() *cobra.Command {
 	var opts pull.Options
 	var sel pull.Selection
-	var templates, quiet bool
+	var quiet bool
 	var format string
 	cmd := &cobra.Command{
 		Use:   "pull --api URL [-o DIR]",
@@ -29,10 +30,10 @@ func (a *app) pullCommand() *cobra.Command {
 store (default ./wiki) that every other command reads as INPUT: one XML export
 per page under DIR/pages/ and a state file, DIR/pull.json. Later runs fetch only
 the pages that changed and only their new revisions; a run with nothing new
-writes nothing. Templates that the pages use come along (--templates=false
-leaves them out); --media DIR downloads the uploaded files they show.
+writes nothing. Templates that the pages use come along (--no-templates leaves
+them out); --media DIR downloads the uploaded files they show.
 
-The selection (--namespace, --prefix, --category, --title, --since, --templates)
+The selection (--namespace, --prefix, --category, --title, --since, --no-templates)
 is remembered in the store: a later "wikirules pull -o DIR" needs no flags.
 Giving any of them replaces the stored selection; pages that no longer match,
 and pages deleted on the wiki, leave the store (moved to DIR/.removed/).
@@ -49,9 +50,8 @@ the next pull finishes the job. Every revision is checked against its SHA-1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
-			for _, name := range []string{"namespace", "prefix", "category", "title", "since", "templates"} {
+			for _, name := range []string{"namespace", "prefix", "category", "title", "since", "no-templates"} {
 				if f.Changed(name) {
-					sel.NoTemplates = !templates
 					opts.Selection = &sel
 					break
 				}
@@ -72,9 +72,19 @@ the next pull finishes the job. Every revision is checked against its SHA-1.`,
 			for _, w := range sum.Warnings {
 				fmt.Fprintln(a.stderr, "warning:", w)
 			}
-			if !quiet {
-				fmt.Fprintln(a.stdout, sum)
+			if quiet {
+				return nil
 			}
+			// Renames and removals are rare and worth a line each.
+			for _, c := range sum.Changes {
+				switch c.Change {
+				case "renamed":
+					fmt.Fprintf(a.stdout, "renamed  %s → %s\n", c.FromTitle, c.Title)
+				case "removed":
+					fmt.Fprintf(a.stdout, "removed  %s: %s (kept in %s/)\n", c.Title, c.Reason, filepath.Join(opts.Dir, filepath.Dir(c.File)))
+				}
+			}
+			fmt.Fprintln(a.stdout, sum)
 			return nil
 		},
 	}
@@ -86,7 +96,7 @@ the next pull finishes the job. Every revision is checked against its SHA-1.`,
 	fl.StringArrayVar(&sel.Categories, "category", nil, "pull the members of this category (repeatable)")
 	fl.StringArrayVar(&sel.Titles, "title", nil, "pull this page (repeatable)")
 	fl.StringVar(&sel.Since, "since", "", "for pages new to the store, fetch the history from this time on (and the revision current then)")
-	fl.BoolVar(&templates, "templates", true, "also pull the templates the pages use")
+	fl.BoolVar(&sel.NoTemplates, "no-templates", false, "leave out the templates the pages use (pulled by default, so pages expand with the wiki's own definitions)")
 	fl.StringVar(&opts.Media, "media", "", "download the uploaded files the pages use into this directory (for build --media)")
 	fl.BoolVar(&opts.Full, "full", false, "fetch every page's whole history again (repairs a store; picks up imported or deleted old revisions)")
 	fl.Float64Var(&opts.Client.Rate, "rate", 5, "at most this many requests per second (0: no limit); requests are never concurrent")
