@@ -58,10 +58,9 @@ type entry struct {
 	Template  bool
 	File      string
 
-	old    *PageState         // the page in the state, if any
-	action action             // what this pull does to it
-	prev   []*model.Revision  // old revisions read ahead (renamed files)
-	fetch  func() fetchResult // set by plan
+	old    *PageState        // the page in the state, if any
+	action action            // what this pull does to it
+	prev   []*model.Revision // old revisions read ahead (renamed files)
 }
 
 type action uint8
@@ -75,11 +74,6 @@ const (
 )
 
 var actionNames = [...]string{"", "new", "updated", "refetched", "renamed"}
-
-type fetchResult struct {
-	revs []*model.Revision
-	err  error
-}
 
 type puller struct {
 	opts     Options

@@ -35,14 +35,13 @@ func TestMain(m *testing.M) {
 // corpusWiki is a wiki holding the embedded corpus and its templates.
 func corpusWiki(t *testing.T) (*mwtest.Wiki, *model.Corpus) {
 	t.Helper()
-	w := mwtest.New(t)
 	c, err := mwtest.EmbeddedCorpus()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.ImportCorpus(t.Context(), c); err != nil {
-		t.Fatal(err)
-	}
+	w := mwtest.NewFrom(t, "corpus", func(ctx context.Context, w *mwtest.Wiki) error {
+		return w.ImportCorpus(ctx, c)
+	})
 	return w, c
 }
 
@@ -279,8 +278,6 @@ func diffSnapshots(a, b map[string]fileInfo) string {
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
 }
-
-var _ = context.Background
 
 // TestPullAfterEdit edits a page on the wiki (maintenance/edit.php) and
 // pulls again: only that page's new revision is fetched, only its file

@@ -3,6 +3,8 @@ package mwtest
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -138,12 +140,18 @@ return false;
 `
 
 var (
-	baseMu  sync.Mutex
-	baseDir string
-	baseErr error
+	baseMu     sync.Mutex
+	baseDir    string
+	baseErr    error
+	baseShared bool // baseDir is in the user's cache and outlives the process
 )
 
-// base installs the process-wide wiki that Start copies.
+// base returns the installed wiki that Start copies. It is installed once
+// and kept in the user's cache directory (wikirules-mwtest/, keyed by the
+// MediaWiki version and these settings), so that the test processes of
+// one `go test ./...` and the next runs share it; a lock makes the first
+// process install while the others wait. Without a usable cache directory
+// each process installs its own, removed by Cleanup.
 func base() (string, error) {
 	baseMu.Lock()
 	defer baseMu.Unlock()
@@ -155,24 +163,75 @@ func base() (string, error) {
 		baseErr = err
 		return "", err
 	}
-	dir, err := install(inst)
+	if dir, err := cachedBase(inst); err == nil {
+		baseDir, baseShared = dir, true
+		return dir, nil
+	}
+	tmp, err := os.MkdirTemp("", "wikirules-mediawiki-")
+	if err == nil {
+		err = install(inst, tmp)
+	}
 	if err != nil {
 		baseErr = fmt.Errorf("installing MediaWiki %s: %w", inst.Version, err)
 		return "", baseErr
 	}
-	baseDir = dir
-	return dir, nil
+	baseDir = tmp
+	return tmp, nil
 }
 
-func install(inst *Install) (string, error) {
-	dir, err := os.MkdirTemp("", "wikirules-mediawiki-")
+// cachedBase finds or makes the shared install in the user's cache.
+func cachedBase(inst *Install) (string, error) {
+	root, err := os.UserCacheDir()
 	if err != nil {
 		return "", err
 	}
+	root = filepath.Join(root, "wikirules-mwtest")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s", inst.Dir, inst.Version, strings.Join(inst.Extensions, ","), settings, router, installArgs)
+	dir := filepath.Join(root, "mediawiki-"+inst.Version+"-"+hex.EncodeToString(h.Sum(nil))[:12])
+	unlock, err := lockFile(dir + ".lock")
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if _, err := os.Stat(filepath.Join(dir, ".ready")); err == nil {
+		return dir, nil
+	}
+	os.RemoveAll(dir) // a half-made one
+	tmp, err := os.MkdirTemp(root, ".install-")
+	if err != nil {
+		return "", err
+	}
+	if err := install(inst, tmp); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, ".ready"), nil, 0o644); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	return dir, nil
+}
+
+// installArgs are install.php's options besides the paths.
+const installArgs = "--dbtype sqlite --dbname wiki --server http://127.0.0.1 --scriptpath '' --lang en"
+
+// install installs MediaWiki into dir (which it removes on failure).
+func install(inst *Install, dir string) (err error) {
+	defer func() {
+		if err != nil {
+			os.RemoveAll(dir)
+		}
+	}()
 	for _, d := range []string{"data", "images", "cache", "opcache"} {
 		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
-			os.RemoveAll(dir)
-			return "", err
+			return err
 		}
 	}
 	args := []string{filepath.Join(inst.Dir, "maintenance", "install.php"),
@@ -189,14 +248,12 @@ func install(inst *Install) (string, error) {
 	cmd := exec.Command(inst.PHP, args...)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		os.RemoveAll(dir)
-		return "", fmt.Errorf("install.php: %v\n%s", err, out)
+		return fmt.Errorf("install.php: %v\n%s", err, out)
 	}
 	ls := filepath.Join(dir, "LocalSettings.php")
 	data, err := os.ReadFile(ls)
 	if err != nil {
-		os.RemoveAll(dir)
-		return "", fmt.Errorf("install.php wrote no LocalSettings.php: %w", err)
+		return fmt.Errorf("install.php wrote no LocalSettings.php: %w", err)
 	}
 	// The installer writes absolute paths; the wiki's paths are made
 	// relative to the settings file (here and in the appended block).
@@ -204,23 +261,25 @@ func install(inst *Install) (string, error) {
 	data = bytes.ReplaceAll(data, []byte(`'synchronous' => 'NORMAL'`), []byte(`'synchronous' => 'OFF'`))
 	data = append(data, settings...)
 	if err := os.WriteFile(ls, data, 0o644); err != nil {
-		os.RemoveAll(dir)
-		return "", err
+		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "router.php"), []byte(router), 0o644); err != nil {
-		os.RemoveAll(dir)
-		return "", err
-	}
-	return dir, nil
+	return os.WriteFile(filepath.Join(dir, "router.php"), []byte(router), 0o644)
 }
 
-// Cleanup removes the process-wide base install. Main calls it.
+// Cleanup removes what the process installed for itself (not the install
+// shared through the user's cache). Main calls it.
 func Cleanup() {
 	baseMu.Lock()
 	defer baseMu.Unlock()
-	if baseDir != "" {
+	if baseDir != "" && !baseShared {
 		os.RemoveAll(baseDir)
-		baseDir = ""
+	}
+	baseDir, baseErr = "", nil
+	snapMu.Lock()
+	defer snapMu.Unlock()
+	for k, d := range snapshots {
+		os.RemoveAll(d)
+		delete(snapshots, k)
 	}
 }
 
@@ -253,37 +312,61 @@ type Wiki struct {
 // WIKIRULES_REQUIRE_MEDIAWIKI=1.
 func New(t testing.TB) *Wiki {
 	t.Helper()
+	Require(t)
+	w, err := Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAtEnd(t, w)
+	return w
+}
+
+// Require skips the test when php or MediaWiki is missing (fails it when
+// WIKIRULES_REQUIRE_MEDIAWIKI=1), and installs the base wiki.
+func Require(t testing.TB) {
+	t.Helper()
 	if _, err := Locate(); err != nil {
 		if os.Getenv(RequireEnv) == "1" {
 			t.Fatalf("MediaWiki is required (%s=1) but cannot run: %v", RequireEnv, err)
 		}
 		t.Skipf("skipping: a real MediaWiki is needed: %v (set %s=1 to make this a failure)", err, RequireEnv)
 	}
-	w, err := Start()
-	if err != nil {
+	if _, err := base(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// closeAtEnd closes w when the test ends, showing the server's log if the
+// test failed.
+func closeAtEnd(t testing.TB, w *Wiki) {
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("MediaWiki server log (%s):\n%s", w.URL, w.ServerLog())
 		}
 		w.Close()
 	})
-	return w
 }
 
 // Start copies the base install (installing it the first time) into a new
 // temporary directory and serves it. Close stops it and removes the
 // directory.
 func Start() (*Wiki, error) {
-	inst, err := Locate()
-	if err != nil {
-		return nil, err
-	}
 	b, err := base()
 	if err != nil {
 		return nil, err
 	}
+	return startFrom(b)
+}
+
+// startFrom copies the wiki in directory b and serves the copy.
+func startFrom(b string) (*Wiki, error) {
+	inst, err := Locate()
+	if err != nil {
+		return nil, err
+	}
+	baseMu.Lock()
+	opcache := filepath.Join(baseDir, "opcache")
+	baseMu.Unlock()
 	dir, err := os.MkdirTemp("", "wikirules-wiki-")
 	if err != nil {
 		return nil, err
@@ -292,7 +375,7 @@ func Start() (*Wiki, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("copying the base wiki: %w", err)
 	}
-	w := &Wiki{Dir: dir, Inst: inst, HTTP: &http.Client{Timeout: 60 * time.Second}, opcache: filepath.Join(b, "opcache")}
+	w := &Wiki{Dir: dir, Inst: inst, HTTP: &http.Client{Timeout: 60 * time.Second}, opcache: opcache}
 	if err := w.serve(); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -458,4 +541,45 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+var (
+	snapMu    sync.Mutex
+	snapshots = map[string]string{} // name → the directory of a stopped wiki
+)
+
+// NewFrom is New for a wiki that starts as a copy of a template made once
+// per test process: the first call with a name runs setup on a fresh wiki
+// (to import a corpus, say) and keeps a copy; every call returns a wiki of
+// the test's own, copied from it, so tests that change their wiki do not
+// disturb the others and setup runs once.
+func NewFrom(t testing.TB, name string, setup func(context.Context, *Wiki) error) *Wiki {
+	t.Helper()
+	Require(t)
+	snapMu.Lock()
+	dir, ok := snapshots[name]
+	if !ok {
+		w, err := Start()
+		if err == nil {
+			err = setup(context.Background(), w)
+		}
+		if err != nil {
+			snapMu.Unlock()
+			if w != nil {
+				t.Logf("MediaWiki server log:\n%s", w.ServerLog())
+				w.Close()
+			}
+			t.Fatalf("setting up the %s wiki: %v", name, err)
+		}
+		w.stop()
+		dir = w.Dir
+		snapshots[name] = dir
+	}
+	snapMu.Unlock()
+	w, err := startFrom(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAtEnd(t, w)
+	return w
 }
