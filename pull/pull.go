@@ -86,6 +86,9 @@ type puller struct {
 	entries  map[int64]*entry
 	sum      *Summary
 	lastSave time.Time
+	// dirty is set once the store's pages changed: from then on the state
+	// is worth saving even if the pull fails.
+	dirty bool
 }
 
 // Pull brings the store in opts.Dir up to date with the wiki.
@@ -93,6 +96,12 @@ func Pull(ctx context.Context, opts Options) (*Summary, error) {
 	start := time.Now()
 	if opts.Dir == "" {
 		return nil, errors.New("pull: no store directory")
+	}
+	if opts.API != "" {
+		// A bad URL is an error before anything is created.
+		if _, err := mwapi.New(opts.API, opts.Client); err != nil {
+			return nil, err
+		}
 	}
 	p := &puller{opts: opts, dir: opts.Dir, entries: map[int64]*entry{}, sum: &Summary{Dir: opts.Dir}}
 	if err := os.MkdirAll(p.dir, 0o755); err != nil {
@@ -118,8 +127,10 @@ func Pull(ctx context.Context, opts Options) (*Summary, error) {
 	p.sum.Elapsed = time.Since(start)
 	if err != nil {
 		// Keep what was done: the state describes the pages written.
-		if _, serr := p.state.save(p.dir); serr != nil {
-			err = errors.Join(err, serr)
+		if p.dirty {
+			if _, serr := p.state.save(p.dir); serr != nil {
+				err = errors.Join(err, serr)
+			}
 		}
 		return p.sum, err
 	}
@@ -188,6 +199,11 @@ func (p *puller) run(ctx context.Context) error {
 		return err
 	}
 	p.sum.Site = p.site.Name
+	// A selection the wiki cannot answer is an error before anything is
+	// written.
+	if _, err := p.namespaces(); err != nil {
+		return err
+	}
 	fresh := p.state.Site == "" && len(p.state.Pages) == 0
 	p.state.Site = p.site.Name
 	if fresh {
@@ -249,13 +265,17 @@ func (p *puller) namespaces() ([]int, error) {
 	for _, n := range p.sel.Namespaces {
 		id, ok := p.site.NamespaceID(n)
 		if !ok {
+			all := append([]mwapi.Namespace(nil), p.site.Namespaces...)
+			sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 			var names []string
-			for _, ns := range p.site.Namespaces {
-				if ns.ID >= 0 {
+			for _, ns := range all {
+				switch {
+				case ns.ID == 0:
+					names = append(names, "0 (main)")
+				case ns.ID > 0:
 					names = append(names, fmt.Sprintf("%d %s", ns.ID, ns.Name))
 				}
 			}
-			sort.Strings(names)
 			return nil, fmt.Errorf("namespace %q: the wiki has no such namespace (it has: %s)", n, strings.Join(names, ", "))
 		}
 		if id < 0 {
@@ -276,6 +296,7 @@ func (p *puller) list(ctx context.Context) error {
 		params.Set("prop", "info")
 		return p.client.Pages(ctx, params, func(pg mwapi.Page) error {
 			p.add(pg, false)
+			p.progress("listing", len(p.entries), 0)
 			return nil
 		})
 	}
@@ -377,9 +398,10 @@ type removal struct {
 // plan compares the listing with the state: what to fetch, rewrite or
 // remove.
 func (p *puller) plan(ctx context.Context) ([]*entry, []removal, error) {
+	// Copies: the state's slice changes as pages are removed and written.
 	byID := map[int64]*PageState{}
-	for i := range p.state.Pages {
-		byID[p.state.Pages[i].ID] = &p.state.Pages[i]
+	for _, ps := range p.state.Pages {
+		byID[ps.ID] = &ps
 	}
 	var all []*entry
 	for _, e := range p.entries {
@@ -448,6 +470,12 @@ func (p *puller) plan(ctx context.Context) ([]*entry, []removal, error) {
 			e.action = rewrite
 		default:
 			e.action = keep
+			if e.old.Template != e.Template {
+				// Now selected itself, or now only used as a template.
+				ps := *e.old
+				ps.Template = e.Template
+				p.setState(ps)
+			}
 		}
 		if e.action != keep {
 			work = append(work, e)
@@ -506,6 +534,7 @@ func (p *puller) remove(removed []removal) error {
 		}
 	}
 	p.state.Pages = kept
+	p.dirty = true
 	_, err := p.state.save(p.dir)
 	return err
 }
@@ -644,6 +673,7 @@ func latestBefore(old []*model.Revision, id int64) *model.Revision {
 }
 
 func (p *puller) setState(ps PageState) {
+	p.dirty = true
 	for i := range p.state.Pages {
 		if p.state.Pages[i].ID == ps.ID {
 			p.state.Pages[i] = ps

@@ -501,3 +501,49 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 	}
 	return dir
 }
+
+// TestPullMatchesFreshPull changes the wiki in several ways at once (a
+// deletion early in title order, edits after it, a rename) and checks that
+// the incremental pull ends with the same pages as a fresh pull of the
+// wiki as it now is.
+func TestPullMatchesFreshPull(t *testing.T) {
+	w, _ := corpusWiki(t)
+	ctx := t.Context()
+	dir := filepath.Join(t.TempDir(), "wiki")
+	if _, err := pull.Pull(ctx, options(w, dir, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Delete(ctx, "Gamehelpcrazyeights", "Admin", "gone"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Edit(ctx, "Gamehelpscopa", "== Setup ==\nDeal three cards each.", "Nadia", "shorter"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Edit(ctx, "Tips hearts", "Lead low hearts early.", "Nadia", "new tip"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Move(ctx, "Gamehelpcribbage", "Gamehelpcribbage (rules)", "Mara", "clearer", true); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := pull.Pull(ctx, pull.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(sum)
+	if sum.Updated != 2 || sum.Renamed != 1 || sum.Removed != 1 || sum.New != 0 || sum.Revisions != 3 || len(sum.Warnings) != 0 {
+		t.Errorf("summary: %s\nchanges: %+v\nwarnings: %q", sum, sum.Changes, sum.Warnings)
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	if _, err := pull.Pull(ctx, options(w, fresh, nil)); err != nil {
+		t.Fatal(err)
+	}
+	got, want := snapshot(t, dir), snapshot(t, fresh)
+	for k := range got {
+		if strings.HasPrefix(k, ".removed/") {
+			delete(got, k)
+		}
+	}
+	if !equalSnapshots(want, got, false) {
+		t.Errorf("the updated store differs from a fresh pull:\n%s", diffSnapshots(want, got))
+	}
+}

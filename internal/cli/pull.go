@@ -62,6 +62,9 @@ the next pull finishes the job. Every revision is checked against its SHA-1.`,
 			sum, err := pull.Pull(ctx, opts)
 			done()
 			if err != nil {
+				if ctx.Err() != nil {
+					return fmt.Errorf("pull interrupted: %s holds whole pages only; pull again to finish", opts.Dir)
+				}
 				return err
 			}
 			if format == "json" {
@@ -135,7 +138,7 @@ func (a *app) pullProgress(opts *pull.Options, quiet bool) func() {
 		}
 		switch p.Phase {
 		case "listing":
-			bar.Describe(fmt.Sprintf("listing pages (%d requests)", p.Requests))
+			bar.Describe(fmt.Sprintf("listing pages: %d (%d requests)", p.Done, p.Requests))
 		default:
 			if p.Total >= 0 {
 				bar.ChangeMax(p.Total)
