@@ -547,3 +547,48 @@ func TestPullMatchesFreshPull(t *testing.T) {
 		t.Errorf("the updated store differs from a fresh pull:\n%s", diffSnapshots(want, got))
 	}
 }
+
+// TestPullTrickyTexts sends texts and names that an XML export must carry
+// exactly through MediaWiki's importer and back through the API: CRLF and
+// lone CR, tabs, trailing spaces and newlines, markup characters, a CDATA
+// end, non-ASCII, IP authors, a minor edit, an empty summary and one with
+// markup characters.
+func TestPullTrickyTexts(t *testing.T) {
+	w := mwtest.New(t)
+	at := func(s string) time.Time { tm, _ := time.Parse(model.TimeLayout, s); return tm }
+	rev := func(ts, author, summary, text string, minor bool) *model.Revision {
+		return &model.Revision{Timestamp: at(ts), Author: author, Summary: summary, Text: text, Minor: minor,
+			SHA1: model.TextSHA1(text), Size: len(text)}
+	}
+	orig := model.NewCorpus([]*model.Page{{Title: "Gamehelptricky", Revisions: []*model.Revision{
+		rev("2024-01-01T00:00:00Z", "Zoë Ångström", "", "Line one\r\nLine two\rthree\n\tTabbed  \n  \n", false),
+		rev("2024-01-02T00:00:00Z", "192.0.2.7", "a < b && c > \"d\" 'e'", "<nowiki>&amp; &lt;</nowiki> ]]> {{{x}}} \u00a0é漢字🙂\n\n\n", true),
+		rev("2024-01-03T00:00:00Z", "2001:db8::1", "/* Scoring */ tidy", " leading space\n== Scoring ==\n| 14 || x\n", false),
+	}}})
+	if err := w.ImportCorpus(t.Context(), orig); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "wiki")
+	if _, err := pull.Pull(t.Context(), options(w, dir, nil)); err != nil {
+		t.Fatal(err)
+	}
+	p, err := loadStore(t, dir).Find("Gamehelptricky")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Revisions) != 3 {
+		t.Fatalf("%d revisions, want 3", len(p.Revisions))
+	}
+	for i, r := range p.Revisions {
+		o := *orig.Pages[0].Revisions[i]
+		if o.Author == "2001:db8::1" {
+			// MediaWiki stores an IPv6 editor in its own canonical form
+			// (IPUtils::sanitizeIP); that is the wiki's name for them.
+			o.Author = "2001:DB8:0:0:0:0:0:1"
+		}
+		if r.Text != o.Text || r.Author != o.Author || r.Summary != o.Summary || r.Minor != o.Minor || !r.Timestamp.Equal(o.Timestamp) {
+			t.Errorf("revision %d:\n got %q by %q (%q, minor %v)\nwant %q by %q (%q, minor %v)", i+1,
+				r.Text, r.Author, r.Summary, r.Minor, o.Text, o.Author, o.Summary, o.Minor)
+		}
+	}
+}
