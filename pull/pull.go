@@ -121,6 +121,7 @@ func Pull(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	p.sum.API = p.client.API()
 	err = p.run(ctx)
+	p.apiWarnings()
 	st := p.client.Stats()
 	p.sum.Requests, p.sum.Retries = st.Requests, st.Retries
 	p.sum.Pages = len(p.state.Pages)
@@ -242,6 +243,14 @@ func (p *puller) run(ctx context.Context) error {
 	}
 	_, err = p.state.save(p.dir)
 	return err
+}
+
+// apiWarnings adds what the wiki warned about (a parameter it does not
+// know, say, on an old MediaWiki) to the summary.
+func (p *puller) apiWarnings() {
+	for _, w := range p.client.Warnings() {
+		p.warn("the wiki warns: %s", w)
+	}
 }
 
 // add records a listed page.
@@ -744,7 +753,7 @@ func (p *puller) fetch(ctx context.Context, e *entry, rq mwapi.RevisionQuery) ([
 // revision turns an API revision into ours after checking its text
 // against the SHA-1 and size the wiki gives.
 func (p *puller) revision(e *entry, r mwapi.Revision) (*model.Revision, error) {
-	slot, ok := r.Slots["main"]
+	slot, ok := r.MainSlot()
 	where := fmt.Sprintf("%s?action=query&prop=revisions&revids=%d", p.client.API(), r.ID)
 	if !ok || slot.TextHidden || slot.TextMissing || slot.Content == nil {
 		p.warn("%s: revision %d (%s): its text is hidden or missing on the wiki (revision deletion); left out",

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,9 +58,12 @@ type Client struct {
 	api  *url.URL
 	opts Options
 
-	mu    sync.Mutex // held for a whole request, so requests never overlap
-	last  time.Time  // when the last request started (for Rate)
-	stats Stats
+	mu       sync.Mutex // held for a whole request, so requests never overlap
+	last     time.Time  // when the last request started (for Rate)
+	stats    Stats
+	wmu      sync.Mutex
+	warnings []string // distinct API warnings, in order
+	warned   map[string]bool
 }
 
 // Version is this program's version for the default User-Agent.
@@ -110,6 +114,46 @@ func (c *Client) Stats() Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.stats
+}
+
+// Warnings returns the distinct warnings the API sent ("module: text").
+func (c *Client) Warnings() []string {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return append([]string(nil), c.warnings...)
+}
+
+// noteWarnings records a response's warnings: {"module": {"warnings":
+// "text"}} in formatversion=2.
+func (c *Client) noteWarnings(ws map[string]json.RawMessage) {
+	if len(ws) == 0 {
+		return
+	}
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.warned == nil {
+		c.warned = map[string]bool{}
+	}
+	modules := make([]string, 0, len(ws))
+	for m := range ws {
+		modules = append(modules, m)
+	}
+	sort.Strings(modules)
+	for _, module := range modules {
+		raw := ws[module]
+		var w struct {
+			Warnings string `json:"warnings"`
+		}
+		text := string(raw)
+		if json.Unmarshal(raw, &w) == nil && w.Warnings != "" {
+			text = w.Warnings
+		}
+		key := module + ": " + text
+		if !c.warned[key] {
+			c.warned[key] = true
+			c.warnings = append(c.warnings, key)
+		}
+	}
 }
 
 // APIError is an error the API returned (a JSON "error" object).
@@ -179,6 +223,7 @@ func (c *Client) Get(ctx context.Context, params url.Values, query any) (*Respon
 	if r.Error != nil {
 		return nil, &APIError{URL: u.String(), Code: r.Error.Code, Info: r.Error.Info}
 	}
+	c.noteWarnings(r.Warnings)
 	if query != nil && len(r.Query) > 0 {
 		if err := json.Unmarshal(r.Query, query); err != nil {
 			return nil, fmt.Errorf("%s: the response's \"query\" is not what a MediaWiki API sends: %v", u.String(), err)

@@ -118,6 +118,15 @@ func TestClient(t *testing.T) {
 			t.Errorf("request without maxlag=5 and formatversion=2: %s", r.URL)
 		}
 	}
+	// What the wiki warns about is kept, once.
+	for i := 0; i < 2; i++ {
+		if _, err := c.Get(ctx, url.Values{"action": {"query"}, "meta": {"siteinfo"}, "bogus": {"1"}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ws := c.Warnings(); len(ws) != 1 || !strings.Contains(ws[0], "bogus") {
+		t.Errorf("warnings: %q", ws)
+	}
 	if st := c.Stats(); st.Requests != len(rec.reqs) || st.Retries != 0 || st.Bytes == 0 {
 		t.Errorf("stats %+v for %d requests", st, len(rec.reqs))
 	}

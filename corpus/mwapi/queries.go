@@ -151,6 +151,22 @@ type Revision struct {
 	SHA1Hidden    bool            `json:"sha1hidden"`
 	Size          int             `json:"size"`
 	Slots         map[string]Slot `json:"slots"`
+	// Content is where wikis older than MediaWiki 1.32 (no rvslots) put
+	// the text; MainSlot reads either.
+	Content    *string `json:"content"`
+	TextHidden bool    `json:"texthidden"`
+}
+
+// MainSlot returns the revision's main content slot, from slots.main or,
+// on wikis before content slots, from the revision itself.
+func (r *Revision) MainSlot() (Slot, bool) {
+	if s, ok := r.Slots["main"]; ok {
+		return s, true
+	}
+	if r.Content != nil || r.TextHidden {
+		return Slot{Content: r.Content, TextHidden: r.TextHidden}, true
+	}
+	return Slot{}, false
 }
 
 // Slot is a revision's content slot (rvslots=main).
