@@ -16,7 +16,7 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// cleanup removes the MediaWiki the pull scripts installed once the tests
+// cleanup removes the MediaWiki copies the pull scripts made once the tests
 // are done.
 type cleanup struct{ m *testing.M }
 
