@@ -97,11 +97,14 @@ func Pull(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.Dir == "" {
 		return nil, errors.New("pull: no store directory")
 	}
+	// A bad URL, or none for a new store, is an error before anything is
+	// created.
 	if opts.API != "" {
-		// A bad URL is an error before anything is created.
 		if _, err := mwapi.New(opts.API, opts.Client); err != nil {
 			return nil, err
 		}
+	} else if _, err := os.Stat(filepath.Join(opts.Dir, StateFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s is a new store: give the wiki's api.php URL (--api)", opts.Dir)
 	}
 	p := &puller{opts: opts, dir: opts.Dir, entries: map[int64]*entry{}, sum: &Summary{Dir: opts.Dir}}
 	if err := os.MkdirAll(p.dir, 0o755); err != nil {
