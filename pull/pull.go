@@ -80,6 +80,7 @@ type puller struct {
 	dir      string
 	client   *mwapi.Client
 	site     *mwapi.SiteInfo
+	siteInfo *model.SiteInfo // the same, as the page files write it
 	state    *State
 	sel      Selection
 	since    time.Time
@@ -203,6 +204,7 @@ func (p *puller) run(ctx context.Context) error {
 		return err
 	}
 	p.sum.Site = p.site.Name
+	p.siteInfo = siteInfo(p.site)
 	// A selection the wiki cannot answer is an error before anything is
 	// written.
 	if _, err := p.namespaces(); err != nil {
@@ -618,7 +620,7 @@ func (p *puller) page(ctx context.Context, e *entry, claimed map[string]bool) er
 		p.warn("%s: no revision could be fetched (deleted meanwhile?); left out", e.Title)
 		return nil
 	}
-	data, err := encodePage(p.site.Name, e, revs)
+	data, err := encodePage(p.siteInfo, e, revs)
 	if err != nil {
 		return fmt.Errorf("%s: %w", e.Title, err)
 	}
@@ -754,14 +756,44 @@ func (p *puller) fetch(ctx context.Context, e *entry, rq mwapi.RevisionQuery) ([
 }
 
 // revision turns an API revision into ours after checking its text
-// against the SHA-1 and size the wiki gives.
+// against the SHA-1 and size the wiki gives. Parts the wiki hides
+// (revision deletion) are marked deleted, as an export marks them.
 func (p *puller) revision(e *entry, r mwapi.Revision) (*model.Revision, error) {
-	slot, ok := r.MainSlot()
 	where := fmt.Sprintf("%s?action=query&prop=revisions&revids=%d", p.client.API(), r.ID)
-	if !ok || slot.TextHidden || slot.TextMissing || slot.Content == nil {
-		p.warn("%s: revision %d (%s): its text is hidden or missing on the wiki (revision deletion); left out",
+	if r.Timestamp.IsZero() {
+		return nil, fmt.Errorf("%s: %s revision %d: expected a timestamp, found none", where, e.Title, r.ID)
+	}
+	rev := &model.Revision{ID: r.ID, ParentID: r.ParentID, Timestamp: r.Timestamp.UTC(), Author: r.User, AuthorID: r.UserID,
+		Summary: r.Comment, Minor: r.Minor, Size: r.Size}
+	if r.UserHidden {
+		rev.Deleted |= model.DeletedAuthor
+		rev.Author, rev.AuthorID = "", 0
+	}
+	if r.CommentHidden {
+		rev.Deleted |= model.DeletedSummary
+		rev.Summary = ""
+	}
+	rev.Section = model.Autocomment(rev.Summary)
+	slot, ok := r.MainSlot()
+	if !ok {
+		return nil, fmt.Errorf("%s: %s revision %d: expected the revision's content (slots.main), found none", where, e.Title, r.ID)
+	}
+	if slot.ContentModel != "wikitext" {
+		rev.Main.Model = slot.ContentModel
+	}
+	if slot.ContentFormat != "text/x-wiki" {
+		rev.Main.Format = slot.ContentFormat
+	}
+	if slot.TextHidden || slot.TextMissing || slot.Content == nil {
+		// Kept as a deleted revision: the page's history shows it, and
+		// no reader takes it for a blanking.
+		rev.Deleted |= model.DeletedText
+		if !r.SHA1Hidden {
+			rev.SHA1 = strings.ToLower(r.SHA1)
+		}
+		p.warn("%s: revision %d (%s): its text is hidden on the wiki (revision deletion); kept as deleted",
 			e.Title, r.ID, model.FormatTime(r.Timestamp))
-		return nil, nil
+		return rev, nil
 	}
 	text := *slot.Content
 	sum := model.TextSHA1(text)
@@ -771,19 +803,8 @@ func (p *puller) revision(e *entry, r mwapi.Revision) (*model.Revision, error) {
 	if r.Size != len(text) {
 		return nil, fmt.Errorf("%s: %s revision %d: the text has %d bytes but the wiki says %d (damaged in transit?)", where, e.Title, r.ID, len(text), r.Size)
 	}
-	if r.Timestamp.IsZero() {
-		return nil, fmt.Errorf("%s: %s revision %d: expected a timestamp, found none", where, e.Title, r.ID)
-	}
-	author := r.User
-	if r.UserHidden {
-		author = ""
-	}
-	summary := r.Comment
-	if r.CommentHidden {
-		summary = ""
-	}
-	return &model.Revision{ID: r.ID, ParentID: r.ParentID, Timestamp: r.Timestamp.UTC(), Author: author, Summary: summary,
-		Section: model.Autocomment(summary), Minor: r.Minor, Text: text, SHA1: sum, Size: len(text)}, nil
+	rev.Text, rev.SHA1, rev.Size = text, sum, len(text)
+	return rev, nil
 }
 
 // sweep removes what an interrupted pull may have left in pages/: files no

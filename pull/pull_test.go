@@ -3,10 +3,12 @@ package pull_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -590,5 +592,59 @@ func TestPullTrickyTexts(t *testing.T) {
 			t.Errorf("revision %d:\n got %q by %q (%q, minor %v)\nwant %q by %q (%q, minor %v)", i+1,
 				r.Text, r.Author, r.Summary, r.Minor, o.Text, o.Author, o.Summary, o.Minor)
 		}
+	}
+}
+
+// TestPullHiddenRevisions hides parts of two revisions on the wiki
+// (revision deletion: rev_deleted, set here with maintenance/sql.php) and
+// pulls: the revisions are kept, marked deleted as an export marks them,
+// and never read as a blanking.
+func TestPullHiddenRevisions(t *testing.T) {
+	w, _ := corpusWiki(t)
+	ctx := t.Context()
+	var r struct {
+		Query struct {
+			Pages []struct {
+				Revisions []struct{ RevID int64 }
+			}
+		}
+	}
+	if err := w.Query(ctx, url.Values{"action": {"query"}, "prop": {"revisions"}, "titles": {"Gamehelphearts"},
+		"rvprop": {"ids"}, "rvlimit": {"max"}, "rvdir": {"newer"}}, &r); err != nil {
+		t.Fatal(err)
+	}
+	revs := r.Query.Pages[0].Revisions
+	// 1: the text, 4: the author (MediaWiki's RevisionRecord::DELETED_*).
+	for _, q := range []string{
+		fmt.Sprintf("UPDATE revision SET rev_deleted = 1 WHERE rev_id = %d", revs[1].RevID),
+		fmt.Sprintf("UPDATE revision SET rev_deleted = 4 WHERE rev_id = %d", revs[2].RevID),
+	} {
+		if _, err := w.Maintenance(ctx, nil, "sql.php", "--query", q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "wiki")
+	sum, err := pull.Pull(ctx, options(w, dir, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Warnings) != 1 || !strings.Contains(sum.Warnings[0], "hidden") {
+		t.Errorf("warnings: %q", sum.Warnings)
+	}
+	p, err := loadStore(t, dir).Find("Gamehelphearts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Revisions) != 3 {
+		t.Fatalf("%d revisions, want 3", len(p.Revisions))
+	}
+	if r := p.Revisions[1]; r.Deleted != model.DeletedText || r.Text != "" || r.Visible() || r.Size == 0 {
+		t.Errorf("text-hidden revision: deleted %v, %d bytes of text, size %d", r.Deleted, len(r.Text), r.Size)
+	}
+	if r := p.Revisions[2]; r.Deleted != model.DeletedAuthor || r.Author != "" || r.Text == "" {
+		t.Errorf("author-hidden revision: deleted %v, author %q", r.Deleted, r.Author)
+	}
+	if p.LatestVisible() != p.Revisions[2] {
+		t.Error("the latest visible revision is not the newest")
 	}
 }

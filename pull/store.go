@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/corpus/mwapi"
 	"github.com/wikirules/wikirules/corpus/mwxml"
 	"github.com/wikirules/wikirules/model"
 )
@@ -81,11 +82,25 @@ func readPage(dir, file string) ([]*model.Revision, error) {
 	return revs, err
 }
 
-// encodePage writes a page and its revisions as an XML export.
-func encodePage(site string, e *entry, revs []*model.Revision) ([]byte, error) {
+// encodePage writes a page and its revisions as an XML export, with the
+// wiki's siteinfo (its name, case rule and namespaces).
+func encodePage(site *model.SiteInfo, e *entry, revs []*model.Revision) ([]byte, error) {
 	var b bytes.Buffer
 	err := mwxml.Write(&b, site, []mwxml.Page{{Title: e.Title, Namespace: e.NS, ID: e.ID, Revisions: revs}})
 	return b.Bytes(), err
+}
+
+// siteInfo is what the page files say about the wiki.
+func siteInfo(si *mwapi.SiteInfo) *model.SiteInfo {
+	out := &model.SiteInfo{Name: si.Name, DBName: si.WikiID, Base: si.Base, Generator: si.Generator, Case: si.Case}
+	for _, ns := range si.Namespaces {
+		c := ns.Case
+		if c == si.Case {
+			c = ""
+		}
+		out.Namespaces = append(out.Namespaces, model.Namespace{ID: ns.ID, Name: ns.Name, Case: c})
+	}
+	return out
 }
 
 // mergeRevisions adds the revisions of add to old (a revision id already

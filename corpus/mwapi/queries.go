@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 // SiteInfo is what a wiki says about itself (meta=siteinfo).
 type SiteInfo struct {
 	Name       string // $wgSitename
+	WikiID     string // the wiki's database name ("enwiki")
 	Generator  string // "MediaWiki 1.39.17"
 	Base       string // the main page's URL
 	Case       string // "first-letter" or "case-sensitive"
@@ -23,6 +25,7 @@ type Namespace struct {
 	ID        int
 	Name      string   // the local name ("Template"; "" for the main namespace)
 	Canonical string   // the English name
+	Case      string   // "first-letter" or "case-sensitive"
 	Aliases   []string // other names
 }
 
@@ -31,6 +34,7 @@ func (c *Client) SiteInfo(ctx context.Context) (*SiteInfo, error) {
 	var q struct {
 		General struct {
 			SiteName  string `json:"sitename"`
+			WikiID    string `json:"wikiid"`
 			Generator string `json:"generator"`
 			Base      string `json:"base"`
 			Case      string `json:"case"`
@@ -39,6 +43,7 @@ func (c *Client) SiteInfo(ctx context.Context) (*SiteInfo, error) {
 			ID        int    `json:"id"`
 			Name      string `json:"name"`
 			Canonical string `json:"canonical"`
+			Case      string `json:"case"`
 		} `json:"namespaces"`
 		NamespaceAliases []struct {
 			ID    int    `json:"id"`
@@ -52,9 +57,9 @@ func (c *Client) SiteInfo(ctx context.Context) (*SiteInfo, error) {
 	if q.General.SiteName == "" && q.General.Generator == "" {
 		return nil, fmt.Errorf("%s: expected the wiki's siteinfo (name, version), got none: is this a MediaWiki api.php?", c.api)
 	}
-	si := &SiteInfo{Name: q.General.SiteName, Generator: q.General.Generator, Base: q.General.Base, Case: q.General.Case}
+	si := &SiteInfo{Name: q.General.SiteName, WikiID: q.General.WikiID, Generator: q.General.Generator, Base: q.General.Base, Case: q.General.Case}
 	for _, ns := range q.Namespaces {
-		n := Namespace{ID: ns.ID, Name: ns.Name, Canonical: ns.Canonical}
+		n := Namespace{ID: ns.ID, Name: ns.Name, Canonical: ns.Canonical, Case: ns.Case}
 		for _, a := range q.NamespaceAliases {
 			if a.ID == ns.ID {
 				n.Aliases = append(n.Aliases, a.Alias)
@@ -62,6 +67,7 @@ func (c *Client) SiteInfo(ctx context.Context) (*SiteInfo, error) {
 		}
 		si.Namespaces = append(si.Namespaces, n)
 	}
+	sort.Slice(si.Namespaces, func(i, j int) bool { return si.Namespaces[i].ID < si.Namespaces[j].ID })
 	return si, nil
 }
 
@@ -142,6 +148,7 @@ type Revision struct {
 	ParentID      int64           `json:"parentid"`
 	Minor         bool            `json:"minor"`
 	User          string          `json:"user"`
+	UserID        int64           `json:"userid"`
 	UserHidden    bool            `json:"userhidden"`
 	Anon          bool            `json:"anon"`
 	Timestamp     time.Time       `json:"timestamp"`
@@ -205,7 +212,7 @@ func (c *Client) Pages(ctx context.Context, params url.Values, fn func(Page) err
 }
 
 // RevisionProps are the revision properties Revisions asks for.
-const RevisionProps = "ids|flags|timestamp|user|comment|sha1|size|content"
+const RevisionProps = "ids|flags|timestamp|user|userid|comment|sha1|size|content"
 
 // RevisionQuery chooses revisions of one page.
 type RevisionQuery struct {
