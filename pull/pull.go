@@ -825,7 +825,7 @@ func (p *puller) sweep() error {
 		name := de.Name()
 		file := pagesDir + "/" + name
 		switch {
-		case strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp-"):
+		case strings.HasPrefix(name, ".") && strings.Contains(name, ".xml.tmp-"):
 			if err := os.Remove(filepath.Join(p.dir, pagesDir, name)); err != nil {
 				return err
 			}
