@@ -3,6 +3,7 @@ package wiki
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
@@ -63,6 +64,18 @@ func (h *History) Changelog() []*diff.Result {
 	for i, r := range h.Page.Revisions {
 		if r.Visible() {
 			out = append(out, diff.Compare(h.Page.Title, h.Side(h.Page.VisibleAt(i-1)), h.Side(i)))
+		}
+	}
+	return out
+}
+
+// ChangelogSince is Changelog for the revisions saved after since, each
+// still compared with the one before it (which may be older).
+func (h *History) ChangelogSince(since time.Time) []*diff.Result {
+	var out []*diff.Result
+	for i, r := range h.Page.Revisions {
+		if r.Timestamp.After(since) {
+			out = append(out, diff.Compare(h.Page.Title, h.Side(i-1), h.Side(i)))
 		}
 	}
 	return out

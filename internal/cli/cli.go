@@ -247,6 +247,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.extractCommand(),
 		a.diffCommand(),
 		a.checkCommand(),
+		a.pullCommand(),
 	)
 	return root
 }
