@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
@@ -114,6 +115,18 @@ func NoRevisionIn(p *model.Page) string {
 	}
 	return fmt.Sprintf("%s has no revision in that period (it has %d, from %s to %s)", p.Title,
 		len(p.Revisions), model.FormatTime(p.Revisions[0].Timestamp), model.FormatTime(p.Latest().Timestamp))
+}
+
+// ChangelogSince is Changelog for the revisions saved after since, each
+// still compared with the one before it (which may be older).
+func (h *History) ChangelogSince(since time.Time) []*diff.Result {
+	var out []*diff.Result
+	for i, r := range h.Page.Revisions {
+		if r.Timestamp.After(since) {
+			out = append(out, diff.Compare(h.Page.Title, h.Side(i-1), h.Side(i)))
+		}
+	}
+	return out
 }
 
 // pick resolves from and to ("prev" is relative to the other one).

@@ -22,9 +22,10 @@ renames and moves the way diff matches them. Each revision is parsed once.
 
 --table keeps one table (an id it has now, or one it had before a rename).
 --rev picks the revision blamed. --since starts the history at the last
-revision before that time: values already there are marked ^ (at least that
-old), as git blame --since does; --until blames the last revision up to that
-time. Times are timestamps or prefixes of one (2024, 2024-01, 2024-01-12T18).
+revision before that time (a revision's exact timestamp: that revision): values
+already there are marked ^ (at least that old), as git blame --since does;
+--until blames the last revision up to that time. Times are timestamps or
+prefixes of one (2024, 2024-01, 2024-01-12T18), as history takes them.
 
 JSON (--format json): {page, revision: {timestamp, author}, tables: [{id,
 rows: [{key, since: {timestamp, author, summary}, cells: {COLUMN: {value,

@@ -248,6 +248,7 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.diffCommand(),
 		a.blameCommand(),
 		a.checkCommand(),
+		a.pullCommand(),
 	)
 	return root
 }

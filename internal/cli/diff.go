@@ -56,9 +56,11 @@ above a table's header is formatting.
 --from and --to take a timestamp (or a unique prefix), first, latest, prev (the
 revision before the other one) or a position (1 is the oldest, -1 the newest).
 With --all, every revision is compared with the one before: a rule changelog.
---since and --until (a timestamp or a prefix of one: 2024, 2024-01,
-2024-01-12T18; both ends included) keep the revisions of a period and imply
---all; each is still compared with the revision before it.
+--since and --until keep the revisions of a period, each still compared with
+the revision before it: a timestamp or a prefix of one (2024, 2024-01,
+2024-01-12T18). A prefix names a period, both ends included; --since with a
+revision's exact timestamp keeps the revisions after it (what a pull brought
+since then), --until with one keeps it.
 --format html writes a standalone page (its styles included; light and dark)
 to open in a browser or attach to a review.
 
@@ -71,8 +73,9 @@ nothing and does not count).`,
   wikirules diff Gamehelphearts ../shared/seeds --from 2023-07-07T18:38:03Z --to 2023-07-23T18:36:54Z
   wikirules diff Gamehelpopenfacechinesepoker ../shared/seeds --from -3 --to -2 --format json
   wikirules diff Gamehelphearts --all
-  wikirules diff Gamehelptablut ../shared/seeds --since 2025-01 --format json
-  wikirules diff hearts --format html > hearts-diff.html`,
+  wikirules diff hearts --format html > hearts-diff.html
+  wikirules diff Gamehelphearts wiki --all --since 2024-02-01
+  wikirules diff Gamehelptablut ../shared/seeds --all --since 2025-01 --until 2025-06 --format json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			colorOn, err := useColor(color, a.stdout)
@@ -83,22 +86,22 @@ nothing and does not count).`,
 			if err != nil {
 				return err
 			}
+			switch {
+			case span.Since != "" && !all:
+				return fmt.Errorf("--since goes with --all (a changelog of the revisions since then)")
+			case span.Until != "" && !all:
+				return fmt.Errorf("--until goes with --all (a changelog of the revisions until then)")
+			}
 			h, err := w.History(args[0])
 			if err != nil {
 				return err
-			}
-			if span.Since != "" || span.Until != "" {
-				if cmd.Flags().Changed("from") || cmd.Flags().Changed("to") {
-					return fmt.Errorf("--since and --until choose the revisions of --all; give them or --from/--to, not both")
-				}
-				all = true
 			}
 			if all {
 				results, err := h.Changelog(span)
 				if err != nil {
 					return err
 				}
-				if len(results) == 0 {
+				if len(results) == 0 && (span.Since != "" || span.Until != "") {
 					fmt.Fprintln(a.stderr, "wikirules:", wiki.NoRevisionIn(h.Page))
 				}
 				switch format {
@@ -112,6 +115,8 @@ nothing and does not count).`,
 				if err != nil {
 					return err
 				}
+				// The highest status over the revisions compared: CI gates
+				// on what changed (since a pull, with --since).
 				if diff.RulesChangedIn(results) {
 					return withStatus(ExitChanged, nil)
 				}
@@ -142,8 +147,8 @@ nothing and does not count).`,
 	cmd.Flags().StringVar(&to, "to", "latest", "new revision")
 	cmd.Flags().StringVar(&color, "color", "auto", "colour the text output: auto|always|never (auto respects NO_COLOR)")
 	cmd.Flags().BoolVar(&all, "all", false, "compare every revision with the one before it (a rule changelog)")
-	cmd.Flags().StringVar(&span.Since, "since", "", "with --all (implied): only revisions from this time on (a timestamp or a prefix: 2024-01)")
-	cmd.Flags().StringVar(&span.Until, "until", "", "with --all (implied): only revisions up to the end of this time")
+	cmd.Flags().StringVar(&span.Since, "since", "", "with --all: only the revisions from this time on (a timestamp: after it; a prefix such as 2024-01: from its start)")
+	cmd.Flags().StringVar(&span.Until, "until", "", "with --all: only the revisions up to this time (a prefix: to its end)")
 	formatFlag(cmd, &format, "text", "text", "json", "html")
 	cmd.ValidArgsFunction = a.completeTitle
 	return cmd

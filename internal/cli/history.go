@@ -150,7 +150,8 @@ func (a *app) historyCommand() *cobra.Command {
 the whole history (the numbers --rev takes). TITLE is a title, or a game's slug
 or name ("hearts", "Sushi Go") for its rules page. --since and --until keep the
 revisions of a period: a timestamp or a prefix of one (2024, 2024-01,
-2024-01-12T18), both ends included.`,
+2024-01-12T18), both ends included; --since a revision's exact timestamp keeps
+the revisions after it.`,
 		Example: `  wikirules history Gamehelphearts
   wikirules history hearts --since 2024-01-12
   wikirules history Gamehelpopenfacechinesepoker ../shared/seeds --since 2024-11 --until 2025-01 --format json`,
