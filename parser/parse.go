@@ -56,6 +56,12 @@ type parseState struct {
 // reported as diagnostics and, where a reader would see them, as error
 // nodes.
 func Parse(src string, opts *Options) *model.Document {
+	return parse(src, opts, wrapTemplates)
+}
+
+// parse is Parse with the template wrapping pass as a parameter, so a test
+// can compare wrapTemplates with a straightforward version of it.
+func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCall)) *model.Document {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -86,7 +92,7 @@ func Parse(src string, opts *Options) *model.Document {
 	root := ps.buildTree(t)
 
 	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches}
-	ps.postprocess(doc)
+	ps.postprocess(doc, wrap)
 	ps.diags.Sort()
 	doc.Diagnostics = ps.diags
 	return doc
@@ -133,7 +139,7 @@ func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripText(in) }
 
 // postprocess finishes the tree: French spacing, heading ids, error nodes,
 // template nodes, sections and node ranges.
-func (ps *parseState) postprocess(doc *model.Document) {
+func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []*model.TemplateCall)) {
 	root := doc.Root
 	// One walk: ranges, French spacing, and the headings to name.
 	var headings []*model.Node
@@ -160,7 +166,7 @@ func (ps *parseState) postprocess(doc *model.Document) {
 		return calls[i].End > calls[j].End
 	})
 	doc.Templates = calls
-	wrapTemplates(root, calls)
+	wrap(root, calls)
 	assignHeadingIDs(headings)
 	buildSections(root)
 }
@@ -246,15 +252,60 @@ func (ps *parseState) markErrors(root *model.Node) {
 }
 
 // wrapTemplates wraps the nodes produced by each template call in a
-// KindTemplate node, when they form a run of siblings.
+// KindTemplate node, when they form a run of siblings. calls are sorted by
+// position, outer calls first.
+//
+// For each call the wrap descends from the root: at each level, the
+// children that overlap the call's range either form a contiguous run that
+// lies inside the range (they are wrapped), or one of them straddles the
+// range (the wrap goes down into the last such child), or neither (the call
+// is not wrapped). Two things keep the whole pass linear in the tree and the
+// calls, however many calls a page has:
+//
+//   - A call inside a call already wrapped starts its descent at that
+//     call's wrapper: the descent from the root would reach it (every
+//     ancestor of a wrapper covers the wrapper's range and straddles any
+//     smaller call inside it).
+//   - A parent whose children are in source order (positions and ends never
+//     decreasing, as they almost always are) keeps a cursor at its first
+//     child that ends after the last call looked up there. Calls arrive in
+//     position order, so the children a call overlaps are a run starting
+//     at the cursor, found without scanning the children before it. A
+//     parent whose children are out of order is scanned in full.
 func wrapTemplates(root *model.Node, calls []*model.TemplateCall) {
-	const maxWrapped = 20000
-	for i, c := range calls {
-		if i >= maxWrapped {
-			return
-		}
-		wrapCall(root, c)
+	wr := &wrapper{index: map[*model.Node]*childIndex{}}
+	type wrapped struct {
+		call *model.TemplateCall
+		node *model.Node
 	}
+	var open []wrapped // wrapped calls enclosing the current one
+	for _, c := range calls {
+		for len(open) > 0 {
+			o := open[len(open)-1].call
+			if o.Pos <= c.Pos && c.End <= o.End {
+				break
+			}
+			open = open[:len(open)-1]
+		}
+		start := root
+		if len(open) > 0 {
+			start = open[len(open)-1].node
+		}
+		if w := wr.wrap(start, c); w != nil {
+			open = append(open, wrapped{c, w})
+		}
+	}
+}
+
+// wrapper holds the per-parent state of wrapTemplates.
+type wrapper struct {
+	index map[*model.Node]*childIndex
+}
+
+// childIndex is what wrapTemplates knows of a parent's children.
+type childIndex struct {
+	ordered bool        // children's Pos and End never decrease
+	cursor  *model.Node // first child that may overlap the next call
 }
 
 func inside(n *model.Node, c *model.TemplateCall) bool {
@@ -265,18 +316,46 @@ func overlaps(n *model.Node, c *model.TemplateCall) bool {
 	return n.Pos < c.End && n.End > c.Pos
 }
 
-func wrapCall(root *model.Node, c *model.TemplateCall) {
-	parent := root
-	for depth := 0; depth < 1000; depth++ {
-		var first, last *model.Node
+// inOrder reports whether a and b (a before b) are in source order.
+func inOrder(a, b *model.Node) bool { return a.Pos <= b.Pos && a.End <= b.End }
+
+// children returns the index of parent's children, made on first use.
+func (wr *wrapper) children(parent *model.Node) *childIndex {
+	ix := wr.index[parent]
+	if ix == nil {
+		ix = &childIndex{ordered: true, cursor: parent.FirstChild}
+		for ch := parent.FirstChild; ch != nil && ch.NextSibling != nil; ch = ch.NextSibling {
+			if !inOrder(ch, ch.NextSibling) {
+				ix.ordered = false
+				break
+			}
+		}
+		wr.index[parent] = ix
+	}
+	return ix
+}
+
+// wrap wraps the output of call c, descending from start, and returns the
+// wrapper (nil when the output is not a run of siblings).
+func (wr *wrapper) wrap(start *model.Node, c *model.TemplateCall) *model.Node {
+	parent := start
+	for {
+		ix := wr.children(parent)
+		from := parent.FirstChild
+		if ix.ordered {
+			// Children that end before c starts end before every later
+			// call starts too.
+			for ix.cursor != nil && ix.cursor.End <= c.Pos {
+				ix.cursor = ix.cursor.NextSibling
+			}
+			from = ix.cursor
+		}
+		var first, last, into *model.Node
 		count, straddle := 0, false
-		var into *model.Node
-		for ch := parent.FirstChild; ch != nil; ch = ch.NextSibling {
+		for ch := from; ch != nil; ch = ch.NextSibling {
 			if !overlaps(ch, c) {
-				if first != nil && last == ch.PrevSibling {
-					// Contiguity ends here; a later overlapping child
-					// would make the run non-contiguous.
-					continue
+				if ix.ordered && ch.Pos >= c.End {
+					break // so do all the children after it
 				}
 				continue
 			}
@@ -284,13 +363,16 @@ func wrapCall(root *model.Node, c *model.TemplateCall) {
 				if first == nil {
 					first = ch
 				} else if last != ch.PrevSibling {
-					return // not contiguous
+					return nil // not contiguous
 				}
 				last = ch
 				count++
 			} else {
 				straddle = true
 				into = ch
+			}
+			if count > 0 && straddle {
+				return nil
 			}
 		}
 		// A paragraph that holds nothing but the call's output was made by
@@ -301,29 +383,50 @@ func wrapCall(root *model.Node, c *model.TemplateCall) {
 		}
 		switch {
 		case count > 0 && !straddle:
-			w := &model.Node{Kind: model.KindTemplate, Template: c, Pos: c.Pos, End: c.End}
-			parent.InsertBefore(w, first)
-			// The call's range may reach past what its output mapped to:
-			// widen the ancestors.
-			for a := parent; a != nil && a.Kind != model.KindDocument; a = a.Parent {
-				a.Pos, a.End = min(a.Pos, w.Pos), max(a.End, w.End)
-			}
-			for ch := first; ; {
-				next := ch.NextSibling
-				ch.Remove()
-				w.AppendChild(ch)
-				if ch == last {
-					break
-				}
-				ch = next
-			}
-			return
+			return wr.wrapRun(parent, ix, first, last, c)
 		case count == 0 && into != nil:
 			parent = into
 		default:
-			return
+			return nil
 		}
 	}
+}
+
+// wrapRun moves the siblings first…last of parent into a new template node.
+func (wr *wrapper) wrapRun(parent *model.Node, ix *childIndex, first, last *model.Node, c *model.TemplateCall) *model.Node {
+	w := &model.Node{Kind: model.KindTemplate, Template: c, Pos: c.Pos, End: c.End}
+	parent.InsertBefore(w, first)
+	if ix.cursor == first {
+		ix.cursor = w
+	}
+	for ch := first; ; {
+		next := ch.NextSibling
+		ch.Remove()
+		w.AppendChild(ch)
+		if ch == last {
+			break
+		}
+		ch = next
+	}
+	// The call's range may reach past what its output mapped to: widen
+	// the ancestors. Every element's range covers its children's, so the
+	// first ancestor that already covers the call ends the walk.
+	for a := parent; a != nil && a.Kind != model.KindDocument; a = a.Parent {
+		if a.Pos <= w.Pos && a.End >= w.End {
+			break
+		}
+		a.Pos, a.End = min(a.Pos, w.Pos), max(a.End, w.End)
+		// A widened child may now be out of order with its siblings.
+		if pix := wr.index[a.Parent]; pix != nil && pix.ordered {
+			if p := a.PrevSibling; p != nil && !inOrder(p, a) {
+				pix.ordered = false
+			}
+			if n := a.NextSibling; n != nil && !inOrder(a, n) {
+				pix.ordered = false
+			}
+		}
+	}
+	return w
 }
 
 // assignHeadingIDs gives every heading an id made from its text,
