@@ -57,6 +57,9 @@ type expander struct {
 	expands  int // template expansions so far
 	limitHit bool
 	seenCall map[*ppNode]bool
+	// nesting is how many expand calls are open: titles, arguments and
+	// bodies expanded inside one another.
+	nesting int
 }
 
 type ppCacheEntry struct {
@@ -72,6 +75,11 @@ const (
 	defaultMaxExpands   = 50000
 	defaultMaxOutput    = 8 << 20
 	maxOutputPerSrcByte = 50
+	// maxNesting bounds nested expansions, as MediaWiki's
+	// $wgMaxPPExpandDepth (100) does: "{{{"×N…"}}}"×N nests N/3 argument
+	// names, each expanded inside the next, which would otherwise take
+	// time and stack in proportion to N² and N.
+	maxNesting = 100
 )
 
 func (e *expander) maxOutput(srcLen int) int {
@@ -111,6 +119,15 @@ func (e *expander) emitGen(b *builder, f *frame, s string, pos, end int) {
 }
 
 func (e *expander) expand(nodes []*ppNode, f *frame, b *builder) {
+	if e.nesting > maxNesting {
+		if len(nodes) > 0 {
+			span := &ppNode{pos: nodes[0].pos, end: nodes[len(nodes)-1].end}
+			e.errorOut(b, f, span, model.MsgTemplateDepth, fmt.Sprintf("Expansion depth limit (%d) exceeded", maxNesting))
+		}
+		return
+	}
+	e.nesting++
+	defer func() { e.nesting-- }()
 	for _, n := range nodes {
 		switch n.kind {
 		case ppText, ppEquals:
@@ -688,15 +705,16 @@ func galleryWikitext(inner string) string {
 	return sb.String()
 }
 
-func htmlEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-	return r.Replace(s)
-}
+// The escapers are built once: a strings.Replacer builds its lookup
+// tables on first use, which costs more than escaping a short string.
+var (
+	htmlEscaper     = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+	htmlAttrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
+)
 
-func htmlAttrEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
-	return r.Replace(s)
-}
+func htmlEscape(s string) string { return htmlEscaper.Replace(s) }
+
+func htmlAttrEscape(s string) string { return htmlAttrEscaper.Replace(s) }
 
 // implode writes a call back as text with its title and parts expanded,
 // as MediaWiki's virtualBracketedImplode.
