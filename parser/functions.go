@@ -110,8 +110,10 @@ func timeVariable(name string, t time.Time) (string, bool) {
 
 func htmlAttrEscapeTitle(s string) string {
 	// MediaWiki escapes PAGENAME so that it cannot inject markup.
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;").Replace(s)
+	return titleEscaper.Replace(s)
 }
+
+var titleEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
 
 func pad2(n int) string {
 	if n < 10 {
