@@ -207,3 +207,24 @@ func TestWrapTemplatesMatchesNaive(t *testing.T) {
 	}
 	t.Logf("%d calls compared", calls)
 }
+
+// TestEveryCallIsWrapped: a page with more calls than the old limit of
+// 20,000 has every call wrapped, the last ones as the first.
+func TestEveryCallIsWrapped(t *testing.T) {
+	const n = 25000
+	src := strings.Repeat("{{card|A}}\n\n", n)
+	doc := Parse(src, &Options{})
+	if len(doc.Templates) != n {
+		t.Fatalf("%d calls recorded, want %d", len(doc.Templates), n)
+	}
+	wrapped := 0
+	for w := range doc.Root.FindAll(model.KindTemplate) {
+		if w.Template == nil || w.Template.Name != "Card" {
+			t.Fatalf("wrapper for %+v", w.Template)
+		}
+		wrapped++
+	}
+	if wrapped != n {
+		t.Errorf("%d of %d calls wrapped", wrapped, n)
+	}
+}
