@@ -761,25 +761,12 @@ func (e *expander) unstripText(t *text) *text {
 	}
 	b := newBuilderFor(t, len(s)/4)
 	last := 0
-	for i := 0; ; {
-		k := strings.Index(s[i:], markerPrefix)
-		if k < 0 {
-			break
-		}
-		k += i
-		z := strings.Index(s[k:], markerSuffix)
-		if z < 0 {
-			break
-		}
-		z += k
-		idx, ok := markerIndex(s[k:z])
-		end := z + len(markerSuffix)
-		if ok && idx < len(e.strips) {
+	for k, end := range markers(s) {
+		if idx, ok := e.stripIndex(s, k, end); ok {
 			b.copy(t, last, k)
 			b.appendText(e.strips[idx].html)
 			last = end
 		}
-		i = end
 	}
 	b.copy(t, last, len(s))
 	return b.text()

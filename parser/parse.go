@@ -104,24 +104,16 @@ func (ps *parseState) unstripAttr(s string) string {
 		return s
 	}
 	var b strings.Builder
-	for {
-		i := strings.Index(s, markerPrefix)
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j := strings.Index(s[i:], markerSuffix)
-		if j < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j += i
-		b.WriteString(s[:i])
-		if idx, ok := markerIndex(s[i:j]); ok && idx < len(ps.ex.strips) {
+	last := 0
+	for k, end := range markers(s) {
+		b.WriteString(s[last:k])
+		if idx, ok := ps.ex.stripIndex(s, k, end); ok {
 			b.WriteString(ps.ex.strips[idx].html.s)
 		}
-		s = s[j+len(markerSuffix):]
+		last = end
 	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // markerIndex reads the index out of "\x7f'\"`UNIQ-kind-0000000A".
