@@ -98,6 +98,47 @@ func dumpRanges(n *model.Node) string {
 	return b.String()
 }
 
+// trickyTemplates write output that straddles paragraphs, lists and
+// tables, and output that ends up out of source order.
+func trickyTemplates() *WikiTemplates {
+	t := NewWikiTemplates()
+	t.Add("Para", "a\n\nb")
+	t.Add("Item", "\n* {{{1}}}\n* two")
+	t.Add("Cell", "x\n|-\n| {{{1}}}")
+	t.Add("Wrap", "<div>{{{1}}}</div>")
+	t.Add("Open", "<b>{{{1}}}")
+	t.Add("Row", "|-\n{{{1}}}")
+	return t
+}
+
+var trickyPages = []string{
+	"x {{Para}} y {{Para}} z",
+	"* a {{Item|b}} c\n* {{Item|{{Item|d}}}}",
+	"{|\n| {{Cell|1}} || {{Cell|{{Para}}}}\n|}",
+	"{{Wrap|{{Wrap|{{Para}} {{Open|q}} r}}}} s {{Open|t}}",
+	"{|\n{{Para}}\n| c {{Wrap|d}}\n{{Open|e}}\n|}\n{{Para}}",
+	"'''{{Open|a}}''' {{Para}}''x",
+	"== {{Para}} ==\n{{Item|{{Cell|z}}}}",
+	"{|\n|-\n{{Wrap|a}} {{Para}}\n{{Row|{{Open|b}}}}\n|-\n| c {{Para}}\n|}",
+}
+
+// FuzzWrapTemplates checks the linear template wrap against the
+// straightforward one on any page. Run with:
+// go test ./parser -run xxx -fuzz FuzzWrapTemplates
+func FuzzWrapTemplates(f *testing.F) {
+	for _, s := range trickyPages {
+		f.Add(s)
+	}
+	tpl := trickyTemplates()
+	f.Fuzz(func(t *testing.T, src string) {
+		opts := &Options{WikiTemplates: tpl}
+		got := dumpRanges(parse(src, opts, wrapTemplates).Root)
+		if want := dumpRanges(parse(src, opts, wrapNaive).Root); got != want {
+			t.Errorf("the trees differ\n--- naive\n%s\n--- linear\n%s", want, got)
+		}
+	})
+}
+
 // wrapCase is a page and the templates it may call.
 type wrapCase struct {
 	name string
@@ -133,21 +174,8 @@ func wrapCases(t *testing.T) []wrapCase {
 	}
 	// Calls whose output straddles paragraphs, lists and tables, nested
 	// calls, calls in arguments, and output out of source order.
-	tricky := NewWikiTemplates()
-	tricky.Add("Para", "a\n\nb")
-	tricky.Add("Item", "\n* {{{1}}}\n* two")
-	tricky.Add("Cell", "x\n|-\n| {{{1}}}")
-	tricky.Add("Wrap", "<div>{{{1}}}</div>")
-	tricky.Add("Open", "<b>{{{1}}}")
-	for i, s := range []string{
-		"x {{Para}} y {{Para}} z",
-		"* a {{Item|b}} c\n* {{Item|{{Item|d}}}}",
-		"{|\n| {{Cell|1}} || {{Cell|{{Para}}}}\n|}",
-		"{{Wrap|{{Wrap|{{Para}} {{Open|q}} r}}}} s {{Open|t}}",
-		"{|\n{{Para}}\n| c {{Wrap|d}}\n{{Open|e}}\n|}\n{{Para}}",
-		"'''{{Open|a}}''' {{Para}}''x",
-		"== {{Para}} ==\n{{Item|{{Cell|z}}}}",
-	} {
+	tricky := trickyTemplates()
+	for i, s := range trickyPages {
 		cases = append(cases, wrapCase{fmt.Sprintf("tricky %d", i), s, tricky})
 	}
 	if d := shared.Dir(); d != "" {
