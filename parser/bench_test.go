@@ -102,7 +102,7 @@ func TestHostileInputsAreLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode")
 	}
-	small, large := hostileInputs(128<<10), hostileInputs(256<<10)
+	small, large := hostileInputs(64<<10), hostileInputs(128<<10)
 	names := make([]string, 0, len(small))
 	for name := range small {
 		names = append(names, name)
