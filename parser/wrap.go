@@ -30,8 +30,9 @@ import (
 //   - A parent whose children are out of order (content fostered out of a
 //     table goes before it) gets an interval index over them.
 //
-// The wrapper of a call is never looked up again at its parent: later
-// calls either lie inside it (they start in it) or after it.
+// A call inside a wrapped call starts in the wrapper only when it is
+// strictly inside: calls come from the page's preprocessor tree, so two
+// calls never have the same range, but nothing here depends on it.
 func wrapTemplates(root *model.Node, calls []*model.TemplateCall) {
 	wr := &wrapper{index: map[*model.Node]*childIndex{}}
 	type wrapped struct {
@@ -42,7 +43,7 @@ func wrapTemplates(root *model.Node, calls []*model.TemplateCall) {
 	for _, c := range calls {
 		for len(open) > 0 {
 			o := open[len(open)-1].call
-			if o.Pos <= c.Pos && c.End <= o.End {
+			if o.Pos <= c.Pos && c.End <= o.End && (o.Pos != c.Pos || o.End != c.End) {
 				break
 			}
 			open = open[:len(open)-1]
@@ -166,9 +167,12 @@ func (wr *wrapper) wrapRun(parent, first, last *model.Node, c *model.TemplateCal
 	if ix.cursor == first {
 		ix.cursor = w
 	}
+	if ix.spread != nil {
+		ix.spread.replace(first, w)
+	}
 	for ch := first; ; {
 		next := ch.NextSibling
-		if ix.spread != nil {
+		if ix.spread != nil && ch != first {
 			ix.spread.remove(ch)
 		}
 		ch.Remove()
@@ -256,6 +260,18 @@ func (x *overlapIndex) remove(n *model.Node) {
 		delete(x.slot, n)
 		x.nodes[i] = nil
 		x.set(i, -1)
+	}
+}
+
+// replace puts w in the place of old, the first node it wraps. (w keeps
+// old's position as its key, which may be after w's own: no later call can
+// tell them apart, as every later call that overlaps w ends after old
+// starts.)
+func (x *overlapIndex) replace(old, w *model.Node) {
+	if i, ok := x.slot[old]; ok {
+		delete(x.slot, old)
+		x.nodes[i], x.slot[w] = w, i
+		x.set(i, w.End)
 	}
 }
 
