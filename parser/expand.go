@@ -59,6 +59,9 @@ type expander struct {
 	seenCall map[*ppNode]bool
 	cite     *citeState  // footnotes (<ref>), see cite.go
 	ps       *parseState // the parse, for the passes Cite runs on notes
+	// nesting is how many expand calls are open: titles, arguments and
+	// bodies expanded inside one another.
+	nesting int
 }
 
 type ppCacheEntry struct {
@@ -74,6 +77,11 @@ const (
 	defaultMaxExpands   = 50000
 	defaultMaxOutput    = 8 << 20
 	maxOutputPerSrcByte = 50
+	// maxNesting bounds nested expansions, as MediaWiki's
+	// $wgMaxPPExpandDepth (100) does: "{{{"×N…"}}}"×N nests N/3 argument
+	// names, each expanded inside the next, which would otherwise take
+	// time and stack in proportion to N² and N.
+	maxNesting = 100
 )
 
 func (e *expander) maxOutput(srcLen int) int {
@@ -113,6 +121,15 @@ func (e *expander) emitGen(b *builder, f *frame, s string, pos, end int) {
 }
 
 func (e *expander) expand(nodes []*ppNode, f *frame, b *builder) {
+	if e.nesting > maxNesting {
+		if len(nodes) > 0 {
+			span := &ppNode{pos: nodes[0].pos, end: nodes[len(nodes)-1].end}
+			e.errorOut(b, f, span, model.MsgTemplateDepth, fmt.Sprintf("Expansion depth limit (%d) exceeded", maxNesting))
+		}
+		return
+	}
+	e.nesting++
+	defer func() { e.nesting-- }()
 	for _, n := range nodes {
 		switch n.kind {
 		case ppText, ppEquals:
@@ -779,25 +796,12 @@ func (e *expander) unstripText(t *text) *text {
 	}
 	b := newBuilderFor(t, len(s)/4)
 	last := 0
-	for i := 0; ; {
-		k := strings.Index(s[i:], markerPrefix)
-		if k < 0 {
-			break
-		}
-		k += i
-		z := strings.Index(s[k:], markerSuffix)
-		if z < 0 {
-			break
-		}
-		z += k
-		idx, ok := markerIndex(s[k:z])
-		end := z + len(markerSuffix)
-		if ok && idx < len(e.strips) {
+	for k, end := range markers(s) {
+		if idx, ok := e.stripIndex(s, k, end); ok {
 			b.copy(t, last, k)
 			b.appendText(e.strips[idx].html)
 			last = end
 		}
-		i = end
 	}
 	b.copy(t, last, len(s))
 	return b.text()

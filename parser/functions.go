@@ -188,38 +188,30 @@ func (c *pfCall) plain(i int) string { return killMarkers(c.str(i)) }
 
 // killMarkers removes strip markers from s.
 func killMarkers(s string) string {
-	for {
-		i := strings.Index(s, markerPrefix)
-		if i < 0 {
-			return s
-		}
-		j := strings.Index(s[i:], markerSuffix)
-		if j < 0 {
-			return s
-		}
-		s = s[:i] + s[i+j+len(markerSuffix):]
+	if !strings.Contains(s, markerPrefix) {
+		return s
 	}
+	var b strings.Builder
+	last := 0
+	for k, end := range markers(s) {
+		b.WriteString(s[last:k])
+		last = end
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // markerSkip applies fn to the parts of s between strip markers.
 func markerSkip(s string, fn func(string) string) string {
 	var b strings.Builder
-	for {
-		i := strings.Index(s, markerPrefix)
-		if i < 0 {
-			b.WriteString(fn(s))
-			return b.String()
-		}
-		j := strings.Index(s[i:], markerSuffix)
-		if j < 0 {
-			b.WriteString(fn(s))
-			return b.String()
-		}
-		j += i + len(markerSuffix)
-		b.WriteString(fn(s[:i]))
-		b.WriteString(s[i:j])
-		s = s[j:]
+	last := 0
+	for k, end := range markers(s) {
+		b.WriteString(fn(s[last:k]))
+		b.WriteString(s[k:end])
+		last = end
 	}
+	b.WriteString(fn(s[last:]))
+	return b.String()
 }
 
 func (c *pfCall) emit(s string) { c.e.emitGen(c.out, c.f, s, c.node.pos, c.node.end) }

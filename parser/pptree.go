@@ -86,6 +86,10 @@ type preprocessor struct {
 	// stays linear.
 	noClose map[string]bool
 	noGT    bool
+	// runEnd is the end of the last run of closing braces or brackets
+	// measured, so that a long run closing many open runs one at a time
+	// ("{"×N…"}"×N) is measured once, not once per close.
+	runEnd int
 }
 
 type ppDiag struct {
@@ -307,10 +311,15 @@ func (p *preprocessor) newline(i, end int, top *ppStackElem) int {
 func (p *preprocessor) close(i, end int, c byte) int {
 	src := p.src
 	top := p.stack[len(p.stack)-1]
-	count := 0
-	for i+count < end && src[i+count] == c && count < top.count {
-		count++
+	if p.runEnd <= i || src[i] != c {
+		// i starts a new run (a run continues only after a close
+		// inside it, and holds one kind of byte).
+		p.runEnd = i + 1
+		for p.runEnd < end && src[p.runEnd] == c {
+			p.runEnd++
+		}
 	}
+	count := min(p.runEnd-i, top.count)
 	matching := count
 	if c == '}' {
 		if matching > 3 {

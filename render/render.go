@@ -45,10 +45,46 @@ func (l WikiLinker) PageURL(title, fragment string) string {
 }
 func (WikiLinker) PageExists(string) bool        { return true }
 func (WikiLinker) FileURL(string) (string, bool) { return "", false }
+
+// titlePath writes a title as a URL path: spaces become underscores, and
+// bytes are %-escaped as url.PathEscape does, except / ( ) , which stay
+// readable as in MediaWiki's URLs. One pass over a table: it runs for
+// every link.
 func titlePath(title string) string {
-	s := url.PathEscape(strings.ReplaceAll(title, " ", "_"))
-	return strings.NewReplacer("%3A", ":", "%2F", "/", "%28", "(", "%29", ")", "%2C", ",").Replace(s)
+	n := 0 // bytes to escape
+	for i := 0; i < len(title); i++ {
+		if c := title[i]; !pathKeep[c] && c != ' ' {
+			n++
+		}
+	}
+	if n == 0 && strings.IndexByte(title, ' ') < 0 {
+		return title
+	}
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(title)+2*n)
+	for i := 0; i < len(title); i++ {
+		switch c := title[i]; {
+		case c == ' ':
+			b = append(b, '_')
+		case pathKeep[c]:
+			b = append(b, c)
+		default:
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(b)
 }
+
+// pathKeep holds the bytes titlePath writes as they are.
+var pathKeep = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	for _, c := range []byte("-_.~$&+:=@/(),") {
+		t[c] = true
+	}
+	return t
+}()
 
 // Options configure a Renderer.
 type Options struct {
