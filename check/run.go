@@ -46,6 +46,10 @@ type Result struct {
 	// Used are the wiki cells and engine constants the check read, each
 	// with where it is written, in the order read.
 	Used []Origin `json:"used,omitempty"`
+	// TableNow is the id the table named by Table has in the revision
+	// checked, when the spec names an id the table had before a rename
+	// (PageData.Renamed): the check ran on it.
+	TableNow string `json:"table_now,omitempty"`
 }
 
 // PageData is one page of a game at one revision: its tables and its tree
@@ -55,6 +59,11 @@ type PageData struct {
 	Rev    *model.Revision
 	Doc    *model.Document
 	Tables *extract.PageTables
+	// Renamed maps ids the page's tables had in earlier revisions to the
+	// ids they have in this one, for whoever followed the page's history
+	// (nil: no rename known). A check naming an old id runs on the table
+	// under its new id, and says so (Result.TableNow).
+	Renamed map[string]string
 }
 
 // Game is what the checks of one game run on.
@@ -70,11 +79,19 @@ type Game struct {
 	EngineErr error
 }
 
-// table finds a table by id in the game's pages, and the page it is on.
+// table finds a table by id in the game's pages, and the page it is on;
+// failing that, a table that had the id before a rename.
 func (g *Game) table(id string) (*extract.Table, *PageData) {
 	for i := range g.Pages {
 		if t := g.Pages[i].Tables.Table(id); t != nil {
 			return t, &g.Pages[i]
+		}
+	}
+	for i := range g.Pages {
+		if now, ok := g.Pages[i].Renamed[id]; ok {
+			if t := g.Pages[i].Tables.Table(now); t != nil {
+				return t, &g.Pages[i]
+			}
 		}
 	}
 	return nil, nil
@@ -136,6 +153,9 @@ func (c *Check) run(g *Game) (res Result) {
 			return res
 		}
 		res.Source = sourceOf(pd, t.Source.Line)
+		if t.ID != c.Table {
+			res.TableNow = t.ID
+		}
 	} else if len(g.Pages) > 0 {
 		res.Source = sourceOf(&g.Pages[0], 0)
 	}

@@ -353,7 +353,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		}
 		for _, e := range f.Entries {
 			if l.opts.DropText {
-				e.Rev.Text = ""
+				e.Rev.DropText()
 			}
 			l.addRevision(e.Title, -1, e.Rev)
 		}
@@ -388,7 +388,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 			Source:    model.SourceRef{File: name, Line: 1},
 		}
 		if l.opts.DropText {
-			rev.Text = ""
+			rev.DropText()
 		}
 		l.addRevision(title, -1, rev)
 	}
@@ -631,6 +631,7 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 			}
 			p.Revisions = append(p.Revisions, ra.rev)
 		}
+		p.MarkRedirect(acc.redirect)
 		pages = append(pages, p)
 	}
 	c := model.NewCorpus(pages)

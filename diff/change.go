@@ -43,11 +43,13 @@ type TableChangeKind uint8
 const (
 	TableAdded      TableChangeKind = iota + 1 // only in the new revision
 	TableRemoved                               // only in the old revision
-	TableModified                              // values, rows or columns changed
+	TableModified                              // values, rows or columns changed (or columns renamed)
 	TableFormatting                            // the wikitext changed but no value did
+	TableRenamed                               // its id changed (section renamed, table moved); values may have too
 )
 
-var tableChangeNames = [...]string{TableAdded: "added", TableRemoved: "removed", TableModified: "modified", TableFormatting: "formatting"}
+var tableChangeNames = [...]string{TableAdded: "added", TableRemoved: "removed", TableModified: "modified",
+	TableFormatting: "formatting", TableRenamed: "renamed"}
 
 // String returns the change's name, or "TableChangeKind(N)" for a value
 // that is none.

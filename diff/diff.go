@@ -50,6 +50,19 @@ func (r *Result) RulesChanged() bool {
 	return false
 }
 
+// RulesChangedIn reports whether a rule table's values changed in one of
+// the comparisons of results (a changelog): the exit status of
+// `wikirules diff --all`. A page's first revision, compared with nothing,
+// compares no two revisions and does not count.
+func RulesChangedIn(results []*Result) bool {
+	for _, r := range results {
+		if r.From.Timestamp != "" && r.RulesChanged() {
+			return true
+		}
+	}
+	return false
+}
+
 func info(r *model.Revision) RevInfo {
 	if r == nil {
 		return RevInfo{}
@@ -75,11 +88,53 @@ func Compare(page string, a, b *Side) *Result {
 	}
 	res.Text = Text(oldText, b.Rev.Text, Context)
 	res.Summary = TextSummary{Hunks: len(res.Text.Hunks), LinesAdded: res.Text.Added, LinesRemoved: res.Text.Removed}
-	if s := Sections(a.Doc, b.Doc); s != nil {
+	m := matchSides(a, b)
+	if s := m.sections.changes(); s != nil {
 		res.Sections = s
 	}
-	if t := Tables(a.Tables, b.Tables); t != nil {
+	if t := tableChanges(m.tables); t != nil {
 		res.Tables = t
 	}
 	return res
+}
+
+// pageMatching is what became of each section and rule table of one
+// revision in the next: what Compare reports and Blamer follows.
+type pageMatching struct {
+	sections *sectionMatching
+	tables   *tableMatching
+}
+
+// tablePlace is where a table is: the index of its innermost section (-1:
+// the lead) and how many tables of that section come before it.
+type tablePlace struct{ section, nth int }
+
+func tablePlaces(ts []*extract.Table, ss []sectionInfo) []tablePlace {
+	out := make([]tablePlace, len(ts))
+	count := map[int]int{}
+	for k, t := range ts {
+		s := sectionAt(ss, t.Source.Pos)
+		out[k] = tablePlace{s, count[s]}
+		count[s]++
+	}
+	return out
+}
+
+// matchSides matches the sections of two revisions, then their tables:
+// tables at the same place in sections the section diff paired (a
+// renamed section's table) are linked.
+func matchSides(a, b *Side) *pageMatching {
+	sm := matchSections(a.Doc, b.Doc)
+	pa, pb := tablePlaces(a.Tables.Tables, sm.sa), tablePlaces(b.Tables.Tables, sm.sb)
+	linked := func(i, j int) bool {
+		x, y := pa[i], pb[j]
+		if x.nth != y.nth {
+			return false
+		}
+		if x.section < 0 || y.section < 0 {
+			return x.section == y.section
+		}
+		return sm.matchA[x.section] == y.section
+	}
+	return &pageMatching{sections: sm, tables: matchTables(a.Tables.Tables, b.Tables.Tables, linked)}
 }

@@ -133,6 +133,9 @@ func writeSummaryText(p painter, r *Result) {
 				desc = fmt.Sprintf("level %d → %d", s.FromLevel, s.ToLevel)
 			case SectionRenamed:
 				desc = "renamed from " + strconv.Quote(s.FromTitle)
+				if s.Similarity < 1 {
+					desc += fmt.Sprintf(" (%.0f%% similar)", s.Similarity*100)
+				}
 			}
 			bw.WriteString("  ")
 			p.paint(ansiCyan, fmt.Sprintf("%-10s", s.Change))
@@ -151,12 +154,11 @@ func writeSummaryText(p painter, r *Result) {
 			if t.ValueChanged() {
 				code = ansiBold + ansiRed
 			}
-			label := t.Change.String()
-			if t.Change == TableFormatting {
-				label = "formatting only"
-			}
 			p.paint(code, t.ID)
-			fmt.Fprintf(bw, ": %s\n", label)
+			fmt.Fprintf(bw, ": %s\n", model.EscapeControls(tableLabel(t)))
+			if len(t.ColumnsRenamed) > 0 {
+				fmt.Fprintf(bw, "      columns renamed: %s\n", model.EscapeControls(columnRenames(t.ColumnsRenamed)))
+			}
 			if len(t.ColumnsAdded) > 0 {
 				fmt.Fprintf(bw, "      columns added: %s\n", model.EscapeControls(strings.Join(t.ColumnsAdded, ", ")))
 			}
@@ -187,6 +189,29 @@ func writeSummaryText(p painter, r *Result) {
 	}
 	s := r.Summary
 	fmt.Fprintf(bw, "\nText: %d hunk(s), +%d −%d lines\n", s.Hunks, s.LinesAdded, s.LinesRemoved)
+}
+
+// tableLabel says what happened to a table, in words.
+func tableLabel(t TableChange) string {
+	switch {
+	case t.Change == TableFormatting:
+		return "formatting only"
+	case t.Change == TableRenamed && t.ValuesChanged:
+		return "renamed from " + t.FromID + ", values changed"
+	case t.Change == TableRenamed:
+		return "renamed from " + t.FromID + ", values unchanged"
+	case t.Change == TableModified && !t.ValuesChanged:
+		return "columns renamed, values unchanged"
+	}
+	return t.Change.String()
+}
+
+func columnRenames(rs []ColumnRename) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = r.From + " → " + r.To
+	}
+	return strings.Join(parts, ", ")
 }
 
 func writeHunks(p painter, td *TextDiff) {
@@ -283,6 +308,9 @@ func WriteHTML(w io.Writer, r *Result) error {
 				fmt.Fprintf(bw, `: level %d → %d`, s.FromLevel, s.ToLevel)
 			case SectionRenamed:
 				fmt.Fprintf(bw, `: renamed from “%s”`, e(s.FromTitle))
+				if s.Similarity < 1 {
+					fmt.Fprintf(bw, ` (%.0f%% similar)`, s.Similarity*100)
+				}
 			}
 			bw.WriteString("</li>")
 		}
@@ -291,7 +319,20 @@ func WriteHTML(w io.Writer, r *Result) error {
 	if len(r.Tables) > 0 {
 		bw.WriteString(`<section class="diff-tables"><h3>Rule tables</h3>`)
 		for _, t := range r.Tables {
-			fmt.Fprintf(bw, `<div class="table-change change-%s"><p><code>%s</code> <span class="badge">%s</span></p>`, e(t.Change.String()), e(t.ID), e(t.Change.String()))
+			fmt.Fprintf(bw, `<div class="table-change change-%s"><p><code>%s</code> <span class="badge">%s</span>`, e(t.Change.String()), e(t.ID), e(t.Change.String()))
+			switch {
+			case t.Change == TableRenamed:
+				fmt.Fprintf(bw, ` from <code>%s</code>`, e(t.FromID))
+				if !t.ValuesChanged {
+					bw.WriteString(`, values unchanged`)
+				}
+			case t.Change == TableModified && !t.ValuesChanged:
+				bw.WriteString(` columns renamed, values unchanged`)
+			}
+			bw.WriteString(`</p>`)
+			if len(t.ColumnsRenamed) > 0 {
+				fmt.Fprintf(bw, `<p class="columns-renamed">Columns renamed: %s</p>`, e(columnRenames(t.ColumnsRenamed)))
+			}
 			if len(t.Cells) > 0 {
 				bw.WriteString(`<table class="cells"><thead><tr><th>Row</th><th>Column</th><th>Before</th><th>After</th></tr></thead><tbody>`)
 				for _, c := range t.Cells {

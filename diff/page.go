@@ -90,7 +90,14 @@ func WritePage(w io.Writer, page string, results []*Result) error {
 		case r.RulesChanged():
 			bw.WriteString(`<p class="verdict rules">rule values changed</p>`)
 		case len(r.Tables) > 0:
-			bw.WriteString(`<p class="verdict">rule tables: formatting only</p>`)
+			// Formatting, renames and moves: no value changed.
+			what := "formatting only"
+			for _, t := range r.Tables {
+				if t.Change != TableFormatting {
+					what = "renamed, no value changed"
+				}
+			}
+			bw.WriteString(`<p class="verdict">rule tables: ` + what + `</p>`)
 		default:
 			bw.WriteString(`<p class="verdict">no rule table changed</p>`)
 		}

@@ -1,20 +1,36 @@
 package diff
 
 import (
+	"math"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
 )
 
+// SectionSimilarity is how much of a section's text must survive for a
+// section whose title changed to be the same section renamed rather than
+// one removed and another added. Similarity is measured on the words of
+// the two bodies (markup and punctuation left out) as
+// 2·kept / (old words + new words), where kept is the length of their
+// longest common subsequence: 1 for the same words in the same order, 0.6
+// when, say, 6 words of 10 survive with 4 rewritten. A section with no
+// text of its own is compared by the titles of its subsections.
+const SectionSimilarity = 0.6
+
 // SectionChange is one change to a section. A section can have several
-// (a level change and a modified body).
+// (a rename, a level change and a modified body).
 type SectionChange struct {
 	Title     string            `json:"title"`
 	Change    SectionChangeKind `json:"change"`
 	FromTitle string            `json:"from_title,omitempty"` // renamed: the old title
-	FromLevel int               `json:"from_level,omitempty"`
-	ToLevel   int               `json:"to_level,omitempty"`
+	// Similarity is, for a renamed section, how similar its old and new
+	// bodies are (see SectionSimilarity): 1 when only the title changed.
+	Similarity float64 `json:"similarity,omitempty"`
+	FromLevel  int     `json:"from_level,omitempty"`
+	ToLevel    int     `json:"to_level,omitempty"`
 }
 
 // sectionInfo is a section of one revision.
@@ -23,8 +39,14 @@ type sectionInfo struct {
 	level int
 	// body identifies the section's own content with white space
 	// normalized (a hash: only equality matters); 0 when it is empty.
-	body  uint64
-	order int
+	body uint64
+	// bodyFrom and bodyTo are the byte range of its own content (without
+	// the heading and the subsections); pos and end the whole section's.
+	bodyFrom, bodyTo int
+	pos, end         int
+	parent           int // index of the enclosing section, or -1
+	words            []string
+	wordsDone        bool
 }
 
 // sectionsOf lists a document's sections in order. A section's body is its
@@ -52,10 +74,34 @@ func sectionsOf(doc *model.Document) []sectionInfo {
 		var body uint64
 		if from < to && to <= len(doc.Source) {
 			body = normHash(doc.Source[from:to])
+		} else {
+			from, to = 0, 0
 		}
-		out = append(out, sectionInfo{title: s.Title(), level: int(s.Node.Level), body: body, order: len(out)})
+		parent := -1
+		for k := len(out) - 1; k >= 0; k-- {
+			if out[k].pos <= s.Node.Pos && s.Node.End <= out[k].end {
+				parent = k
+				break
+			}
+		}
+		out = append(out, sectionInfo{title: s.Title(), level: int(s.Node.Level), body: body,
+			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
 	}
 	return out
+}
+
+// sectionAt returns the index of the innermost section holding byte pos,
+// or -1 (the lead).
+func sectionAt(ss []sectionInfo, pos int) int {
+	// Sections come in document order and a subsection after its parent,
+	// so the last one that starts before pos and holds it is innermost.
+	i := sort.Search(len(ss), func(i int) bool { return ss[i].pos > pos }) - 1
+	for ; i >= 0; i = ss[i].parent {
+		if ss[i].pos <= pos && pos < ss[i].end {
+			return i
+		}
+	}
+	return -1
 }
 
 // normHash is the FNV-1a hash of s with runs of white space read as one
@@ -89,16 +135,115 @@ func normHash(s string) uint64 {
 
 func normTitle(t string) string { return strings.ToLower(strings.Join(strings.Fields(t), " ")) }
 
-// Sections compares the sections of two revisions.
-func Sections(a, b *model.Document) []SectionChange {
-	sa, sb := sectionsOf(a), sectionsOf(b)
-	matchA := make([]int, len(sa)) // index in sb, or -1
-	matchB := make([]int, len(sb))
-	for i := range matchA {
-		matchA[i] = -1
+// wordsOf splits text into its words (letters and digits), lower-cased:
+// what section similarity compares. Markup and punctuation are left out
+// so that two tables do not look alike for their pipes.
+func wordsOf(s string, out []string) []string {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isWordRune(r) {
+			i += n
+			continue
+		}
+		j := i + n
+		for j < len(s) {
+			r2, n2 := utf8.DecodeRuneInString(s[j:])
+			if !isWordRune(r2) {
+				break
+			}
+			j += n2
+		}
+		w := s[i:j]
+		for _, c := range w {
+			if unicode.IsUpper(c) {
+				w = strings.ToLower(w)
+				break
+			}
+		}
+		out = append(out, w)
+		i = j
 	}
-	for i := range matchB {
-		matchB[i] = -1
+	return out
+}
+
+// sectionWords returns the words section i is compared by: its own text's,
+// or, when it has none, its subsections' titles.
+func sectionWords(ss []sectionInfo, i int, src string) []string {
+	s := &ss[i]
+	if s.wordsDone {
+		return s.words
+	}
+	s.wordsDone = true
+	if s.bodyFrom < s.bodyTo {
+		s.words = wordsOf(src[s.bodyFrom:s.bodyTo], nil)
+	}
+	if len(s.words) == 0 {
+		for k := i + 1; k < len(ss) && ss[k].pos < s.end; k++ {
+			if ss[k].parent == i {
+				s.words = wordsOf(ss[k].title, s.words)
+			}
+		}
+	}
+	return s.words
+}
+
+// similarity is 2·LCS(a, b) / (len(a)+len(b)) (0 when both are empty). The
+// bag-of-words bound is computed first, and the sequence diff only when
+// the bound reaches at least (the bound is never below the ratio).
+func similarity(a, b []string, atLeast float64) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	counts := make(map[string]int, len(a))
+	for _, w := range a {
+		counts[w]++
+	}
+	common := 0
+	for _, w := range b {
+		if counts[w] > 0 {
+			counts[w]--
+			common++
+		}
+	}
+	bound := 2 * float64(common) / float64(len(a)+len(b))
+	if bound < atLeast {
+		return bound
+	}
+	in := newInterner()
+	kept := 0
+	for _, op := range Sequences(in.all(a), in.all(b)) {
+		if op.Kind == OpEqual {
+			kept += op.AEnd - op.AStart
+		}
+	}
+	return 2 * float64(kept) / float64(len(a)+len(b))
+}
+
+// maxRenameCandidates bounds the pairs of unmatched sections whose
+// similarity is measured: beyond it, a section is compared only with the
+// unmatched sections near its position, so a page of thousands of
+// retitled sections stays linear.
+const maxRenameCandidates = 4096
+
+// sectionMatching pairs the sections of two revisions: by title, then by
+// the same body under another title, then by similar bodies.
+type sectionMatching struct {
+	sa, sb         []sectionInfo
+	matchA, matchB []int     // index on the other side, or -1
+	sim            []float64 // by index in sa: similarity of a renamed section, 0 otherwise
+}
+
+func matchSections(a, b *model.Document) *sectionMatching {
+	m := &sectionMatching{sa: sectionsOf(a), sb: sectionsOf(b)}
+	sa, sb := m.sa, m.sb
+	m.matchA = make([]int, len(sa))
+	m.matchB = make([]int, len(sb))
+	m.sim = make([]float64, len(sa))
+	for i := range m.matchA {
+		m.matchA[i] = -1
+	}
+	for i := range m.matchB {
+		m.matchB[i] = -1
 	}
 	// 1. Same title, in order.
 	byTitle := map[string][]int{}
@@ -108,82 +253,150 @@ func Sections(a, b *model.Document) []SectionChange {
 	for i, s := range sa {
 		k := normTitle(s.title)
 		if js := byTitle[k]; len(js) > 0 {
-			matchA[i], matchB[js[0]] = js[0], i
+			m.matchA[i], m.matchB[js[0]] = js[0], i
 			byTitle[k] = js[1:]
 		}
 	}
 	// 2. Same body, different title: renamed.
-	renamed := map[int]bool{}
 	byBody := map[uint64][]int{}
 	for j, s := range sb {
-		if matchB[j] < 0 && s.body != 0 {
+		if m.matchB[j] < 0 && s.body != 0 {
 			byBody[s.body] = append(byBody[s.body], j)
 		}
 	}
 	for i, s := range sa {
-		if matchA[i] >= 0 || s.body == 0 {
+		if m.matchA[i] >= 0 || s.body == 0 {
 			continue
 		}
 		if js := byBody[s.body]; len(js) > 0 {
-			matchA[i], matchB[js[0]] = js[0], i
+			m.matchA[i], m.matchB[js[0]] = js[0], i
 			byBody[s.body] = js[1:]
-			renamed[i] = true
+			m.sim[i] = 1
 		}
 	}
-	// 3. Moved: matched sections outside the longest run kept in order.
+	// 3. Similar bodies: the most similar pairs first, then the nearest.
+	var ua, ub []int
+	for i := range sa {
+		if m.matchA[i] < 0 {
+			ua = append(ua, i)
+		}
+	}
+	for j := range sb {
+		if m.matchB[j] < 0 {
+			ub = append(ub, j)
+		}
+	}
+	if len(ua) == 0 || len(ub) == 0 {
+		return m
+	}
+	window := len(ub)
+	if len(ua)*len(ub) > maxRenameCandidates {
+		window = max(1, maxRenameCandidates/len(ua)/2)
+	}
+	type cand struct {
+		i, j int
+		sim  float64
+		dist int
+	}
+	var cands []cand
+	for x, i := range ua {
+		// The unmatched sections of b near i's place among a's.
+		center := x * len(ub) / len(ua)
+		for y := max(0, center-window); y < min(len(ub), center+window+1); y++ {
+			j := ub[y]
+			s := similarity(sectionWords(sa, i, a.Source), sectionWords(sb, j, b.Source), SectionSimilarity)
+			if s >= SectionSimilarity {
+				cands = append(cands, cand{i, j, s, abs(y - center)})
+			}
+		}
+	}
+	sort.SliceStable(cands, func(x, y int) bool {
+		if cands[x].sim != cands[y].sim {
+			return cands[x].sim > cands[y].sim
+		}
+		return cands[x].dist < cands[y].dist
+	})
+	for _, c := range cands {
+		if m.matchA[c.i] >= 0 || m.matchB[c.j] >= 0 {
+			continue
+		}
+		m.matchA[c.i], m.matchB[c.j] = c.j, c.i
+		m.sim[c.i] = math.Round(c.sim*100) / 100
+	}
+	return m
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// renamed reports whether section i of a kept its place under another
+// title.
+func (m *sectionMatching) renamed(i int) bool {
+	j := m.matchA[i]
+	return j >= 0 && normTitle(m.sa[i].title) != normTitle(m.sb[j].title)
+}
+
+// Sections compares the sections of two revisions.
+func Sections(a, b *model.Document) []SectionChange {
+	return matchSections(a, b).changes()
+}
+
+func (m *sectionMatching) changes() []SectionChange {
+	sa, sb := m.sa, m.sb
+	// Moved: matched sections outside the longest run kept in order.
 	var pairs [][2]int
-	for i, j := range matchA {
+	for i, j := range m.matchA {
 		if j >= 0 {
 			pairs = append(pairs, [2]int{i, j})
 		}
 	}
 	inOrder := longestIncreasing(pairs)
-	var out []SectionChange
+	type keyed struct {
+		c   SectionChange
+		key int
+	}
+	var out []keyed
+	// Report in the new revision's order, removed ones where they were.
 	for _, p := range pairs {
 		i, j := p[0], p[1]
 		a, b := sa[i], sb[j]
-		if renamed[i] {
-			out = append(out, SectionChange{Title: b.title, Change: SectionRenamed, FromTitle: a.title})
+		key := j * 2
+		if m.renamed(i) {
+			out = append(out, keyed{SectionChange{Title: b.title, Change: SectionRenamed, FromTitle: a.title, Similarity: m.sim[i]}, key})
 		}
 		if !inOrder[i] {
-			out = append(out, SectionChange{Title: b.title, Change: SectionMoved})
+			out = append(out, keyed{SectionChange{Title: b.title, Change: SectionMoved}, key})
 		}
 		if a.level != b.level {
-			out = append(out, SectionChange{Title: b.title, Change: SectionLevel, FromLevel: a.level, ToLevel: b.level})
+			out = append(out, keyed{SectionChange{Title: b.title, Change: SectionLevel, FromLevel: a.level, ToLevel: b.level}, key})
 		}
 		if a.body != b.body {
-			out = append(out, SectionChange{Title: b.title, Change: SectionModified})
+			out = append(out, keyed{SectionChange{Title: b.title, Change: SectionModified}, key})
 		}
 	}
 	for i, s := range sa {
-		if matchA[i] < 0 {
-			out = append(out, SectionChange{Title: s.title, Change: SectionRemoved, FromLevel: s.level})
+		if m.matchA[i] < 0 {
+			out = append(out, keyed{SectionChange{Title: s.title, Change: SectionRemoved, FromLevel: s.level}, i*2 + 1})
 		}
 	}
 	for j, s := range sb {
-		if matchB[j] < 0 {
-			out = append(out, SectionChange{Title: s.title, Change: SectionAdded, ToLevel: s.level})
+		if m.matchB[j] < 0 {
+			out = append(out, keyed{SectionChange{Title: s.title, Change: SectionAdded, ToLevel: s.level}, j * 2})
 		}
 	}
-	// Report in the new revision's order, removed ones where they were.
-	pos := func(c SectionChange) int {
-		for j, s := range sb {
-			if s.title == c.Title && c.Change != SectionRemoved {
-				return j * 2
-			}
-		}
-		for i, s := range sa {
-			if s.title == c.Title {
-				if j := matchA[i]; j >= 0 {
-					return j * 2
-				}
-				return i*2 + 1
-			}
-		}
-		return 0
+	sort.SliceStable(out, func(x, y int) bool { return out[x].key < out[y].key })
+	if len(out) == 0 {
+		return nil
 	}
-	sort.SliceStable(out, func(x, y int) bool { return pos(out[x]) < pos(out[y]) })
-	return out
+	res := make([]SectionChange, len(out))
+	for k, o := range out {
+		res[k] = o.c
+	}
+	return res
 }
 
 // longestIncreasing marks the pairs (sorted by their first element) that

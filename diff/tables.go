@@ -2,10 +2,26 @@ package diff
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/wikirules/wikirules/extract"
 )
+
+// TableSimilarity is how alike two tables of different ids must be to be
+// one table renamed or moved. A table is read as the bag of its column
+// names and its cells' texts (white space normalized, empty cells left
+// out), and two tables are compared by the Dice coefficient of their bags:
+// 2·common / (cells of one + cells of the other). 0.5 keeps a table whose
+// section was renamed and a few cells edited, and tells apart two tables
+// that only share a column name or two. The same threshold pairs a column
+// whose header changed with its old self by the column's values.
+//
+// Tables alike enough pair first, the most similar first (the same id or
+// place breaking ties); then tables with the same id, or at the same place
+// in sections the section diff matched (one renamed, say), pair whatever
+// their similarity.
+const TableSimilarity = 0.5
 
 // CellChange is a value that changed: row (its key), column, old and new.
 type CellChange struct {
@@ -15,13 +31,30 @@ type CellChange struct {
 	To     any    `json:"to"`
 }
 
+// ColumnRename is a column whose header changed and whose values are
+// (mostly) the same.
+type ColumnRename struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
 // TableChange is what changed in one rule table.
 type TableChange struct {
-	ID             string           `json:"id"`
-	Title          string           `json:"title,omitempty"`
-	Change         TableChangeKind  `json:"change"`
+	// ID is the table's id: the new one, or for a removed table the old.
+	ID     string          `json:"id"`
+	Title  string          `json:"title,omitempty"`
+	Change TableChangeKind `json:"change"`
+	// FromID and ToID are a renamed table's old and new ids.
+	FromID string `json:"from_id,omitempty"`
+	ToID   string `json:"to_id,omitempty"`
+	// ValuesChanged is true when a value changed, a row or a column was
+	// added or removed, or the table itself was: what the exit status of
+	// `wikirules diff` reports. Renames (of the table or of a column),
+	// moves and formatting change no value.
+	ValuesChanged  bool             `json:"values_changed"`
 	ColumnsAdded   []string         `json:"columns_added,omitempty"`
 	ColumnsRemoved []string         `json:"columns_removed,omitempty"`
+	ColumnsRenamed []ColumnRename   `json:"columns_renamed,omitempty"`
 	RowsAdded      []map[string]any `json:"rows_added"`
 	RowsRemoved    []map[string]any `json:"rows_removed"`
 	Cells          []CellChange     `json:"cells"`
@@ -31,8 +64,8 @@ type TableChange struct {
 }
 
 // ValueChanged reports whether the change touches values (not only
-// formatting).
-func (c TableChange) ValueChanged() bool { return c.Change != TableFormatting }
+// formatting, renames or moves).
+func (c TableChange) ValueChanged() bool { return c.ValuesChanged }
 
 func rowMap(t *extract.Table, r extract.Row) map[string]any {
 	m := make(map[string]any, len(t.Columns))
@@ -46,13 +79,7 @@ func rowMap(t *extract.Table, r extract.Row) map[string]any {
 	return m
 }
 
-// rowKey identifies a row: its key cell's text, or its position.
-func rowKey(t *extract.Table, key string, r extract.Row, i int) string {
-	if k := t.Column(key); k >= 0 && k < len(r) {
-		return strings.Join(strings.Fields(r[k].Text), " ")
-	}
-	return fmt.Sprintf("#%d", i+1)
-}
+func normSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func sameValue(a, b any) bool {
 	if a == nil || b == nil {
@@ -75,95 +102,408 @@ func sameValue(a, b any) bool {
 		}
 	case string:
 		y, ok := b.(string)
-		return ok && strings.Join(strings.Fields(x), " ") == strings.Join(strings.Fields(y), " ")
+		return ok && normSpace(x) == normSpace(y)
 	}
 	return false
 }
 
-// Tables compares the rule tables of two revisions, matching tables by id
-// and rows by their key column.
+// Tables compares the rule tables of two revisions without their trees:
+// tables pair by id, by content, or by the title of their section.
+// Compare, which has the trees, also follows renamed sections.
 func Tables(a, b *extract.PageTables) []TableChange {
-	var out []TableChange
-	old := map[string]*extract.Table{}
-	for _, t := range a.Tables {
-		old[t.ID] = t
+	sameSection := func(ta, tb *extract.Table) bool {
+		return len(ta.Section) > 0 && len(tb.Section) > 0 && normTitle(ta.Section[len(ta.Section)-1]) == normTitle(tb.Section[len(tb.Section)-1])
 	}
-	seen := map[string]bool{}
-	for _, tb := range b.Tables {
-		seen[tb.ID] = true
-		ta := old[tb.ID]
-		if ta == nil {
-			c := TableChange{ID: tb.ID, Title: tb.Title, Change: TableAdded, RowsRemoved: []map[string]any{}, Cells: []CellChange{}}
-			for _, r := range tb.Rows {
-				c.RowsAdded = append(c.RowsAdded, rowMap(tb, r))
-			}
-			out = append(out, c)
-			continue
-		}
-		if c, changed := compareTable(ta, tb); changed {
-			out = append(out, c)
-		}
-	}
-	for _, ta := range a.Tables {
-		if !seen[ta.ID] {
-			c := TableChange{ID: ta.ID, Title: ta.Title, Change: TableRemoved, RowsAdded: []map[string]any{}, Cells: []CellChange{}}
-			for _, r := range ta.Rows {
-				c.RowsRemoved = append(c.RowsRemoved, rowMap(ta, r))
-			}
-			out = append(out, c)
-		}
-	}
-	return out
+	return tableChanges(matchTables(a.Tables, b.Tables, func(i, j int) bool { return sameSection(a.Tables[i], b.Tables[j]) }))
 }
 
-func compareTable(ta, tb *extract.Table) (TableChange, bool) {
-	c := TableChange{ID: tb.ID, Title: tb.Title, RowsAdded: []map[string]any{}, RowsRemoved: []map[string]any{}, Cells: []CellChange{}}
-	// Columns.
-	inA := map[string]bool{}
-	for _, col := range ta.Columns {
-		inA[col] = true
-	}
-	inB := map[string]bool{}
-	for _, col := range tb.Columns {
-		inB[col] = true
-		if !inA[col] {
-			c.ColumnsAdded = append(c.ColumnsAdded, col)
+// tableMatching pairs the tables of two revisions; pairs are in the new
+// revision's order.
+type tableMatching struct {
+	a, b []*extract.Table
+	// pairOf[j] is table j of b with the table of a it continues, or
+	// nil for a table added.
+	pairOf []*tablePair
+	matchA []int // index in b, or -1
+	matchB []int // index in a, or -1
+}
+
+// tablePair is a table and what it became: which column and row of the
+// old table each column and row of the new one continues.
+type tablePair struct {
+	a, b *extract.Table
+	// colOf[c] is the column of a that column c of b continues, or -1.
+	colOf []int
+	// rowOf[r] is the row of a that row r of b continues, or -1.
+	rowOf []int
+	// keyB is the column of b whose values name the rows (-1: rows are
+	// named by their position).
+	keyB int
+}
+
+// bag is a table read as a multiset of texts: its non-empty cells. Column
+// names are left out: two small tables with the generic columns of the
+// same form ("label", "value") and one number in common are not alike.
+func bag(t *extract.Table) map[string]int {
+	m := make(map[string]int, len(t.Columns)*(len(t.Rows)+1))
+	for _, r := range t.Rows {
+		for _, c := range r {
+			if s := normSpace(c.Text); s != "" {
+				m[s]++
+			}
 		}
 	}
-	for _, col := range ta.Columns {
-		if !inB[col] {
-			c.ColumnsRemoved = append(c.ColumnsRemoved, col)
+	return m
+}
+
+// dice is the Dice coefficient of two bags.
+func dice(a, b map[string]int) float64 {
+	na, nb, common := 0, 0, 0
+	for s, k := range a {
+		na += k
+		common += min(k, b[s])
+	}
+	for _, k := range b {
+		nb += k
+	}
+	if na+nb == 0 {
+		return 0
+	}
+	return 2 * float64(common) / float64(na+nb)
+}
+
+// matchTables pairs tables: the same id with the same wikitext first; then
+// the best pairs among same id, linked (the caller's notion of "the same
+// place": the same section, or one the section diff matched) and
+// similar content (TableSimilarity).
+func matchTables(a, b []*extract.Table, linked func(i, j int) bool) *tableMatching {
+	m := &tableMatching{a: a, b: b, matchA: make([]int, len(a)), matchB: make([]int, len(b))}
+	for i := range m.matchA {
+		m.matchA[i] = -1
+	}
+	for j := range m.matchB {
+		m.matchB[j] = -1
+	}
+	byID := map[string]int{}
+	for i, t := range a {
+		byID[t.ID] = i
+	}
+	for j, t := range b {
+		if i, ok := byID[t.ID]; ok && a[i].Raw == t.Raw {
+			m.matchA[i], m.matchB[j] = j, i
 		}
 	}
-	// The key: the old table's, when both tables have that column.
-	key := ta.Key
-	if key == "" || tb.Column(key) < 0 {
-		key = tb.Key
+	var ua, ub []int
+	for i := range a {
+		if m.matchA[i] < 0 {
+			ua = append(ua, i)
+		}
 	}
-	if key != "" && ta.Column(key) < 0 {
-		key = ""
+	for j := range b {
+		if m.matchB[j] < 0 {
+			ub = append(ub, j)
+		}
 	}
-	// Rows by key; rows with the same key pair up in order.
+	if len(ua) > 0 && len(ub) > 0 {
+		bagsA := make([]map[string]int, len(ua))
+		for x, i := range ua {
+			bagsA[x] = bag(a[i])
+		}
+		bagsB := make([]map[string]int, len(ub))
+		for y, j := range ub {
+			bagsB[y] = bag(b[j])
+		}
+		window := len(ub)
+		if len(ua)*len(ub) > maxRenameCandidates {
+			window = max(1, maxRenameCandidates/len(ua)/2)
+		}
+		type cand struct {
+			i, j  int
+			score float64
+			dist  int
+		}
+		// Similar content first: a table's id or place breaks ties there,
+		// but never outweighs content (two numeric tables share many
+		// numbers). Then, among the tables left, those with the same id or
+		// place, whatever their content.
+		var similar, placed []cand
+		for x, i := range ua {
+			center := x * len(ub) / len(ua)
+			for y := max(0, center-window); y < min(len(ub), center+window+1); y++ {
+				j := ub[y]
+				d := dice(bagsA[x], bagsB[y])
+				same, link := a[i].ID == b[j].ID, linked != nil && linked(i, j)
+				bonus := 0.0
+				if same {
+					bonus += 0.01
+				}
+				if link {
+					bonus += 0.01
+				}
+				c := cand{i, j, d + bonus, abs(i - j)}
+				switch {
+				case d >= TableSimilarity:
+					similar = append(similar, c)
+				case same || link:
+					placed = append(placed, c)
+				}
+			}
+		}
+		for _, cands := range [][]cand{similar, placed} {
+			sort.SliceStable(cands, func(x, y int) bool {
+				if cands[x].score != cands[y].score {
+					return cands[x].score > cands[y].score
+				}
+				return cands[x].dist < cands[y].dist
+			})
+			for _, c := range cands {
+				if m.matchA[c.i] < 0 && m.matchB[c.j] < 0 {
+					m.matchA[c.i], m.matchB[c.j] = c.j, c.i
+				}
+			}
+		}
+	}
+	m.pairOf = make([]*tablePair, len(b))
+	for j, i := range m.matchB {
+		if i >= 0 {
+			m.pairOf[j] = pairTable(a[i], b[j])
+		}
+	}
+	return m
+}
+
+// pairTable matches the columns of two tables (by name, then by values)
+// and their rows (by the key column, or by position).
+func pairTable(ta, tb *extract.Table) *tablePair {
+	p := &tablePair{a: ta, b: tb, colOf: make([]int, len(tb.Columns)), keyB: -1}
+	usedA := make([]bool, len(ta.Columns))
+	for c, name := range tb.Columns {
+		p.colOf[c] = -1
+		if k := ta.Column(name); k >= 0 {
+			p.colOf[c], usedA[k] = k, true
+		}
+	}
+	p.renameColumns(usedA)
+	// The key: the old table's, when the new table still has that column;
+	// else the new table's, when the old one had it.
+	if k := ta.Column(ta.Key); k >= 0 {
+		for c, ca := range p.colOf {
+			if ca == k {
+				p.keyB = c
+			}
+		}
+	}
+	if k := tb.Column(tb.Key); p.keyB < 0 && k >= 0 && p.colOf[k] >= 0 {
+		p.keyB = k
+	}
+	if p.keyB >= 0 {
+		p.rowsByKey()
+	} else {
+		p.rowsByPosition()
+	}
+	return p
+}
+
+// columnValues are the normalized non-empty texts of a column.
+func columnValues(t *extract.Table, c int) map[string]int {
+	m := map[string]int{}
+	for _, r := range t.Rows {
+		if c < len(r) {
+			if s := normSpace(r[c].Text); s != "" {
+				m[s]++
+			}
+		}
+	}
+	return m
+}
+
+// renameColumns pairs the columns left over on both sides whose values
+// are alike (TableSimilarity); two empty columns at the same place are
+// the same column too.
+func (p *tablePair) renameColumns(usedA []bool) {
+	var freeB []int
+	for c, ca := range p.colOf {
+		if ca < 0 {
+			freeB = append(freeB, c)
+		}
+	}
+	if len(freeB) == 0 {
+		return
+	}
+	type cand struct {
+		ca, cb int
+		sim    float64
+	}
+	var cands []cand
+	valsB := map[int]map[string]int{}
+	for _, cb := range freeB {
+		valsB[cb] = columnValues(p.b, cb)
+	}
+	var freeA []int
+	for ca := range p.a.Columns {
+		if !usedA[ca] {
+			freeA = append(freeA, ca)
+		}
+	}
+	// Past maxRenameCandidates pairs (a table of a thousand columns), a
+	// column is compared only with the free columns near its place.
+	window := len(freeB)
+	if len(freeA)*len(freeB) > maxRenameCandidates {
+		window = max(1, maxRenameCandidates/max(1, len(freeA))/2)
+	}
+	for x, ca := range freeA {
+		va := columnValues(p.a, ca)
+		center := x * len(freeB) / len(freeA)
+		for y := max(0, center-window); y < min(len(freeB), center+window+1); y++ {
+			cb := freeB[y]
+			vb := valsB[cb]
+			s := dice(va, vb)
+			if len(va) == 0 && len(vb) == 0 && ca == cb {
+				s = 1
+			}
+			if s >= TableSimilarity {
+				cands = append(cands, cand{ca, cb, s})
+			}
+		}
+	}
+	sort.SliceStable(cands, func(x, y int) bool {
+		if cands[x].sim != cands[y].sim {
+			return cands[x].sim > cands[y].sim
+		}
+		return abs(cands[x].ca-cands[x].cb) < abs(cands[y].ca-cands[y].cb)
+	})
+	for _, c := range cands {
+		if !usedA[c.ca] && p.colOf[c.cb] < 0 {
+			p.colOf[c.cb], usedA[c.ca] = c.ca, true
+		}
+	}
+}
+
+func cellText(r extract.Row, c int) string {
+	if c >= 0 && c < len(r) {
+		return normSpace(r[c].Text)
+	}
+	return ""
+}
+
+// rowsByKey pairs rows with the same key; rows with the same key pair up
+// in order.
+func (p *tablePair) rowsByKey() {
+	ka := p.colOf[p.keyB]
 	byKey := map[string][]int{}
-	for i, r := range ta.Rows {
-		k := rowKey(ta, key, r, i)
+	for i, r := range p.a.Rows {
+		k := cellText(r, ka)
 		byKey[k] = append(byKey[k], i)
+	}
+	p.rowOf = make([]int, len(p.b.Rows))
+	for j, r := range p.b.Rows {
+		p.rowOf[j] = -1
+		k := cellText(r, p.keyB)
+		if is := byKey[k]; len(is) > 0 {
+			p.rowOf[j] = is[0]
+			byKey[k] = is[1:]
+		}
+	}
+}
+
+// rowsByPosition pairs the rows of tables without a key column: equal rows
+// (on the columns both have) by a sequence diff, and the rows between them
+// by position, so an inserted row is an added row and an edited one a
+// changed cell.
+func (p *tablePair) rowsByPosition() {
+	in := newInterner()
+	var sb strings.Builder
+	fingerprint := func(r extract.Row, cols func(c int) int, n int) int {
+		sb.Reset()
+		for c := 0; c < n; c++ {
+			if k := cols(c); k >= 0 {
+				sb.WriteString(cellText(r, k))
+				sb.WriteByte(0)
+			}
+		}
+		return in.id(sb.String())
+	}
+	// The columns both tables have, in b's order.
+	colA := func(c int) int { return p.colOf[c] }
+	colB := func(c int) int {
+		if p.colOf[c] >= 0 {
+			return c
+		}
+		return -1
+	}
+	fa := make([]int, len(p.a.Rows))
+	for i, r := range p.a.Rows {
+		fa[i] = fingerprint(r, colA, len(p.b.Columns))
+	}
+	fb := make([]int, len(p.b.Rows))
+	for j, r := range p.b.Rows {
+		fb[j] = fingerprint(r, colB, len(p.b.Columns))
+	}
+	p.rowOf = make([]int, len(p.b.Rows))
+	for j := range p.rowOf {
+		p.rowOf[j] = -1
+	}
+	ops := Sequences(fa, fb)
+	for k := 0; k < len(ops); k++ {
+		op := ops[k]
+		switch op.Kind {
+		case OpEqual:
+			for d := 0; d < op.AEnd-op.AStart; d++ {
+				p.rowOf[op.BStart+d] = op.AStart + d
+			}
+		case OpDelete:
+			if k+1 < len(ops) && ops[k+1].Kind == OpInsert {
+				ins := ops[k+1]
+				for d := 0; d < min(op.AEnd-op.AStart, ins.BEnd-ins.BStart); d++ {
+					p.rowOf[ins.BStart+d] = op.AStart + d
+				}
+				k++
+			}
+		}
+	}
+}
+
+// rowLabel names row j of the new table: its key, or its position.
+func (p *tablePair) rowLabel(j int) string {
+	if p.keyB >= 0 {
+		return cellText(p.b.Rows[j], p.keyB)
+	}
+	return fmt.Sprintf("#%d", j+1)
+}
+
+// change describes what changed between the two tables; ok is false when
+// nothing did.
+func (p *tablePair) change() (TableChange, bool) {
+	ta, tb := p.a, p.b
+	c := TableChange{ID: tb.ID, Title: tb.Title, RowsAdded: []map[string]any{}, RowsRemoved: []map[string]any{}, Cells: []CellChange{}}
+	usedA := make([]bool, len(ta.Columns))
+	for cb, ca := range p.colOf {
+		switch {
+		case ca < 0:
+			c.ColumnsAdded = append(c.ColumnsAdded, tb.Columns[cb])
+		default:
+			usedA[ca] = true
+			if ta.Columns[ca] != tb.Columns[cb] {
+				c.ColumnsRenamed = append(c.ColumnsRenamed, ColumnRename{From: ta.Columns[ca], To: tb.Columns[cb]})
+			}
+		}
+	}
+	for ca, used := range usedA {
+		if !used {
+			c.ColumnsRemoved = append(c.ColumnsRemoved, ta.Columns[ca])
+		}
 	}
 	matched := make([]bool, len(ta.Rows))
 	for j, rb := range tb.Rows {
-		k := rowKey(tb, key, rb, j)
-		is := byKey[k]
-		if len(is) == 0 {
+		i := p.rowOf[j]
+		if i < 0 {
 			c.RowsAdded = append(c.RowsAdded, rowMap(tb, rb))
 			continue
 		}
-		i := is[0]
-		byKey[k] = is[1:]
 		matched[i] = true
 		ra := ta.Rows[i]
-		for cb, col := range tb.Columns {
-			ca := ta.Column(col)
-			if ca < 0 || col == key && key != "" {
+		for cb, ca := range p.colOf {
+			if ca < 0 || cb == p.keyB {
 				continue
 			}
 			var va, vb any
@@ -175,7 +515,7 @@ func compareTable(ta, tb *extract.Table) (TableChange, bool) {
 				vb, sb = rb[cb].Value, rb[cb].Source
 			}
 			if !sameValue(va, vb) {
-				c.Cells = append(c.Cells, CellChange{Row: k, Column: col, From: va, To: vb})
+				c.Cells = append(c.Cells, CellChange{Row: p.rowLabel(j), Column: tb.Columns[cb], From: va, To: vb})
 			} else if sa != sb {
 				c.FormattingCells++
 			}
@@ -186,9 +526,11 @@ func compareTable(ta, tb *extract.Table) (TableChange, bool) {
 			c.RowsRemoved = append(c.RowsRemoved, rowMap(ta, ra))
 		}
 	}
-	valueChange := len(c.Cells) > 0 || len(c.RowsAdded) > 0 || len(c.RowsRemoved) > 0 || len(c.ColumnsAdded) > 0 || len(c.ColumnsRemoved) > 0
+	c.ValuesChanged = len(c.Cells) > 0 || len(c.RowsAdded) > 0 || len(c.RowsRemoved) > 0 || len(c.ColumnsAdded) > 0 || len(c.ColumnsRemoved) > 0
 	switch {
-	case valueChange:
+	case ta.ID != tb.ID:
+		c.Change, c.FromID, c.ToID = TableRenamed, ta.ID, tb.ID
+	case c.ValuesChanged || len(c.ColumnsRenamed) > 0:
 		c.Change = TableModified
 	case ta.Raw != tb.Raw || c.FormattingCells > 0 || ta.Caption != tb.Caption:
 		c.Change = TableFormatting
@@ -196,4 +538,33 @@ func compareTable(ta, tb *extract.Table) (TableChange, bool) {
 		return c, false
 	}
 	return c, true
+}
+
+// tableChanges lists the changes of a matching: the new revision's tables
+// in order (changed, renamed or added), then the removed ones.
+func tableChanges(m *tableMatching) []TableChange {
+	var out []TableChange
+	for j, tb := range m.b {
+		if m.matchB[j] < 0 {
+			c := TableChange{ID: tb.ID, Title: tb.Title, Change: TableAdded, ValuesChanged: true, RowsRemoved: []map[string]any{}, Cells: []CellChange{}}
+			for _, r := range tb.Rows {
+				c.RowsAdded = append(c.RowsAdded, rowMap(tb, r))
+			}
+			out = append(out, c)
+			continue
+		}
+		if c, changed := m.pairOf[j].change(); changed {
+			out = append(out, c)
+		}
+	}
+	for i, ta := range m.a {
+		if m.matchA[i] < 0 {
+			c := TableChange{ID: ta.ID, Title: ta.Title, Change: TableRemoved, ValuesChanged: true, RowsAdded: []map[string]any{}, Cells: []CellChange{}}
+			for _, r := range ta.Rows {
+				c.RowsRemoved = append(c.RowsRemoved, rowMap(ta, r))
+			}
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -117,6 +117,12 @@ func (x *extractor) gridTable(n *model.Node) {
 	// is not a header.
 	nh := 0
 	multi := false
+	// A first row that is one cell across the table, above a header row,
+	// is the table's title even when it is not written as a header
+	// ("| colspan=2 | Scores"): adding one changes no value.
+	if len(rows) > 2 && spanRow(rows[0], width) && !spanRow(rows[1], width) && x.headerRow(rows[1]) {
+		nh = 1
+	}
 	for nh < len(rows)-1 && x.headerRow(rows[nh]) {
 		if spanRow(rows[nh], width) && multi {
 			break

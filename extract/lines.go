@@ -66,7 +66,8 @@ func splitLines(src string, n *model.Node) []textLine {
 			}
 		case model.KindLineBreak:
 			end()
-		case model.KindImage, model.KindError:
+		case model.KindImage, model.KindError, model.KindRef:
+			// A footnote marker is not part of the value.
 			return model.WalkSkipChildren
 		}
 		return model.WalkContinue

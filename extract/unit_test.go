@@ -202,3 +202,33 @@ func TestKindAndFormText(t *testing.T) {
 		t.Errorf("json: %s, %v", b, err)
 	}
 }
+
+// Footnote markers are not part of a value: "14<ref>…</ref>" is 14, and
+// the references list is not a table.
+func TestFootnotesAreNotValues(t *testing.T) {
+	pt := tables(t, `== Scores ==
+{| class="wikitable"
+! Card !! Points
+|-
+| Ace || 14<ref>Aces are high.</ref>
+|-
+| King || 13<ref name="k">Kings: 2 × 6 + 1.</ref>
+|}
+Bonus 5<ref name="k"/>
+
+== Notes ==
+<references/>`)
+	tb := pt.Table("demo/scores")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	expectRows(t, tb, []string{"Card", "Points"}, "Ace|14", "King|13")
+	if v := tb.Get(tb.Rows[0], "Points"); v != int64(14) {
+		t.Errorf("Ace points = %#v, want the number 14", v)
+	}
+	for _, x := range pt.Tables {
+		if strings.HasPrefix(x.ID, "demo/notes") {
+			t.Errorf("the references list became a table: %+v", x)
+		}
+	}
+}

@@ -11,28 +11,30 @@ import (
 type Kind uint8
 
 const (
-	KindDocument  Kind = iota // the root; children are sections and blocks
-	KindSection               // a heading and what follows it up to the next heading of the same or a higher level
-	KindText                  // Text holds the characters (entities decoded)
-	KindElement               // an HTML element with no more specific kind: Tag, Attrs
-	KindParagraph             // <p>
-	KindHeading               // <h1>…<h6>: Level
-	KindList                  // <ul>, <ol> or <dl> (Tag says which)
-	KindListItem              // <li>, <dt> or <dd> (Tag says which)
-	KindTable                 // <table>
-	KindCaption               // <caption>
-	KindRow                   // <tr>
-	KindCell                  // <td> or <th> (Tag says which; Header reports th)
-	KindPre                   // <pre>, from indented lines or the tag
-	KindBold                  // <b> (from ''' or the tag)
-	KindItalic                // <i> (from '' or the tag)
-	KindLineBreak             // <br>
-	KindRule                  // <hr>
-	KindLink                  // internal link: Link holds the target; children are the label
-	KindExtLink               // external link: Link.URL; children are the label
-	KindImage                 // [[File:…]]: Link.Target, Image options; children are the caption
-	KindTemplate              // a template call: Template holds name and arguments; children are its expansion
-	KindError                 // a visible error (unknown template, limit reached): Text is the message
+	KindDocument   Kind = iota // the root; children are sections and blocks
+	KindSection                // a heading and what follows it up to the next heading of the same or a higher level
+	KindText                   // Text holds the characters (entities decoded)
+	KindElement                // an HTML element with no more specific kind: Tag, Attrs
+	KindParagraph              // <p>
+	KindHeading                // <h1>…<h6>: Level
+	KindList                   // <ul>, <ol> or <dl> (Tag says which)
+	KindListItem               // <li>, <dt> or <dd> (Tag says which)
+	KindTable                  // <table>
+	KindCaption                // <caption>
+	KindRow                    // <tr>
+	KindCell                   // <td> or <th> (Tag says which; Header reports th)
+	KindPre                    // <pre>, from indented lines or the tag
+	KindBold                   // <b> (from ''' or the tag)
+	KindItalic                 // <i> (from '' or the tag)
+	KindLineBreak              // <br>
+	KindRule                   // <hr>
+	KindLink                   // internal link: Link holds the target; children are the label
+	KindExtLink                // external link: Link.URL; children are the label
+	KindImage                  // [[File:…]]: Link.Target, Image options; children are the caption
+	KindTemplate               // a template call: Template holds name and arguments; children are its expansion
+	KindError                  // a visible error (unknown template, limit reached): Text is the message
+	KindRef                    // a footnote marker (<ref>): Ref says which note; children are its link ("[1]")
+	KindReferences             // a list of footnotes (<references/>): Ref.Group; the items below it are list items whose Ref is set
 
 	// KindCount is the number of kinds: tables indexed by Kind (a
 	// renderer's functions) have this size.
@@ -42,7 +44,7 @@ const (
 var kindNames = [KindCount]string{
 	"Document", "Section", "Text", "Element", "Paragraph", "Heading", "List", "ListItem",
 	"Table", "Caption", "Row", "Cell", "Pre", "Bold", "Italic", "LineBreak", "Rule",
-	"Link", "ExtLink", "Image", "Template", "Error",
+	"Link", "ExtLink", "Image", "Template", "Error", "Ref", "References",
 }
 
 func (k Kind) String() string {
@@ -75,6 +77,7 @@ type Node struct {
 
 	Link     *LinkInfo     // KindLink, KindExtLink, KindImage
 	Template *TemplateCall // KindTemplate
+	Ref      *RefInfo      // KindRef, KindReferences, and the notes (list items) of a KindReferences
 
 	Parent, FirstChild, LastChild, PrevSibling, NextSibling *Node
 }
@@ -94,6 +97,21 @@ type LinkInfo struct {
 	// Options are an image's parameters other than its caption (thumb,
 	// left, 200px, alt=…).
 	Options []string
+}
+
+// RefInfo describes a footnote (MediaWiki's Cite: <ref> and <references/>).
+type RefInfo struct {
+	// Group is the ref's group= ("" for the default group).
+	Group string
+	// Name is the ref's name= ("" for an unnamed ref).
+	Name string
+	// Number is the note's number in its group; Label is how the marker
+	// shows it ("1", "notes 2").
+	Number int
+	Label  string
+	// NoteID is the id of the note in the list ("cite_note-1"); RefID the
+	// id of one marker ("cite_ref-1"), empty on a list item.
+	NoteID, RefID string
 }
 
 // TemplateCall is a template invocation as written.
@@ -312,7 +330,9 @@ func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 			if entering {
 				emit(c.Text)
 			}
-		case KindImage, KindError:
+		case KindImage, KindError, KindRef:
+			// Footnote markers are not part of the text: a cell
+			// "14<ref>…</ref>" reads "14".
 			return WalkSkipChildren
 		case KindLineBreak:
 			if entering {
@@ -339,7 +359,10 @@ type Document struct {
 	Templates []*TemplateCall
 	// Switches holds the behaviour switches found (__NOTOC__, __TOC__,
 	// __FORCETOC__, __NOEDITSECTION__…), without underscores, upper case.
-	Switches    map[string]bool
+	Switches map[string]bool
+	// Redirect is the target of a redirect page ("#REDIRECT [[Target]]"),
+	// nil for a page of content.
+	Redirect    *LinkInfo
 	Diagnostics MsgList
 
 	linesOnce sync.Once

@@ -62,6 +62,15 @@ func Dump(n *Node) string {
 				b.WriteString(" unknown")
 			}
 		}
+		if r := c.Ref; r != nil {
+			fmt.Fprintf(&b, " ref=%q", r.Label)
+			if r.Group != "" {
+				fmt.Fprintf(&b, " group=%q", r.Group)
+			}
+			if r.Name != "" {
+				fmt.Fprintf(&b, " name=%q", r.Name)
+			}
+		}
 		if c.Kind == KindText || c.Kind == KindError {
 			b.WriteString(" " + strconv.Quote(c.Text))
 		}

@@ -71,6 +71,7 @@ const (
 	MsgNestingDepth     MsgID = "nesting-depth"      // tree nested deeper than the limit
 	MsgUnclosedComment  MsgID = "unclosed-comment"   // <!-- with no -->
 	MsgUnclosedNowiki   MsgID = "unclosed-extension" // <nowiki> or <pre> with no end tag
+	MsgCite             MsgID = "cite"               // a <ref> or <references> Cite cannot use
 
 	// Extracting rule tables (extract).
 	MsgRaggedTable  MsgID = "ragged-table"  // rows of different widths
@@ -87,6 +88,9 @@ const (
 	// Configuration (config, front matter).
 	MsgConfig MsgID = "config" // a configuration file or front matter that cannot be read: unknown key, wrong type
 	MsgName   MsgID = "name"   // a game name that names no game of the wiki
+
+	// Following tables through a history (diff, blame, check --history).
+	MsgTableRenamed MsgID = "table-renamed" // a table named by an id it had before a rename
 )
 
 // Msg is a problem at a place: the one type every package of wikirules

@@ -25,9 +25,12 @@ const (
 	PageFile
 	// PageTemplate is a template definition (Template:…).
 	PageTemplate
+	// PageRedirect is a redirect to another page (Page.Redirect): its
+	// latest revision is "#REDIRECT [[Target]]", or the export says so.
+	PageRedirect
 )
 
-var pageKindNames = [...]string{"other", "rules", "tips", "file", "template"}
+var pageKindNames = [...]string{"other", "rules", "tips", "file", "template", "redirect"}
 
 func (k PageKind) String() string {
 	if int(k) < len(pageKindNames) {
@@ -74,13 +77,37 @@ type Page struct {
 	// ID is the wiki's page id when the input carries one (XML exports
 	// do); 0 otherwise.
 	ID int64
-	// Redirect is the target an export's <redirect title="…"/> names ("" when
-	// the input says nothing: the text is then the only source).
-	Redirect string
 	// Game is the game slug the page belongs to ("" when it belongs to none).
-	Game      string
-	Kind      PageKind
+	Game string
+	Kind PageKind
+	// Redirect is the title the page redirects to, with "#Section" when
+	// the redirect names one; "" when the page is not a redirect. It comes
+	// from the latest text (#REDIRECT [[…]]) or an export's <redirect
+	// title="…"/>.
+	Redirect  string
 	Revisions []*Revision
+}
+
+// MarkRedirect makes p a redirect when its latest revision is one (see
+// RedirectTarget), or when export says so (the <redirect title="…"/> of an
+// XML export; "" when there is none).
+func (p *Page) MarkRedirect(export string) {
+	target := ""
+	if r := p.LatestVisible(); r != nil {
+		target = r.Redirect
+		if r.Text != "" {
+			target = redirectOf(r.Text)
+		}
+	}
+	if target == "" && export != "" {
+		target = NormalizeTitle(export)
+	}
+	if target == "" {
+		return
+	}
+	p.Redirect = target
+	p.Kind = PageRedirect
+	p.Game = ""
 }
 
 // Latest returns the newest revision, or nil for a page with none. It may
@@ -159,8 +186,11 @@ type Revision struct {
 	// (MediaWiki 1.32+, e.g. "mediainfo" on Commons), in input order. They
 	// are kept so that writing an export loses nothing; wikirules reads
 	// only the main slot.
-	Slots  []Slot
-	Source SourceRef
+	Slots []Slot
+	// Redirect is the target of a redirect ("Title#Section"), set when
+	// the text is dropped (DropText) so that it is still known.
+	Redirect string
+	Source   SourceRef
 }
 
 // Deleted is a set of revision parts a wiki hid (revision deletion).
@@ -384,4 +414,23 @@ func (p *Page) SelectRevision(spec string) (*Revision, int, error) {
 	}
 	return nil, -1, fmt.Errorf("%s has no revision %q (it has %d, from %s to %s; use a timestamp, first, latest or a position)",
 		p.Title, spec, n, FormatTime(p.Revisions[0].Timestamp), FormatTime(p.Revisions[n-1].Timestamp))
+}
+
+// DropText forgets the revision's text, keeping what listings need: its
+// hash and size (already set) and, for a redirect, its target.
+func (r *Revision) DropText() {
+	r.Redirect = redirectOf(r.Text)
+	r.Text = ""
+}
+
+// redirectOf is the target of a redirect text ("Title#Section"), or "".
+func redirectOf(text string) string {
+	t, frag, _, ok := RedirectTarget(text)
+	if !ok {
+		return ""
+	}
+	if frag != "" {
+		t += "#" + frag
+	}
+	return t
 }

@@ -33,6 +33,11 @@ func ParseTimeSpan(s string) (start, end time.Time, err error) {
 			return t, p.step(t), nil
 		}
 	}
+	// A timestamp with a zone offset (RFC 3339) is an instant too.
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		t = t.UTC().Truncate(time.Second)
+		return t, t.Add(time.Second), nil
+	}
 	return time.Time{}, time.Time{}, fmt.Errorf("%q is not a timestamp or a prefix of one (such as 2024-01-12T18:22:41Z, 2024-01-12 or 2024-01)", s)
 }
 

@@ -304,6 +304,9 @@ var (
 	openAlwaysNames    = []string{"tr", "caption", "dt", "dd", "li"}
 	closeNeverNames    = []string{"center", "blockquote", "div", "hr", "mw:", "aside", "figure"}
 	markerPreSignature = markerPrefix + "pre"
+	// markerBlockSignature marks strip items that are blocks of their own
+	// (a footnote list): like <pre>, never wrapped in a paragraph.
+	markerBlockSignature = markerPrefix + "block"
 )
 
 // blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b
@@ -313,8 +316,10 @@ func blockOpenMatch(t string) bool {
 
 // blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b, or a <pre> strip marker.
 func blockCloseMatch(t string) bool {
-	return strings.Contains(t, markerPreSignature) ||
-		tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
+	if i := strings.Index(t, markerPrefix); i >= 0 && (strings.Contains(t[i:], markerPreSignature) || strings.Contains(t[i:], markerBlockSignature)) {
+		return true
+	}
+	return tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
 }
 
 // tagMatch reports whether t has an opening tag named in open1 or open2,

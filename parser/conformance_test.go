@@ -23,11 +23,15 @@ type confCase struct {
 	Line         int    `json:"line"`
 	Wikitext     string `json:"wikitext"`
 	ExpectedHTML string `json:"expected_html"`
+	// Articles are the pages the case's test file defines (templates-dev.jsonl).
+	Articles map[string]string `json:"articles"`
 }
 
-func loadCases(t testing.TB) []confCase {
+func loadCases(t testing.TB) []confCase { return loadCaseFile(t, "dev.jsonl") }
+
+func loadCaseFile(t testing.TB, name string) []confCase {
 	t.Helper()
-	path := shared.Path(t, "conformance", "dev.jsonl")
+	path := shared.Path(t, "conformance", name)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -59,8 +63,10 @@ func renderHTML(src string) string {
 }
 
 // readFloor reads the recorded pass-rate floor (a percentage).
-func readFloor(t *testing.T) float64 {
-	data, err := os.ReadFile(filepath.Join("testdata", "conformance-floor.txt"))
+func readFloor(t *testing.T) float64 { return readFloorFile(t, "conformance-floor.txt") }
+
+func readFloorFile(t *testing.T, name string) float64 {
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,11 +77,11 @@ func readFloor(t *testing.T) float64 {
 		}
 		v, err := strconv.ParseFloat(l, 64)
 		if err != nil {
-			t.Fatalf("conformance-floor.txt: %q is not a percentage", l)
+			t.Fatalf("%s: %q is not a percentage", name, l)
 		}
 		return v
 	}
-	t.Fatal("conformance-floor.txt holds no floor")
+	t.Fatalf("%s holds no floor", name)
 	return 0
 }
 
@@ -84,7 +90,12 @@ func readFloor(t *testing.T) float64 {
 // recorded in testdata/conformance-floor.txt (raise it as the parser
 // improves; never lower it).
 func TestConformance(t *testing.T) {
-	cases := loadCases(t)
+	scoreConformance(t, loadCases(t), "conformance-floor.txt", func(c confCase) string { return renderHTML(c.Wikitext) })
+}
+
+// scoreConformance renders every case, compares the normalized HTML, logs
+// the per-file table and fails below the floor in testdata/floorFile.
+func scoreConformance(t *testing.T, cases []confCase, floorFile string, render func(confCase) string) {
 	type tally struct{ pass, total int }
 	per := map[string]*tally{}
 	var order []string
@@ -96,7 +107,7 @@ func TestConformance(t *testing.T) {
 			order = append(order, c.File)
 		}
 		per[c.File].total++
-		got := htmlnorm.Normalize(renderHTML(c.Wikitext))
+		got := htmlnorm.Normalize(render(c))
 		want := htmlnorm.Normalize(c.ExpectedHTML)
 		if got == want {
 			per[c.File].pass++
@@ -106,15 +117,20 @@ func TestConformance(t *testing.T) {
 		}
 	}
 	var report strings.Builder
-	fmt.Fprintf(&report, "%-22s %5s %6s %7s\n", "file", "pass", "total", "rate")
+	fmt.Fprintf(&report, "%-28s %5s %6s %7s\n", "file", "pass", "total", "rate")
 	for _, f := range order {
 		ta := per[f]
-		fmt.Fprintf(&report, "%-22s %5d %6d %6.1f%%\n", f, ta.pass, ta.total, 100*float64(ta.pass)/float64(ta.total))
+		fmt.Fprintf(&report, "%-28s %5d %6d %6.1f%%\n", f, ta.pass, ta.total, 100*float64(ta.pass)/float64(ta.total))
 	}
 	rate := 100 * float64(pass) / float64(len(cases))
 	fmt.Fprintf(&report, "conformance: %d/%d passed (%.1f%%)", pass, len(cases), rate)
 	t.Log("\n" + report.String())
-	floor := readFloor(t)
+	if testing.Verbose() {
+		for _, f := range failures {
+			t.Log(f)
+		}
+	}
+	floor := readFloorFile(t, floorFile)
 	if rate < floor {
 		for i, f := range failures {
 			if i == 10 {
@@ -123,10 +139,10 @@ func TestConformance(t *testing.T) {
 			}
 			t.Log(f)
 		}
-		t.Fatalf("conformance %.1f%% is below the floor %.1f%% recorded in testdata/conformance-floor.txt", rate, floor)
+		t.Fatalf("conformance %.1f%% is below the floor %.1f%% recorded in testdata/%s", rate, floor, floorFile)
 	}
 	if rate > floor+0.05 {
-		t.Logf("conformance %.1f%% is above the floor %.1f%%: raise testdata/conformance-floor.txt", rate, floor)
+		t.Logf("conformance %.1f%% is above the floor %.1f%%: raise testdata/%s", rate, floor, floorFile)
 	}
 }
 

@@ -57,6 +57,11 @@ type expander struct {
 	expands  int // template expansions so far
 	limitHit bool
 	seenCall map[*ppNode]bool
+	cite     *citeState  // footnotes (<ref>), see cite.go
+	ps       *parseState // the parse, for the passes Cite runs on notes
+	// nesting is how many expand calls are open: titles, arguments and
+	// bodies expanded inside one another.
+	nesting int
 }
 
 type ppCacheEntry struct {
@@ -72,6 +77,11 @@ const (
 	defaultMaxExpands   = 50000
 	defaultMaxOutput    = 8 << 20
 	maxOutputPerSrcByte = 50
+	// maxNesting bounds nested expansions, as MediaWiki's
+	// $wgMaxPPExpandDepth (100) does: "{{{"×N…"}}}"×N nests N/3 argument
+	// names, each expanded inside the next, which would otherwise take
+	// time and stack in proportion to N² and N.
+	maxNesting = 100
 )
 
 func (e *expander) maxOutput(srcLen int) int {
@@ -111,6 +121,15 @@ func (e *expander) emitGen(b *builder, f *frame, s string, pos, end int) {
 }
 
 func (e *expander) expand(nodes []*ppNode, f *frame, b *builder) {
+	if e.nesting > maxNesting {
+		if len(nodes) > 0 {
+			span := &ppNode{pos: nodes[0].pos, end: nodes[len(nodes)-1].end}
+			e.errorOut(b, f, span, model.MsgTemplateDepth, fmt.Sprintf("Expansion depth limit (%d) exceeded", maxNesting))
+		}
+		return
+	}
+	e.nesting++
+	defer func() { e.nesting-- }()
 	for _, n := range nodes {
 		switch n.kind {
 		case ppText, ppEquals:
@@ -141,7 +160,8 @@ func (e *expander) expandString(nodes []*ppNode, f *frame) string {
 func rawText(f *frame, pos, end int) string { return f.src[pos:end] }
 
 func (e *expander) tplArg(n *ppNode, f *frame, b *builder) {
-	name := strings.TrimSpace(e.expandString(n.title, f))
+	titleText := e.expandText(n.title, f)
+	name := strings.TrimSpace(titleText.s)
 	if a := f.args[name]; a != nil {
 		b.appendText(e.argText(a))
 		return
@@ -152,7 +172,12 @@ func (e *expander) tplArg(n *ppNode, f *frame, b *builder) {
 		e.expand(n.parts[0].allNodes(), f, b)
 		return
 	}
-	e.emitGen(b, f, rawText(f, n.pos, n.end), n.pos, n.end)
+	// Written back with its name expanded, as virtualBracketedImplode.
+	if raw := rawText(f, n.pos, n.end); len(raw) >= 6 && raw[3:len(raw)-3] == titleText.s {
+		e.emitGen(b, f, raw, n.pos, n.end)
+		return
+	}
+	e.implode(b, f, n, titleText)
 }
 
 // allNodes returns a part's nodes including a name and '=' if it had them.
@@ -237,21 +262,36 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		}
 	}
 	// Variables and magic words without arguments.
-	if v, ok := e.variable(name, f); ok && len(n.parts) == 0 {
-		start(name)
-		markBuiltinCall(call)
-		e.emitGen(out, f, v, n.pos, n.end)
-		e.finishTemplate(n, f, b, out)
-		return
+	if len(n.parts) == 0 {
+		if v, ok := e.variable(name, f); ok {
+			start(name)
+			markBuiltinCall(call)
+			e.emitGen(out, f, v, n.pos, n.end)
+			e.finishTemplate(n, f, b, out)
+			return
+		}
+	}
+	// The modifiers msgnw: (show the template's wikitext), msg: and raw:
+	// (no effect without interwiki transclusion), as braceSubstitution
+	// removes them.
+	off := strings.Index(titleText.s, name) // where name starts in titleText
+	nowiki := false
+	if cutFold(&name, "msgnw:") {
+		nowiki = true
+		off += len("msgnw:")
+	} else if cutFold(&name, "msg:") {
+		off += len("msg:")
+	}
+	if cutFold(&name, "raw:") {
+		off += len("raw:")
 	}
 	// Parser functions: {{#if:…|…}}, {{lc:…}}.
 	if colon := strings.IndexByte(name, ':'); colon > 0 {
-		fname := strings.ToLower(strings.TrimSpace(name[:colon]))
-		if fn, ok := parserFunctions[fname]; ok {
+		if fn, ok := lookupFunction(name[:colon]); ok {
 			start(name[:colon])
 			markBuiltinCall(call)
 			// The first argument is the rest of the title, with its map.
-			first := firstArgText(titleText, colon)
+			first := firstArgText(titleText, off+colon)
 			args := []pfArg{{text: first, trimmed: true}}
 			for _, p := range n.parts {
 				args = append(args, pfArg{part: p, frame: f})
@@ -278,12 +318,6 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		e.errorOut(b, f, n, model.MsgTemplateDepth, fmt.Sprintf("Template recursion depth limit (%d) exceeded at %s", e.maxDepth(), title))
 		return
 	}
-	for g := f; g != nil; g = g.parent {
-		if g.title == title {
-			e.errorOut(b, f, n, model.MsgTemplateLoop, "Template loop detected: "+title)
-			return
-		}
-	}
 	if e.limitHit || e.expands >= e.maxExpands() {
 		e.limitHit = true
 		e.errorOut(b, f, n, model.MsgTemplateSize, "Template expansion limit reached: "+title+" was not expanded")
@@ -301,7 +335,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 			}
 		}
 	}
-	if !found {
+	if !found && !nowiki {
 		if bt, ok := builtinTemplates[strings.ToLower(short)]; ok {
 			if call != nil {
 				call.Builtin = true
@@ -311,11 +345,30 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 			e.finishTemplate(n, f, b, out)
 			return
 		}
+	}
+	for g := f; g != nil; g = g.parent {
+		if g.title == title {
+			e.errorOutWiki(b, f, n, model.MsgTemplateLoop, "Template loop detected: "+title, "Template loop detected: [["+title+"]]")
+			return
+		}
+	}
+	if !found {
+		// MediaWiki links to the missing page (a red link).
 		if call != nil {
 			call.Unknown = true
 		}
 		e.diags.Add(n.pos, n.end, model.SevWarning, model.MsgUnknownTemplate, "unknown template %q: no definition in the inputs or the template directory", short)
-		e.emitGen(b, f, `<span class="template-unknown" title="`+htmlAttrEscape(title)+`">`+htmlEscape(title)+`</span>`, n.pos, n.end)
+		link := "[[:" + title + "]]"
+		if nowiki {
+			link = escapeWikitext(link)
+		}
+		e.emitGen(out, f, link, n.pos, n.end)
+		e.finishTemplate(n, f, b, out)
+		return
+	}
+	if nowiki {
+		e.emitGen(out, f, escapeWikitext(src), n.pos, n.end)
+		e.finishTemplate(n, f, b, out)
 		return
 	}
 	nf := &frame{parent: f, src: src, title: title, depth: f.depth + 1, args: e.frameArgs(n, f)}
@@ -326,6 +379,16 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	}
 	e.expand(nodes, nf, out)
 	e.finishTemplate(n, f, b, out)
+}
+
+// cutFold removes prefix from *s when *s starts with it, compared case
+// insensitively (ASCII), and reports whether it did.
+func cutFold(s *string, prefix string) bool {
+	if len(*s) >= len(prefix) && strings.EqualFold((*s)[:len(prefix)], prefix) {
+		*s = (*s)[len(prefix):]
+		return true
+	}
+	return false
 }
 
 // markBuiltinCall marks a call as handled by wikirules itself (magic words
@@ -381,6 +444,17 @@ func (e *expander) errorOut(b *builder, f *frame, n *ppNode, id model.MsgID, msg
 	}
 	e.diags.Add(pos, end, model.SevError, id, "%s", msg)
 	e.emitGen(b, f, `<span class="error">`+htmlEscape(msg)+`</span>`, n.pos, n.end)
+}
+
+// errorOutWiki is errorOut with a message written as wikitext (a link to
+// the template), as MediaWiki's loop message is.
+func (e *expander) errorOutWiki(b *builder, f *frame, n *ppNode, id model.MsgID, msg, wikitext string) {
+	pos, end := n.pos, n.end
+	if !f.top {
+		pos, end = f.callPos, f.callEnd
+	}
+	e.diags.Add(pos, end, model.SevError, id, "%s", msg)
+	e.emitGen(b, f, `<span class="error">`+wikitext+`</span>`, n.pos, n.end)
 }
 
 // lookup finds and preprocesses a template, caching the tree.
@@ -452,33 +526,31 @@ func nodesSource(src string, nodes []*ppNode, from, to int) string {
 	return src[from:to]
 }
 
-// firstArgText returns the part of an expanded title after the colon.
+// firstArgText returns the part of an expanded title after the colon at
+// t.s[colon].
 func firstArgText(t *text, colon int) *text {
 	b := newBuilder(len(t.s) - colon)
-	// colon indexes the trimmed name; find it in the untrimmed text.
-	lead := 0
-	for lead < len(t.s) && isSpace(t.s[lead]) {
-		lead++
-	}
-	b.copy(t, lead+colon+1, len(t.s))
+	b.copy(t, colon+1, len(t.s))
 	return trimText(b.text())
 }
 
-// templateTitle normalizes a template name to a full title:
-// "heart" → "Template:Heart", ":Main Page" → "Main Page".
+// templateTitle normalizes a template name to a full title as
+// Title::newFromText(name, NS_TEMPLATE) does: "heart" → "Template:Heart",
+// ":Main Page" → "Main Page", "Foo&ndash;bar" → "Template:Foo–bar",
+// "Foo#top" → "Template:Foo". A name that is no title ("#foo", "a<b>")
+// reports false.
 func templateTitle(name string) (string, bool) {
 	if name == "" || strings.ContainsAny(name, "<>[]{}|\x7f\n") {
 		return "", false
 	}
-	if strings.HasPrefix(name, ":") {
-		t := model.NormalizeTitle(name[1:])
-		return t, t != ""
+	t, ok := parseTitle(name)
+	if !ok || t.text == "" {
+		return "", false
 	}
-	ns, _ := model.SplitNamespace(name)
-	if ns != model.NSMain {
-		return model.NormalizeTitle(name), true
+	if t.forced || t.ns != model.NSMain {
+		return t.text, true
 	}
-	return "Template:" + model.NormalizeTitle(name), true
+	return "Template:" + t.text, true
 }
 
 // extTag expands an extension tag into a strip marker.
@@ -513,7 +585,20 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	case "pre":
 		html = e.preTag(n, f, inner())
 	case "syntaxhighlight", "source":
-		html = e.codeTag(n, f, inner())
+		var block bool
+		html, block = e.codeTag(n, f, inner())
+		if block {
+			idx := len(e.strips)
+			e.strips = append(e.strips, strip{kind: kind, html: html})
+			e.emitGen(b, f, markerFor("block", idx), n.pos, n.end)
+			return
+		}
+	case "ref":
+		e.refTag(n, f, b, content)
+		return
+	case "references":
+		e.referencesTag(n, f, b, content)
+		return
 	case "math":
 		hb := newBuilder(len(n.inner) + 40)
 		e.emitGen(hb, f, `<code class="math">`, n.pos, n.innerPos)
@@ -523,7 +608,7 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	case "gallery":
 		// A gallery becomes wikitext (a list of image links) that the
 		// later passes parse like the rest of the page.
-		e.emitGen(b, f, galleryWikitext(content.s), n.pos, n.end)
+		e.emitGen(b, f, galleryWikitext(content.s, n.attrs), n.pos, n.end)
 		return
 	default:
 		html = inner()
@@ -593,9 +678,28 @@ func (e *expander) preTag(n *ppNode, f *frame, content *text) *text {
 	hb := newBuilder(len(content.s) + 32)
 	attrs := sanitizeAttrs(n.attrs, "pre")
 	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.innerPos)
-	hb.appendText(escapeNowiki(content))
+	if preFormatWikitext(n.attrs) && e.ps != nil {
+		// <pre format="wikitext">: the content is wikitext, parsed
+		// inline (no paragraphs), as CoreTagHooks::pre does.
+		hb.appendText(e.unstripText(e.ps.inlineParse(content)))
+	} else {
+		hb.appendText(escapeNowiki(content))
+	}
 	e.emitGen(hb, f, "</pre>", n.end-6, n.end)
 	return hb.text()
+}
+
+// preFormatWikitext reports a format="wikitext" attribute.
+func preFormatWikitext(attrs string) bool {
+	if !strings.Contains(attrs, "format") {
+		return false
+	}
+	for _, a := range parseAttrs(attrs) {
+		if a.name == "format" && strings.EqualFold(strings.TrimSpace(a.value), "wikitext") {
+			return true
+		}
+	}
+	return false
 }
 
 func unwrapNowiki(t *text) *text {
@@ -624,27 +728,6 @@ func unwrapNowiki(t *text) *text {
 	return b.text()
 }
 
-// codeTag renders <syntaxhighlight lang="…"> as a <pre> the renderer can
-// highlight: the language goes in a data attribute.
-func (e *expander) codeTag(n *ppNode, f *frame, content *text) *text {
-	attrs := parseAttrs(n.attrs)
-	lang := ""
-	for _, a := range attrs {
-		if a.name == "lang" {
-			lang = a.value
-		}
-	}
-	hb := newBuilder(len(content.s) + 64)
-	open := `<pre class="mw-code"`
-	if lang != "" && safeToken(lang) {
-		open += ` data-lang="` + lang + `"`
-	}
-	e.emitGen(hb, f, open+">", n.pos, n.innerPos)
-	hb.appendText(escapeAll(trimNewlines(content)))
-	e.emitGen(hb, f, "</pre>", n.end-6, n.end)
-	return hb.text()
-}
-
 func trimNewlines(t *text) *text {
 	from, to := 0, len(t.s)
 	for from < to && (t.s[from] == '\n' || t.s[from] == '\r') {
@@ -668,35 +751,16 @@ func safeToken(s string) bool {
 	return s != ""
 }
 
-// galleryWikitext turns <gallery> lines ("File:Name.png|caption") into a
-// list of image links.
-func galleryWikitext(inner string) string {
-	var sb strings.Builder
-	sb.WriteString("<ul class=\"gallery\">")
-	for _, line := range strings.Split(inner, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		file, caption, _ := strings.Cut(line, "|")
-		if ns, _ := model.SplitNamespace(file); ns != model.NSFile {
-			file = "File:" + file
-		}
-		sb.WriteString("<li class=\"gallerybox\">[[" + file + "|thumb|" + caption + "]]</li>")
-	}
-	sb.WriteString("</ul>")
-	return sb.String()
-}
+// The escapers are built once: a strings.Replacer is costly to build and
+// these run for every unknown template and generated attribute.
+var (
+	htmlEscaper     = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+	htmlAttrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
+)
 
-func htmlEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-	return r.Replace(s)
-}
+func htmlEscape(s string) string { return htmlEscaper.Replace(s) }
 
-func htmlAttrEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;", "[", "&#91;", "]", "&#93;", "{", "&#123;", "}", "&#125;", "|", "&#124;")
-	return r.Replace(s)
-}
+func htmlAttrEscape(s string) string { return htmlAttrEscaper.Replace(s) }
 
 // implode writes a call back as text with its title and parts expanded,
 // as MediaWiki's virtualBracketedImplode.
@@ -718,21 +782,10 @@ func (e *expander) implode(b *builder, f *frame, n *ppNode, title *text) {
 	e.emitGen(b, f, close, n.end-len(close), n.end)
 }
 
-// redirectTarget recognises "#REDIRECT [[Target]]".
+// redirectTarget recognises "#REDIRECT [[Target]]" (in any language).
 func redirectTarget(src string) (string, bool) {
-	s := strings.TrimLeft(src, " \t\n")
-	if len(s) < 9 || !strings.EqualFold(s[:9], "#redirect") {
-		return "", false
-	}
-	s = strings.TrimLeft(s[9:], " \t\n:")
-	if !strings.HasPrefix(s, "[[") {
-		return "", false
-	}
-	end := strings.IndexAny(s, "]|")
-	if end < 0 {
-		return "", false
-	}
-	return strings.TrimSpace(s[2:end]), true
+	t, _, _, ok := model.RedirectTarget(src)
+	return ":" + t, ok
 }
 
 // unstripText replaces strip markers in t with their content.
@@ -743,25 +796,12 @@ func (e *expander) unstripText(t *text) *text {
 	}
 	b := newBuilderFor(t, len(s)/4)
 	last := 0
-	for i := 0; ; {
-		k := strings.Index(s[i:], markerPrefix)
-		if k < 0 {
-			break
-		}
-		k += i
-		z := strings.Index(s[k:], markerSuffix)
-		if z < 0 {
-			break
-		}
-		z += k
-		idx, ok := markerIndex(s[k:z])
-		end := z + len(markerSuffix)
-		if ok && idx < len(e.strips) {
+	for k, end := range markers(s) {
+		if idx, ok := e.stripIndex(s, k, end); ok {
 			b.copy(t, last, k)
 			b.appendText(e.strips[idx].html)
 			last = end
 		}
-		i = end
 	}
 	b.copy(t, last, len(s))
 	return b.text()

@@ -22,7 +22,7 @@ func evalExpr(s string) (float64, error) {
 		return 0, err
 	}
 	if p.tok.kind != tokEOF {
-		return 0, errors.New("unexpected " + p.tok.text)
+		return 0, exprUnexpected(p.tok.text)
 	}
 	return v, nil
 }
@@ -117,7 +117,7 @@ func (p *exprParser) parse(minPrec int) (float64, error) {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > 200 {
-		return 0, errors.New("expression nested too deeply")
+		return 0, errors.New("Expression error: Stack exhausted.")
 	}
 	left, err := p.unary()
 	if err != nil {
@@ -158,7 +158,7 @@ func (p *exprParser) unary() (float64, error) {
 			return 0, err
 		}
 		if p.tok.kind != tokRParen {
-			return 0, errors.New("unclosed bracket")
+			return 0, errors.New("Expression error: Unclosed bracket.")
 		}
 		p.next()
 		return v, nil
@@ -178,11 +178,11 @@ func (p *exprParser) unary() (float64, error) {
 			}
 			return applyUnary(t.text, v)
 		}
-		return 0, errors.New("unexpected operator " + t.text)
+		return 0, errors.New("Expression error: Unexpected " + t.text + " operator.")
 	case tokEOF:
-		return 0, errors.New("missing operand")
+		return 0, errors.New("Expression error: Missing operand.")
 	}
-	return 0, errors.New("unexpected " + t.text)
+	return 0, exprUnexpected(t.text)
 }
 
 func applyUnary(op string, v float64) (float64, error) {
@@ -203,7 +203,7 @@ func applyUnary(op string, v float64) (float64, error) {
 		return math.Trunc(v), nil
 	case "ln":
 		if v <= 0 {
-			return 0, errors.New("invalid argument for ln")
+			return 0, errors.New("Invalid argument for ln: <= 0.")
 		}
 		return math.Log(v), nil
 	case "exp":
@@ -233,13 +233,13 @@ func applyBinary(op string, a, b float64) (float64, error) {
 		return a * b, nil
 	case "/", "div":
 		if b == 0 {
-			return 0, errors.New("division by zero")
+			return 0, errors.New("Division by zero.")
 		}
 		return a / b, nil
 	case "mod":
 		ai, bi := int64(a), int64(b)
 		if bi == 0 {
-			return 0, errors.New("division by zero")
+			return 0, errors.New("Division by zero.")
 		}
 		return float64(ai % bi), nil
 	case "^":
@@ -274,4 +274,15 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// exprUnexpected is ParserFunctions' message for a token out of place.
+func exprUnexpected(tok string) error {
+	switch {
+	case tok == ")":
+		return errors.New("Expression error: Unexpected closing bracket.")
+	case tok != "" && (tok[0] >= '0' && tok[0] <= '9' || tok[0] == '.'):
+		return errors.New("Expression error: Unexpected number.")
+	}
+	return errors.New("Expression error: Unexpected " + tok + " operator.")
 }

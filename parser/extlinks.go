@@ -292,6 +292,7 @@ func (ps *parseState) magicLinks(in *text) *text {
 	var b *builder
 	last := 0
 	skipTo := 0 // everything before skipTo has been checked for tags
+	var line lineSearch
 	inTag := func(i int) (bool, int) {
 		// Advance over the tags that start before i; report whether i is
 		// inside one (and where it ends).
@@ -304,12 +305,12 @@ func (ps *parseState) magicLinks(in *text) *text {
 			k += skipTo
 			end := -1
 			if k+2 < len(s) && (s[k+1] == 'a' || s[k+1] == 'A') && (s[k+2] == ' ' || s[k+2] == '\t' || s[k+2] == '\r' || s[k+2] == '\n' || s[k+2] == '>') {
-				if e := indexOnLine(s, k, "</a>"); e >= 0 {
+				if e := line.index(s, k, "</a>"); e >= 0 {
 					end = e + 4
 				}
 			}
 			if end < 0 {
-				if e := indexOnLine(s, k+1, ">"); e >= 0 {
+				if e := line.index(s, k+1, ">"); e >= 0 {
 					end = e + 1
 				}
 			}
@@ -402,14 +403,39 @@ func (ps *parseState) magicLinks(in *text) *text {
 	return b.text()
 }
 
-func indexOnLine(s string, from int, needle string) int {
-	nl := strings.IndexByte(s[from:], '\n')
-	lim := len(s)
-	if nl >= 0 {
-		lim = from + nl
+// lineSearch finds strings on the line of a position, for searches whose
+// positions never decrease: it remembers where the line ends and which
+// needles it does not hold after a position, so that a long line is not
+// scanned again for every tag on it.
+type lineSearch struct {
+	start, end int // the line searched last: [start, end)
+	missed     []lineMiss
+}
+
+// lineMiss records that needle does not occur on the line after from.
+type lineMiss struct {
+	needle string
+	from   int
+}
+
+// index returns the index of needle in s at or after from and before the
+// end of from's line, or -1.
+func (l *lineSearch) index(s string, from int, needle string) int {
+	if from < l.start || from >= l.end {
+		l.start, l.end = from, len(s)
+		if nl := strings.IndexByte(s[from:], '\n'); nl >= 0 {
+			l.end = from + nl
+		}
+		l.missed = l.missed[:0]
 	}
-	k := strings.Index(s[from:lim], needle)
+	for _, m := range l.missed {
+		if m.needle == needle && from >= m.from {
+			return -1
+		}
+	}
+	k := strings.Index(s[from:l.end], needle)
 	if k < 0 {
+		l.missed = append(l.missed, lineMiss{needle, from})
 		return -1
 	}
 	return from + k

@@ -20,7 +20,6 @@ import (
 // from Options.Time (the revision's time), so output is reproducible.
 func (e *expander) variable(name string, f *frame) (string, bool) {
 	title := e.opts.Title
-	ns, rest := model.SplitNamespace(title)
 	t := e.opts.Time.UTC()
 	switch strings.ToUpper(name) {
 	case "SERVER":
@@ -33,23 +32,22 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 	if v, ok := timeVariable(name, t); ok {
 		return v, true
 	}
+	for _, w := range pageNameWords {
+		if name == w {
+			return pageNameWord(w, normalizedPageTitle(title)), true
+		}
+	}
+	if strings.HasPrefix(name, "ARTICLE") {
+		switch name {
+		case "ARTICLEPAGENAME", "ARTICLEPAGENAMEE", "ARTICLESPACE", "ARTICLESPACEE":
+			return pageNameWord("SUBJECT"+name[len("ARTICLE"):], normalizedPageTitle(title)), true
+		}
+	}
 	switch name {
 	case "!":
 		return "|", true
 	case "=":
 		return "=", true
-	case "PAGENAME", "BASEPAGENAME", "ROOTPAGENAME", "SUBPAGENAME":
-		return htmlAttrEscapeTitle(rest), true
-	case "PAGENAMEE", "BASEPAGENAMEE", "ROOTPAGENAMEE", "SUBPAGENAMEE":
-		return wikiURLEncode(rest), true
-	case "FULLPAGENAME":
-		return htmlAttrEscapeTitle(title), true
-	case "FULLPAGENAMEE":
-		return wikiURLEncode(title), true
-	case "NAMESPACE":
-		return namespaceName(ns), true
-	case "NAMESPACENUMBER":
-		return strconv.Itoa(ns), true
 	case "CONTENTLANGUAGE", "CONTENTLANG":
 		return "en", true
 	case "DIRMARK", "DIRECTIONMARK":
@@ -61,6 +59,14 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 		return "MediaWiki", true
 	}
 	return "", false
+}
+
+// normalizedPageTitle is the page's title as MediaWiki shows it.
+func normalizedPageTitle(title string) string {
+	if t, ok := parseTitle(title); ok && t.text != "" {
+		return t.text
+	}
+	return title
 }
 
 // timeVariable handles CURRENT…, LOCAL… and REVISION… time words.
@@ -108,9 +114,11 @@ func timeVariable(name string, t time.Time) (string, bool) {
 	return "", false
 }
 
+var titleEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+
 func htmlAttrEscapeTitle(s string) string {
 	// MediaWiki escapes PAGENAME so that it cannot inject markup.
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;").Replace(s)
+	return titleEscaper.Replace(s)
 }
 
 func pad2(n int) string {
@@ -180,38 +188,30 @@ func (c *pfCall) plain(i int) string { return killMarkers(c.str(i)) }
 
 // killMarkers removes strip markers from s.
 func killMarkers(s string) string {
-	for {
-		i := strings.Index(s, markerPrefix)
-		if i < 0 {
-			return s
-		}
-		j := strings.Index(s[i:], markerSuffix)
-		if j < 0 {
-			return s
-		}
-		s = s[:i] + s[i+j+len(markerSuffix):]
+	if !strings.Contains(s, markerPrefix) {
+		return s
 	}
+	var b strings.Builder
+	last := 0
+	for k, end := range markers(s) {
+		b.WriteString(s[last:k])
+		last = end
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // markerSkip applies fn to the parts of s between strip markers.
 func markerSkip(s string, fn func(string) string) string {
 	var b strings.Builder
-	for {
-		i := strings.Index(s, markerPrefix)
-		if i < 0 {
-			b.WriteString(fn(s))
-			return b.String()
-		}
-		j := strings.Index(s[i:], markerSuffix)
-		if j < 0 {
-			b.WriteString(fn(s))
-			return b.String()
-		}
-		j += i + len(markerSuffix)
-		b.WriteString(fn(s[:i]))
-		b.WriteString(s[i:j])
-		s = s[j:]
+	last := 0
+	for k, end := range markers(s) {
+		b.WriteString(fn(s[last:k]))
+		b.WriteString(s[k:end])
+		last = end
 	}
+	b.WriteString(fn(s[last:]))
+	return b.String()
 }
 
 func (c *pfCall) emit(s string) { c.e.emitGen(c.out, c.f, s, c.node.pos, c.node.end) }
@@ -250,7 +250,7 @@ func init() {
 		"#ifexpr": func(c *pfCall) {
 			v, err := evalExpr(c.plain(0))
 			if err != nil {
-				c.emit(`<strong class="error">Expression error: ` + htmlEscape(err.Error()) + `</strong>`)
+				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
 			}
 			if v != 0 {
@@ -262,14 +262,14 @@ func init() {
 		"#expr": func(c *pfCall) {
 			v, err := evalExpr(c.plain(0))
 			if err != nil {
-				c.emit(`<strong class="error">Expression error: ` + htmlEscape(err.Error()) + `</strong>`)
+				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
 			}
 			c.emit(formatNumber(v))
 		},
 		"#switch": switchFunction,
-		"lc":      func(c *pfCall) { c.emit(strings.ToLower(c.str(0))) },
-		"uc":      func(c *pfCall) { c.emit(strings.ToUpper(c.str(0))) },
+		"lc":      func(c *pfCall) { c.emit(markerSkip(c.str(0), strings.ToLower)) },
+		"uc":      func(c *pfCall) { c.emit(markerSkip(c.str(0), strings.ToUpper)) },
 		"lcfirst": func(c *pfCall) {
 			s := c.str(0)
 			r, n := utf8.DecodeRuneInString(s)
@@ -300,34 +300,10 @@ func init() {
 		"fullurle":      func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + localURL(c.str(0), c.str(1)))) },
 		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + localURL(c.str(0), c.str(1))) },
 		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + localURL(c.str(0), c.str(1)))) },
-		"int":           func(c *pfCall) { c.emit("⧼" + htmlEscape(c.str(0)) + "⧽") },
-		"msgnw": func(c *pfCall) {
-			title, ok := templateTitle(c.str(0))
-			if !ok {
-				return
-			}
-			if src, _, found := c.e.lookup(title); found {
-				c.emit(escapeWikitext(src))
-			}
-		},
-		"#tag": tagFunction,
-		"#language": func(c *pfCall) {
-			if strings.EqualFold(c.str(0), "en") {
-				c.emit("English")
-			} else {
-				c.emit(c.str(0))
-			}
-		},
-		"anchorencode": func(c *pfCall) { c.emit(AnchorID(c.plain(0))) },
-		"padleft":      func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), true)) },
-		"padright":     func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), false)) },
-		"formatnum": func(c *pfCall) {
-			if v, err := strconv.ParseFloat(strings.ReplaceAll(c.str(0), ",", ""), 64); err == nil {
-				c.emit(groupThousands(formatNumber(v)))
-			} else {
-				c.emit(c.str(0))
-			}
-		},
+		"#tag":          tagFunction,
+		"anchorencode":  func(c *pfCall) { c.emit(AnchorID(stripSectionName(c.plain(0)))) },
+		"padleft":       func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), true)) },
+		"padright":      func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), false)) },
 		"plural": func(c *pfCall) {
 			if v, err := strconv.ParseFloat(c.str(0), 64); err == nil && v == 1 {
 				c.emitArg(1)

@@ -21,6 +21,9 @@ type holder struct {
 	label *text // label (and link trail), already through the quote pass
 }
 
+// angleEscaper escapes the < and > of a %-decoded link target.
+var angleEscaper = strings.NewReplacer("<", "&lt;", ">", "&gt;")
+
 const holderPrefix = "<!--LINK'\" "
 const holderSuffix = "-->"
 
@@ -102,7 +105,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 		target := s[p:t]
 		if strings.IndexByte(target, '%') >= 0 {
 			if dec, err := url.PathUnescape(strings.ReplaceAll(target, "+", "%2B")); err == nil {
-				target = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(dec)
+				target = angleEscaper.Replace(dec)
 			}
 		}
 		origLink := strings.TrimLeft(target, " ")

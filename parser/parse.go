@@ -56,18 +56,28 @@ type parseState struct {
 // reported as diagnostics and, where a reader would see them, as error
 // nodes.
 func Parse(src string, opts *Options) *model.Document {
+	return parse(src, opts, wrapTemplates)
+}
+
+// parse is Parse with the template wrapping pass as a parameter, so a test
+// can compare wrapTemplates with a straightforward version of it.
+func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCall)) *model.Document {
 	if opts == nil {
 		opts = &Options{}
 	}
 	ps := &parseState{opts: opts, src: src}
-	ps.ex = &expander{opts: opts}
-	nodes, ppDiags := preprocess(src, false)
+	ps.ex = &expander{opts: opts, ps: ps}
+	nodes, ppDiags, redirect, redirectLen := preprocessPage(src)
 	for _, d := range ppDiags {
 		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
 	}
 	b := newBuilder(len(src) + len(src)/8)
 	top := &frame{src: src, top: true}
+	if redirect != nil {
+		ps.redirectHeader(b, redirect, redirectLen)
+	}
 	ps.ex.expand(nodes, top, b)
+	ps.ex.finishCite(b, top)
 	t := b.text()
 	ps.diags = append(ps.diags, ps.ex.diags...)
 
@@ -85,8 +95,8 @@ func Parse(src string, opts *Options) *model.Document {
 	t = ps.unstrip(t)
 	root := ps.buildTree(t)
 
-	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches}
-	ps.postprocess(doc)
+	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
+	ps.postprocess(doc, wrap)
 	ps.diags.Sort()
 	doc.Diagnostics = ps.diags
 	return doc
@@ -98,24 +108,16 @@ func (ps *parseState) unstripAttr(s string) string {
 		return s
 	}
 	var b strings.Builder
-	for {
-		i := strings.Index(s, markerPrefix)
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j := strings.Index(s[i:], markerSuffix)
-		if j < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j += i
-		b.WriteString(s[:i])
-		if idx, ok := markerIndex(s[i:j]); ok && idx < len(ps.ex.strips) {
+	last := 0
+	for k, end := range markers(s) {
+		b.WriteString(s[last:k])
+		if idx, ok := ps.ex.stripIndex(s, k, end); ok {
 			b.WriteString(ps.ex.strips[idx].html.s)
 		}
-		s = s[j+len(markerSuffix):]
+		last = end
 	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // markerIndex reads the index out of "\x7f'\"`UNIQ-kind-0000000A".
@@ -133,15 +135,27 @@ func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripText(in) }
 
 // postprocess finishes the tree: French spacing, heading ids, error nodes,
 // template nodes, sections and node ranges.
-func (ps *parseState) postprocess(doc *model.Document) {
+func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []*model.TemplateCall)) {
 	root := doc.Root
 	// One walk: ranges, French spacing, and the headings to name.
 	var headings []*model.Node
+	code := 0 // inside code (<syntaxhighlight>): no French spacing
 	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		if _, ok := n.Attr("data-lang"); ok {
+			if entering {
+				code++
+			} else {
+				code--
+			}
+		}
 		switch {
+		case n.Kind == model.KindText && code > 0:
 		case n.Kind == model.KindText:
 			if entering && needsFrenchSpace(n.Text) {
 				n.Text = frenchSpace(n.Text)
+			}
+			if entering {
+				frenchSpaceJoin(n)
 			}
 		case !entering:
 			fixRange(n)
@@ -160,7 +174,7 @@ func (ps *parseState) postprocess(doc *model.Document) {
 		return calls[i].End > calls[j].End
 	})
 	doc.Templates = calls
-	wrapTemplates(root, calls)
+	wrap(root, calls)
 	assignHeadingIDs(headings)
 	buildSections(root)
 }
@@ -219,6 +233,24 @@ func frenchSpace(s string) string {
 	return b.String()
 }
 
+// frenchSpaceJoin applies the French-spacing rule across the boundary of
+// two text nodes (text from a template next to text of the page: "a " and
+// "!!b").
+func frenchSpaceJoin(n *model.Node) {
+	next := n.NextSibling
+	if next == nil || next.Kind != model.KindText || !strings.HasSuffix(n.Text, " ") || next.Text == "" {
+		return
+	}
+	r, size := utf8.DecodeRuneInString(next.Text)
+	if !strings.ContainsRune("?:;!%»›", r) {
+		return
+	}
+	if after, _ := utf8.DecodeRuneInString(next.Text[size:]); size < len(next.Text) && (after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+		return
+	}
+	n.Text = n.Text[:len(n.Text)-1] + "\u00a0"
+}
+
 // markErrors turns the error spans written for expansion problems into
 // KindError nodes.
 func (ps *parseState) markErrors(root *model.Node) {
@@ -241,87 +273,6 @@ func (ps *parseState) markErrors(root *model.Node) {
 		if msg, ok := errAt[[2]int{n.Pos, n.End}]; ok {
 			n.Kind = model.KindError
 			n.Text = msg
-		}
-	}
-}
-
-// wrapTemplates wraps the nodes produced by each template call in a
-// KindTemplate node, when they form a run of siblings.
-func wrapTemplates(root *model.Node, calls []*model.TemplateCall) {
-	const maxWrapped = 20000
-	for i, c := range calls {
-		if i >= maxWrapped {
-			return
-		}
-		wrapCall(root, c)
-	}
-}
-
-func inside(n *model.Node, c *model.TemplateCall) bool {
-	return n.Pos >= c.Pos && n.End <= c.End && n.End > n.Pos || (n.Pos == n.End && n.Pos > c.Pos && n.Pos < c.End)
-}
-
-func overlaps(n *model.Node, c *model.TemplateCall) bool {
-	return n.Pos < c.End && n.End > c.Pos
-}
-
-func wrapCall(root *model.Node, c *model.TemplateCall) {
-	parent := root
-	for depth := 0; depth < 1000; depth++ {
-		var first, last *model.Node
-		count, straddle := 0, false
-		var into *model.Node
-		for ch := parent.FirstChild; ch != nil; ch = ch.NextSibling {
-			if !overlaps(ch, c) {
-				if first != nil && last == ch.PrevSibling {
-					// Contiguity ends here; a later overlapping child
-					// would make the run non-contiguous.
-					continue
-				}
-				continue
-			}
-			if inside(ch, c) {
-				if first == nil {
-					first = ch
-				} else if last != ch.PrevSibling {
-					return // not contiguous
-				}
-				last = ch
-				count++
-			} else {
-				straddle = true
-				into = ch
-			}
-		}
-		// A paragraph that holds nothing but the call's output was made by
-		// the page's paragraph rules, not by the template: wrap inside it.
-		if count == 1 && !straddle && first.Kind == model.KindParagraph && first.FirstChild != nil {
-			parent = first
-			continue
-		}
-		switch {
-		case count > 0 && !straddle:
-			w := &model.Node{Kind: model.KindTemplate, Template: c, Pos: c.Pos, End: c.End}
-			parent.InsertBefore(w, first)
-			// The call's range may reach past what its output mapped to:
-			// widen the ancestors.
-			for a := parent; a != nil && a.Kind != model.KindDocument; a = a.Parent {
-				a.Pos, a.End = min(a.Pos, w.Pos), max(a.End, w.End)
-			}
-			for ch := first; ; {
-				next := ch.NextSibling
-				ch.Remove()
-				w.AppendChild(ch)
-				if ch == last {
-					break
-				}
-				ch = next
-			}
-			return
-		case count == 0 && into != nil:
-			parent = into
-		default:
-			return
 		}
 	}
 }

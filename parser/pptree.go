@@ -55,6 +55,8 @@ var extTags = map[string]bool{
 	"source":          true,
 	"gallery":         true,
 	"math":            true,
+	"ref":             true,
+	"references":      true,
 }
 
 // ppStackElem is an open brace run.
@@ -84,6 +86,10 @@ type preprocessor struct {
 	// stays linear.
 	noClose map[string]bool
 	noGT    bool
+	// runEnd is the end of the last run of closing braces or brackets
+	// measured, so that a long run closing many open runs one at a time
+	// ("{"×N…"}"×N) is measured once, not once per close.
+	runEnd int
 }
 
 type ppDiag struct {
@@ -166,6 +172,7 @@ var (
 	ppBase       = makeSet("[{<")
 	ppWithClose  = [3]*[256]bool{} // indexed by close kind: 0 none, 1 '}', 2 ']'
 	ppPipeEquals = [4]*[256]bool{}
+	ppHeading    = makeSet("[{<\n")
 )
 
 func makeSet(chars string) [256]bool {
@@ -179,12 +186,12 @@ func makeSet(chars string) [256]bool {
 func init() {
 	closes := []string{"", "}", "]"}
 	for i, c := range closes {
-		s := makeSet("[{<" + c)
+		s := makeSet("[{<\n" + c)
 		ppWithClose[i] = &s
 	}
 	extras := []string{"", "|", "=", "|="}
 	for i, e := range extras {
-		s := makeSet("[{<}" + e)
+		s := makeSet("[{<}\n" + e)
 		ppPipeEquals[i] = &s
 	}
 }
@@ -195,6 +202,9 @@ func (p *preprocessor) set() *[256]bool {
 		return &ppBase
 	}
 	top := p.stack[n-1]
+	if top.open == '\n' {
+		return &ppHeading
+	}
 	if top.open == '[' {
 		return ppWithClose[2]
 	}
@@ -238,6 +248,8 @@ func (p *preprocessor) run(i, end int) {
 			part.eqpos = len(top.accum)
 			top.accum = append(top.accum, &ppNode{kind: ppEquals, pos: i, end: i + 1})
 			i++
+		case c == '\n' && top != nil:
+			i = p.newline(i, end, top)
 		case c == '<':
 			i = p.angle(i, end)
 		case (c == '}' && top != nil && top.open == '{') || (c == ']' && top != nil && top.open == '['):
@@ -264,14 +276,50 @@ func (p *preprocessor) run(i, end int) {
 	}
 }
 
+// newline handles a line break inside a template: it ends a heading line,
+// and a line starting with "=" inside a template starts one, as in
+// Preprocessor_Hash. Inside a heading line pipes, equals signs and closing
+// braces are plain text ({{1x|\n== a=b ==\n}} has one positional
+// argument).
+func (p *preprocessor) newline(i, end int, top *ppStackElem) int {
+	if top.open == '\n' {
+		// The heading line ends: its text goes back to the enclosing
+		// element; the newline is read again there.
+		top.parts[0].value = top.accum
+		p.stack = p.stack[:len(p.stack)-1]
+		p.addText(top.pos, top.pos+top.count)
+		p.flattenParts(top)
+		return i
+	}
+	p.addText(i, i+1)
+	i++
+	if i >= end || p.src[i] != '=' {
+		return i
+	}
+	count := 1
+	for i+count < end && count < 6 && p.src[i+count] == '=' {
+		count++
+	}
+	if count == 1 && top.findEquals() {
+		return i // a name=value separator
+	}
+	p.stack = append(p.stack, &ppStackElem{open: '\n', count: count, pos: i, parts: []*ppPart{{pos: i + count, eqpos: -1}}})
+	return i + count
+}
+
 // close handles a run of closing braces at i.
 func (p *preprocessor) close(i, end int, c byte) int {
 	src := p.src
 	top := p.stack[len(p.stack)-1]
-	count := 0
-	for i+count < end && src[i+count] == c && count < top.count {
-		count++
+	if p.runEnd <= i || src[i] != c {
+		// i starts a new run (a run continues only after a close
+		// inside it, and holds one kind of byte).
+		p.runEnd = i + 1
+		for p.runEnd < end && src[p.runEnd] == c {
+			p.runEnd++
+		}
 	}
+	count := min(p.runEnd-i, top.count)
 	matching := count
 	if c == '}' {
 		if matching > 3 {

@@ -135,9 +135,13 @@ func quoteLine(b *builder, in *text, ls, le int) {
 		}
 	}
 	// Convert.
-	state := ""
-	var buffer [][2]int
-	tag := func(t string, r qrun) { b.genAt(t, in, r.from, r.to) }
+	state := qNone
+	var buffer [][2]int // text held while it is unknown whether bold or italic opened first
+	tag := func(t string, r qrun) {
+		if t != "" {
+			b.genAt(t, in, r.from, r.to)
+		}
+	}
 	flushBuffer := func() {
 		for _, c := range buffer {
 			b.copy(in, c[0], c[1])
@@ -146,97 +150,86 @@ func quoteLine(b *builder, in *text, ls, le int) {
 	}
 	for k, r := range runs {
 		a, z := chunk(k)
-		if state == "both" {
+		if state == qBoth {
 			buffer = append(buffer, [2]int{a, z})
 		} else {
 			b.copy(in, a, z)
 		}
-		switch r.to - r.from {
-		case 2:
-			switch state {
-			case "i":
-				tag("</i>", r)
-				state = ""
-			case "bi":
-				tag("</i>", r)
-				state = "b"
-			case "ib":
-				tag("</b></i><b>", r)
-				state = "b"
-			case "both":
-				tag("<b><i>", r)
-				flushBuffer()
-				tag("</i>", r)
-				state = "b"
-			default:
-				tag("<i>", r)
-				state += "i"
-			}
-		case 3:
-			switch state {
-			case "b":
-				tag("</b>", r)
-				state = ""
-			case "bi":
-				tag("</i></b><i>", r)
-				state = "i"
-			case "ib":
-				tag("</b>", r)
-				state = "i"
-			case "both":
-				tag("<i><b>", r)
-				flushBuffer()
-				tag("</b>", r)
-				state = "i"
-			default:
-				tag("<b>", r)
-				state += "b"
-			}
-		case 5:
-			switch state {
-			case "b":
-				tag("</b><i>", r)
-				state = "i"
-			case "i":
-				tag("</i><b>", r)
-				state = "b"
-			case "bi":
-				tag("</i></b>", r)
-				state = ""
-			case "ib":
-				tag("</b></i>", r)
-				state = ""
-			case "both":
-				tag("<i><b>", r)
-				flushBuffer()
-				tag("</b></i>", r)
-				state = ""
-			default:
-				buffer = buffer[:0]
-				state = "both"
-			}
+		step := quoteSteps[state][quoteMark(r.to-r.from)]
+		tag(step.open, r)
+		if step.flush {
+			flushBuffer()
+			tag(step.close, r)
 		}
+		state = step.next
 	}
 	// The text after the last run.
 	tail := runs[len(runs)-1].to
-	if state == "both" {
+	if state == qBoth {
 		buffer = append(buffer, [2]int{tail, le})
 	} else {
 		b.copy(in, tail, le)
 	}
 	end := qrun{le, le}
-	if state == "b" || state == "ib" {
-		tag("</b>", end)
+	if state == qBoth {
+		if len(buffer) > 0 {
+			tag("<b><i>", end)
+			flushBuffer()
+			tag("</i></b>", end)
+		}
+		return
 	}
-	if state == "i" || state == "bi" || state == "ib" {
-		tag("</i>", end)
-	}
-	if state == "bi" {
-		tag("</b>", end)
-	}
-	if state == "both" && len(buffer) > 0 {
-		tag("<b><i>", end)
-		flushBuffer()
-		tag("</i></b>", end)
-	}
+	tag(quoteClose[state], end)
 }
+
+// quoteState is the state of the apostrophe algorithm: which of bold and
+// italic are open, in which order, or both opened at once by ””' (their
+// order is decided by whichever closes first).
+type quoteState uint8
+
+const (
+	qNone quoteState = iota
+	qI               // <i>
+	qB               // <b>
+	qBI              // <b><i>
+	qIB              // <i><b>
+	qBoth            // ''''' seen: both open, order unknown
+)
+
+// quoteMark maps a run's length (2, 3 or 5) to its column in quoteSteps.
+func quoteMark(n int) int {
+	switch n {
+	case 2:
+		return 0
+	case 3:
+		return 1
+	}
+	return 2
+}
+
+// quoteStep is what a run of apostrophes does in a state: write open; in
+// state qBoth, also write the held text and close; then go to next.
+type quoteStep struct {
+	open  string
+	flush bool
+	close string
+	next  quoteState
+}
+
+// quoteSteps is doQuotes' conversion, by state and by run: italic (”),
+// bold (”') or both (””').
+var quoteSteps = [...][3]quoteStep{
+	qNone: {{open: "<i>", next: qI}, {open: "<b>", next: qB}, {next: qBoth}},
+	qI:    {{open: "</i>", next: qNone}, {open: "<b>", next: qIB}, {open: "</i><b>", next: qB}},
+	qB:    {{open: "<i>", next: qBI}, {open: "</b>", next: qNone}, {open: "</b><i>", next: qI}},
+	qBI:   {{open: "</i>", next: qB}, {open: "</i></b><i>", next: qI}, {open: "</i></b>", next: qNone}},
+	qIB:   {{open: "</b></i><b>", next: qB}, {open: "</b>", next: qI}, {open: "</b></i>", next: qNone}},
+	qBoth: {
+		{open: "<b><i>", flush: true, close: "</i>", next: qB},
+		{open: "<i><b>", flush: true, close: "</b>", next: qI},
+		{open: "<i><b>", flush: true, close: "</b></i>", next: qNone},
+	},
+}
+
+// quoteClose closes what is open at the end of a line.
+var quoteClose = [...]string{qNone: "", qI: "</i>", qB: "</b>", qBI: "</i></b>", qIB: "</b></i>"}

@@ -35,9 +35,6 @@ func (t *WikiTemplates) Add(title, text string) {
 	if !ok {
 		return
 	}
-	if ns, _ := model.SplitNamespace(title); ns == model.NSMain && !strings.HasPrefix(title, ":") {
-		full = "Template:" + model.NormalizeTitle(title)
-	}
 	t.m[full] = text
 }
 
@@ -82,7 +79,7 @@ func (t *WikiTemplates) AddCorpus(c *model.Corpus) {
 			continue
 		}
 		if r := p.Latest(); r != nil {
-			t.m[p.Title] = r.Text
+			t.Add(":"+p.Title, r.Text)
 		}
 	}
 }

@@ -62,8 +62,11 @@ type treeBuilder struct {
 	blockMode map[*model.Node]bool
 	slab      []model.Node
 	slabSize  int
-	// genText marks text nodes made of generated text.
-	genText map[*model.Node]bool
+	// genText lists the text nodes made of generated text. They are
+	// marked by genMark in their Level (which means nothing on text) while
+	// the tree is built, rather than kept in a map: the check runs for
+	// every text token.
+	genText []*model.Node
 	// pending is a text node being extended, its text in pendingBuf.
 	pending    *model.Node
 	pendingBuf []byte
@@ -91,15 +94,21 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
-	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, openTags: map[string]int{}, genText: map[*model.Node]bool{}}
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, openTags: map[string]int{}}
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
 	tb.root.End = len(ps.src)
 	tb.stack = []*model.Node{tb.root}
 	tb.run()
+	for _, n := range tb.genText {
+		n.Level = 0
+	}
 	return tb.root
 }
+
+// genMark marks a text node made of generated text while the tree is built.
+const genMark = 1
 
 // token kinds
 const (
@@ -321,6 +330,14 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 		} else if v, ok := t.meta["img"]; ok {
 			n.Kind = model.KindImage
 			n.Link = tb.ps.linkInfo(v)
+		} else if v, ok := t.meta["ref"]; ok {
+			n.Kind = model.KindRef
+			n.Ref = tb.ps.citeRef(v)
+		} else if v, ok := t.meta["refs"]; ok {
+			n.Kind = model.KindReferences
+			n.Ref = tb.ps.citeRef(v)
+		} else if v, ok := t.meta["note"]; ok {
+			n.Ref = tb.ps.citeRef(v)
 		}
 	}
 	return n
@@ -328,7 +345,7 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 
 func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {
 	c := tb.newNode()
-	c.Kind, c.Tag, c.Level, c.Attrs, c.Link = n.Kind, n.Tag, n.Level, n.Attrs, n.Link
+	c.Kind, c.Tag, c.Level, c.Attrs, c.Link, c.Ref = n.Kind, n.Tag, n.Level, n.Attrs, n.Link, n.Ref
 	c.Pos, c.End = n.Pos, n.End
 	return c
 }
@@ -683,7 +700,7 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 	}
 	// Only text copied from the page merges: text from a template stays a
 	// node of its own, so the template's output can be found.
-	if last != nil && last.Kind == model.KindText && last.End == t.pos && t.pos < t.end && !t.gen && !tb.genText[last] {
+	if last != nil && last.Kind == model.KindText && last.End == t.pos && t.pos < t.end && !t.gen && last.Level != genMark {
 		// Appending to a string in a loop is quadratic: collect the text
 		// of the node being extended and set it once.
 		if tb.pending != last {
@@ -700,7 +717,8 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 	n.Text = t.text
 	n.Pos, n.End = t.pos, t.end
 	if t.gen {
-		tb.genText[n] = true
+		n.Level = genMark
+		tb.genText = append(tb.genText, n)
 	}
 	parent.InsertBefore(n, before)
 	if tb.isPWrapper[parent] && parent.FirstChild == n {

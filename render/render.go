@@ -45,10 +45,46 @@ func (l WikiLinker) PageURL(title, fragment string) string {
 }
 func (WikiLinker) PageExists(string) bool        { return true }
 func (WikiLinker) FileURL(string) (string, bool) { return "", false }
+
+// titlePath writes a title as a URL path: spaces become underscores, and
+// bytes are %-escaped as url.PathEscape does, except / ( ) , which stay
+// readable as in MediaWiki's URLs. One pass over a table: it runs for
+// every link.
 func titlePath(title string) string {
-	s := url.PathEscape(strings.ReplaceAll(title, " ", "_"))
-	return strings.NewReplacer("%3A", ":", "%2F", "/", "%28", "(", "%29", ")", "%2C", ",").Replace(s)
+	n := 0 // bytes to escape
+	for i := 0; i < len(title); i++ {
+		if c := title[i]; !pathKeep[c] && c != ' ' {
+			n++
+		}
+	}
+	if n == 0 && strings.IndexByte(title, ' ') < 0 {
+		return title
+	}
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(title)+2*n)
+	for i := 0; i < len(title); i++ {
+		switch c := title[i]; {
+		case c == ' ':
+			b = append(b, '_')
+		case pathKeep[c]:
+			b = append(b, c)
+		default:
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(b)
 }
+
+// pathKeep holds the bytes titlePath writes as they are.
+var pathKeep = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	for _, c := range []byte("-_.~$&+:=@/(),") {
+		t[c] = true
+	}
+	return t
+}()
 
 // Options configure a Renderer.
 type Options struct {
@@ -104,7 +140,7 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindSection] = renderTransparent
 	r.funcs[model.KindTemplate] = renderTransparent
 	r.funcs[model.KindText] = renderText
-	r.funcs[model.KindElement] = renderElement
+	r.funcs[model.KindElement] = r.renderCode
 	r.funcs[model.KindParagraph] = renderElement
 	r.funcs[model.KindHeading] = renderElement
 	r.funcs[model.KindList] = renderElement
@@ -113,7 +149,7 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindCaption] = renderElement
 	r.funcs[model.KindRow] = renderElement
 	r.funcs[model.KindCell] = renderElement
-	r.funcs[model.KindPre] = renderElement
+	r.funcs[model.KindPre] = r.renderCode
 	r.funcs[model.KindBold] = renderElement
 	r.funcs[model.KindItalic] = renderElement
 	r.funcs[model.KindLineBreak] = renderElement
@@ -122,6 +158,8 @@ func New(opts Options) *Renderer {
 	r.funcs[model.KindExtLink] = renderExtLink
 	r.funcs[model.KindImage] = r.renderImage
 	r.funcs[model.KindError] = renderError
+	r.funcs[model.KindRef] = renderElement
+	r.funcs[model.KindReferences] = renderElement
 	return r
 }
 
@@ -213,7 +251,17 @@ func renderText(w *Writer, n *model.Node, entering bool) bool {
 	return true
 }
 
+// renderError writes a visible error: its children when it has some (the
+// template-loop message links the template), else its text.
 func renderError(w *Writer, n *model.Node, entering bool) bool {
+	if n.FirstChild != nil {
+		if entering {
+			w.WriteString(`<span class="error">`)
+		} else {
+			w.WriteString(`</span>`)
+		}
+		return true
+	}
 	if entering {
 		w.WriteString(`<span class="error">`)
 		w.Text(n.Text)
@@ -488,14 +536,18 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
-	alt, width := "", ""
+	alt, width, height := "", "", ""
+	explicitAlt := false
 	for _, o := range li.Options {
 		lo := strings.ToLower(o)
 		if strings.HasPrefix(lo, "alt=") {
 			alt = o[4:]
+			explicitAlt = true
 		}
 		if strings.HasSuffix(lo, "px") {
-			width = strings.TrimSuffix(strings.SplitN(lo, "x", 2)[0], "px")
+			// 200px, 200x100px, x100px
+			w, h, _ := strings.Cut(strings.TrimSuffix(lo, "px"), "x")
+			width, height = w, h
 		}
 	}
 	caption := ""
@@ -504,13 +556,22 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		r.RenderChildren(&sb, n)
 		caption = sb.String()
 	}
-	if alt == "" {
-		var parts []string
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			parts = append(parts, model.PlainText(c))
+	captionText := ""
+	if n.FirstChild != nil {
+		// The caption's words as written (PlainText skips an image's
+		// caption).
+		var sb strings.Builder
+		for c := range n.Descendants() {
+			if c.Kind == model.KindText {
+				sb.WriteString(c.Text)
+			}
 		}
-		alt = strings.TrimSpace(strings.Join(parts, ""))
+		captionText = strings.Join(strings.Fields(sb.String()), " ")
 	}
+	if alt == "" {
+		alt = captionText
+	}
+	href := r.opts.Linker.PageURL(li.Target, "")
 	img := func() {
 		src, ok := r.opts.Linker.FileURL(li.Target)
 		if ok && SafeURL(src) {
@@ -523,13 +584,32 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 			w.WriteString(` loading="lazy" decoding="async" />`)
 			return
 		}
+		// A file that is not there: a placeholder of the requested size
+		// that reads as the caption (or alt text) would, as MediaWiki
+		// shows a missing file's caption as a link to the file's page.
+		label := alt
+		if label == "" || n.Tag == "figure" && !explicitAlt {
+			// A figure shows its caption below.
+			label = strings.TrimPrefix(li.Target, "File:")
+		}
 		w.WriteString(`<span class="file-missing" role="img"`)
 		w.Attr("aria-label", alt)
+		if s := sizeStyle(width, height); s != "" {
+			w.Attr("style", s)
+		}
 		w.WriteByte('>')
-		w.Text(strings.TrimPrefix(li.Target, "File:"))
+		w.Text(label)
 		w.WriteString(`</span>`)
 	}
-	href := r.opts.Linker.PageURL(li.Target, "")
+	if _, exists := r.opts.Linker.FileURL(li.Target); !exists && n.Tag != "figure" && SafeURL(href) {
+		w.WriteString(`<a class="file-missing-link"`)
+		w.Attr("href", href)
+		w.Attr("title", li.Target)
+		w.WriteByte('>')
+		img()
+		w.WriteString("</a>")
+		return false
+	}
 	if n.Tag == "figure" {
 		w.WriteString(`<figure class="wiki-figure">`)
 		if SafeURL(href) {
@@ -656,4 +736,17 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 		}
 		bw.WriteString("</ul>\n")
 	}
+}
+
+// sizeStyle is the CSS size of a placeholder for an image of the requested
+// size ("600", "400"); "" when none was given.
+func sizeStyle(width, height string) string {
+	var parts []string
+	if v, err := strconv.Atoi(width); err == nil && v > 0 {
+		parts = append(parts, "width:"+strconv.Itoa(v)+"px")
+	}
+	if v, err := strconv.Atoi(height); err == nil && v > 0 {
+		parts = append(parts, "height:"+strconv.Itoa(v)+"px")
+	}
+	return strings.Join(parts, ";")
 }

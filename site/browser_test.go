@@ -110,6 +110,17 @@ func TestBrowser(t *testing.T) {
 		t.Log("no history with a comparison")
 	}
 
+	// Rule tables: the blame of each cell is hidden until the switch
+	// shows who last changed it.
+	do("rule tables", chromedp.Navigate(srv.URL+"/"+pageWith(all, `class="rule-table"`)), chromedp.WaitVisible(chromedp.CSS(".rules-data")))
+	if shown := js(`getComputedStyle(document.querySelector(".rule-table a.blame")).display`); shown != "none" {
+		t.Errorf("the cells' blame is shown before the switch is on (display %s)", shown)
+	}
+	do("show the blame", chromedp.Click(chromedp.CSS(".blame-toggle")), chromedp.WaitVisible(chromedp.CSS(".rule-table a.blame")))
+	if title := js(`document.querySelector(".rule-table td[title]").title`); !strings.HasPrefix(title, "Last changed ") {
+		t.Errorf("a cell's title: %q", title)
+	}
+
 	// A table-of-contents click lands the heading below the header.
 	tocPage := pageWithTOC(t, all)
 	do("a page with contents", chromedp.Navigate(srv.URL+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS(".sidebar .toc")))

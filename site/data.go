@@ -151,7 +151,10 @@ type DiffView struct {
 	Added, Removed int
 	RulesChanged   bool
 	FormattingOnly bool
-	Open           bool
+	// Renames are the sections and rule tables the revision renamed
+	// ("old → new"): shown as renames, not as removals and additions.
+	Renames []string
+	Open    bool
 }
 
 // RulesPage is a game's rule tables with their checks (rules.html).
@@ -180,6 +183,16 @@ type TableView struct {
 	Warnings           []string
 	Checks             []*CheckView
 	Status             check.Status // worst status of its checks, "" without checks
+	// Changed is the revision that last changed one of its values or rows
+	// (nil without a blame); FormerIDs the ids it had before renames.
+	Changed   *Changed
+	FormerIDs []string
+}
+
+// Changed is a revision that changed something, with a link to its diff.
+type Changed struct {
+	Rev
+	URL string
 }
 
 // CheckView is one check result.

@@ -29,6 +29,13 @@ func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string)
 // page does not exist.
 func (l *linker) target(title string) string {
 	t := model.NormalizeTitle(title)
+	if to, _, ok := l.plan.resolveRedirect(t); ok {
+		// A link to a redirect goes to its target, when there is one.
+		if d := l.target(to); d != "" {
+			l.record("page:"+t, d)
+			return d
+		}
+	}
 	if d, ok := l.plan.dir[t]; ok {
 		l.record("page:"+t, d)
 		return d
@@ -56,6 +63,11 @@ func (l *linker) record(k, v string) {
 }
 
 func (l *linker) PageURL(title, fragment string) string {
+	if fragment == "" && title != "" {
+		if _, f, ok := l.plan.resolveRedirect(model.NormalizeTitle(title)); ok {
+			fragment = f
+		}
+	}
 	frag := ""
 	if fragment != "" {
 		// The content's ids as the page has them (contentIDs): another

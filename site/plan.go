@@ -30,6 +30,8 @@ type plan struct {
 	// warnings are about the media files left out.
 	warnings model.MsgList
 	wiki     *wiki.Wiki
+	// redirects maps a redirect page's title to its target (redirect.go).
+	redirects map[string]string
 }
 
 // gameUnit is a game: its rules page and its tips page (either may be nil).
@@ -99,6 +101,7 @@ func makePlan(w *wiki.Wiki, media fs.FS, policy mediaPolicy) *plan {
 		p.dir[pg.Title] = claim("wiki/" + safeSegment(pg.Title))
 		p.pages = append(p.pages, pg)
 	}
+	p.addRedirects(c)
 	if media != nil {
 		names, warns := listMedia(media, policy)
 		p.warnings = warns

@@ -113,6 +113,12 @@ func TestEmbeddedSite(t *testing.T) {
 	// Rule data: tables, YAML highlighted with chroma's classes, checks.
 	contains("games/hearts/rules/index.html", `id="t-hearts-scoring"`, `<span class="hl-nt">Points</span>`,
 		`queen-of-spades`, `badge-pass`, `href="../../../games/hearts/history/index.html#L19"`)
+	// Blame: each cell says when and by whom its value was last changed,
+	// linking to that revision's diff; the queen's 13 is Tobias's fix.
+	contains("games/hearts/rules/index.html", `class="blame-toggle"`,
+		`<td class="num" title="Last changed 2024-01-12 18:22 UTC by Tobias: /* Scoring */ the queen of spades is worth 13, not 12; add shooting the moon">13<a class="blame" href="../../../games/hearts/history/index.html#diff-rev-2024-01-12T18-22-41Z">2024-01-12 · Tobias</a></td>`,
+		`<td title="Last changed 2024-01-10 09:00 UTC by Mara: Created page with the basic rules">Q♠<a class="blame" href="../../../games/hearts/history/index.html#rev-2024-01-10T09-00-00Z">`,
+		`values last changed <a href="../../../games/hearts/history/index.html#diff-rev-2024-01-12T18-22-41Z">`)
 	contains("checks/index.html", "17 checks", "queen-of-spades")
 	contains("index.html", "Card games", "Dice games", "Recent changes", `href="games/hearts/index.html"`, `<a href="about/index.html">About this site</a>`)
 	contains("sitemap.xml", "<loc>/games/hearts/</loc>")
@@ -384,4 +390,59 @@ func checkLinks(t *testing.T, dir string) {
 		}
 		t.Errorf("broken link: %s", b)
 	}
+}
+
+// A history with renames: the history page shows the section and the table
+// renamed (not removed and added), the rule-table page blames each cell on
+// the revision that set it across the rename, and a check that names the
+// table's old id follows it.
+func TestSiteRenames(t *testing.T) {
+	rev := func(day int, author, summary, text string) *model.Revision {
+		return &model.Revision{Timestamp: time.Date(2024, 5, day, 9, 0, 0, 0, time.UTC), Author: author, Summary: summary, Text: text, SHA1: model.TextSHA1(text)}
+	}
+	table := func(title, four string) string {
+		return "== " + title + " ==\nThe game ends when a player reaches the target.\n{| class=\"wikitable\"\n! Players !! Target\n|-\n| 2 || 30\n|-\n| 4 || " + four + "\n|}\n"
+	}
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules, Revisions: []*model.Revision{
+		rev(1, "Ada", "first version", table("Goals", "20")),
+		rev(2, "Ben", "clearer title", table("End-of-Game Trigger", "20")),
+		// A revision whose text the wiki deleted: no edit, no blanking.
+		{Timestamp: time.Date(2024, 5, 2, 12, 0, 0, 0, time.UTC), Author: "Vandal", Deleted: model.DeletedText},
+		rev(3, "Cleo", "four players play to 18", table("End-of-Game Trigger", "18")),
+	}}
+	specs, err := check.LoadSpecs(fstest.MapFS{"demo.yaml": {Data: []byte("game: demo\nchecks:\n  - id: targets\n    table: demo/goals\n    expr: all(rows, .Target >= 18)\n")}}, ".", "checks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	st := build(t, model.NewCorpus([]*model.Page{p}), site.Options{Version: "test", Suite: check.NewSuite(specs, fstest.MapFS{}, ".", "engine")}, out)
+	if st.Errors != 0 || st.Failed != 0 {
+		t.Errorf("the check on the renamed table: %+v", st)
+	}
+	fs := files(t, out)
+	hist, rules := string(fs["games/demo/history/index.html"]), string(fs["games/demo/rules/index.html"])
+	for _, want := range []string{
+		`<span class="badge badge-rename" title="demo/goals → demo/end-of-game-trigger; “Goals” → “End-of-Game Trigger”">renamed</span>`,
+		`<code>demo/end-of-game-trigger</code> <span class="badge">renamed</span> from <code>demo/goals</code>, values unchanged`,
+		`<span class="badge">renamed</span> End-of-Game Trigger: renamed from “Goals”`,
+	} {
+		if !strings.Contains(hist, want) {
+			t.Errorf("the history page lacks %q", want)
+		}
+	}
+	if strings.Contains(hist, `change-removed`) || strings.Contains(hist, `change-added"><p><code>demo/end`) {
+		t.Error("the history page shows the renamed table as removed and added")
+	}
+	for _, want := range []string{
+		`formerly <code>demo/goals</code>`,
+		`title="Last changed 2024-05-03 09:00 UTC by Cleo: four players play to 18">18<a class="blame" href="../../../games/demo/history/index.html#diff-rev-2024-05-03T09-00-00Z">2024-05-03 · Cleo</a>`,
+		`title="Last changed 2024-05-01 09:00 UTC by Ada: first version">30<a class="blame" href="../../../games/demo/history/index.html#rev-2024-05-01T09-00-00Z">`,
+		`values last changed <a href="../../../games/demo/history/index.html#diff-rev-2024-05-03T09-00-00Z">`,
+		`badge-pass`, `targets`,
+	} {
+		if !strings.Contains(rules, want) {
+			t.Errorf("the rule-table page lacks %q", want)
+		}
+	}
+	checkLinks(t, out)
 }

@@ -76,6 +76,50 @@ type pageWork struct {
 	docs    []*model.Document
 	tables  []*extract.PageTables
 	anchors []string
+	// blame is where each value of the latest revision's tables comes
+	// from, and renamed the ids its tables had before (blameTables);
+	// blamed[k] is the revision of the blame's Origin.Index k.
+	blame   *diff.Blame
+	renamed map[string]diff.TableRename
+	blamed  []int
+}
+
+// blameTables follows the page's tables through its revisions with a text
+// (already parsed): the blame shown on the rule-table page, and the
+// renames the checks follow.
+func (w *pageWork) blameTables() {
+	b := diff.NewBlamer(w.page.Title, false)
+	for i, r := range w.page.Revisions {
+		if r.Visible() {
+			b.Add(&diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]})
+			w.blamed = append(w.blamed, i)
+		}
+	}
+	w.blame, w.renamed = b.Blame(), b.Renamed()
+}
+
+// renamedIDs maps each former id of the latest revision's tables to its
+// id now, for the checks.
+func (w *pageWork) renamedIDs() map[string]string {
+	if len(w.renamed) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(w.renamed))
+	for old, r := range w.renamed {
+		out[old] = r.To
+	}
+	return out
+}
+
+// blameURL is where the history page shows how the revision of a blame's
+// origin changed the page: its diff, or the revision itself for the first
+// one with a text (it has no diff).
+func (w *pageWork) blameURL(o diff.Origin) string {
+	i := w.blamed[o.Index]
+	if w.page.VisibleAt(i-1) < 0 {
+		return w.dir + "history/index.html#" + w.anchors[i]
+	}
+	return w.dir + "history/index.html#diff-" + w.anchors[i]
 }
 
 func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
@@ -142,8 +186,9 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 	var pds []check.PageData
 	var all []*extract.PageTables
 	for _, w := range works {
+		w.blameTables()
 		r, doc, pt := w.latest()
-		pds = append(pds, check.PageData{Page: w.page, Rev: r, Doc: doc, Tables: pt})
+		pds = append(pds, check.PageData{Page: w.page, Rev: r, Doc: doc, Tables: pt, Renamed: w.renamedIDs()})
 		all = append(all, pt)
 		links.Tables += len(pt.Tables)
 	}
@@ -153,7 +198,7 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 	for _, r := range results {
 		cv := b.checkView(g, r)
 		checks = append(checks, cv)
-		byTable[r.Table] = append(byTable[r.Table], cv)
+		byTable[cv.Table] = append(byTable[cv.Table], cv)
 	}
 	s.Checks = checks
 
@@ -197,6 +242,9 @@ func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
 	if len(pg.Revisions) == 0 {
 		return s, nil
 	}
+	if pg.Redirect != "" {
+		return s, b.buildRedirect(s, pg)
+	}
 	w := b.parsePage(pg, b.plan.dir[pg.Title])
 	ps, err := b.writePage(s, w, nil, "", nil)
 	if err != nil {
@@ -209,8 +257,13 @@ func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
 func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
 	cv := &CheckView{Status: r.Status, Game: r.Game, ID: r.ID, Table: r.Table, Description: r.Description,
 		Message: r.Message, Page: r.Source.Page, Revision: r.Source.Revision, Line: r.Source.Line, Spec: r.Spec, Builtin: r.Builtin}
-	if r.Table != "" {
-		cv.TableURL = g.dir + "rules/index.html#" + tableAnchor(r.Table)
+	if r.TableNow != "" {
+		// The spec names the table by an id it had before a rename.
+		cv.Table = r.TableNow
+		cv.Message += " (the spec names the table " + r.Table + ", its id before a rename)"
+	}
+	if cv.Table != "" {
+		cv.TableURL = g.dir + "rules/index.html#" + tableAnchor(cv.Table)
 	}
 	if d, ok := b.plan.dir[r.Source.Page]; ok && r.Source.Line > 0 {
 		cv.SourceURL = d + "history/index.html#L" + itoa(r.Source.Line)
@@ -352,11 +405,17 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 			}
 			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: h,
 				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
-			if !dv.RulesChanged {
-				for _, t := range res.Tables {
-					if t.Change == diff.TableFormatting {
-						dv.FormattingOnly = true
-					}
+			for _, t := range res.Tables {
+				switch t.Change {
+				case diff.TableFormatting:
+					dv.FormattingOnly = !dv.RulesChanged
+				case diff.TableRenamed:
+					dv.Renames = append(dv.Renames, t.FromID+" → "+t.ToID)
+				}
+			}
+			for _, sc := range res.Sections {
+				if sc.Change == diff.SectionRenamed {
+					dv.Renames = append(dv.Renames, "“"+sc.FromTitle+"” → “"+sc.Title+"”")
 				}
 			}
 			e.Diff = dv
@@ -615,7 +674,12 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 	known := map[string]bool{}
 	for _, w := range works {
 		_, _, pt := w.latest()
-		for _, t := range pt.Tables {
+		for k, t := range pt.Tables {
+			var bt *diff.BlameTable
+			if w.blame != nil && k < len(w.blame.Tables) && w.blame.Tables[k].ID == t.ID {
+				bt = &w.blame.Tables[k]
+			}
+			cellURL := func(o diff.Origin) string { return base.Link(w.blameURL(o)) }
 			known[t.ID] = true
 			y, err := yaml.Marshal(t)
 			if err != nil {
@@ -623,7 +687,14 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 			}
 			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind, Form: t.Source.Form, Anchor: tableAnchor(t.ID),
 				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "history/index.html#L" + itoa(t.Source.Line)),
-				Line: t.Source.Line, DeclaredTotal: t.DeclaredTotal, HTML: tableHTML(t), YAML: highlightYAML(string(y))}
+				Line: t.Source.Line, DeclaredTotal: t.DeclaredTotal, HTML: tableHTML(t, bt, cellURL), YAML: highlightYAML(string(y))}
+			if bt != nil {
+				last := lastChange(bt)
+				tv.Changed = &Changed{Rev: Rev{Time: mustTime(last.Timestamp), Author: last.Author, Summary: last.Summary}, URL: cellURL(last)}
+				for _, rn := range bt.Renames {
+					tv.FormerIDs = append(tv.FormerIDs, rn.From)
+				}
+			}
 			for _, wr := range pt.Warnings {
 				if strings.Contains(wr.Text, t.ID) {
 					tv.Warnings = append(tv.Warnings, wr.String())
@@ -683,8 +754,11 @@ func relCheck(b *Base, c *CheckView) *CheckView {
 
 // tableHTML writes an extracted table as an HTML table: its columns and
 // its cells' values, written as the YAML and JSON hold them
-// (extract.FormatValue), never the source text they were read from.
-func tableHTML(t *extract.Table) template.HTML {
+// (extract.FormatValue), never the source text they were read from. With a
+// blame, each cell says (in its title, and in a link the page's blame
+// switch shows) when and by whom its value was last changed, the link
+// going to that revision's diff.
+func tableHTML(t *extract.Table, bt *diff.BlameTable, url func(diff.Origin) string) template.HTML {
 	var b strings.Builder
 	b.WriteString("<table>")
 	if t.Caption != "" {
@@ -699,7 +773,7 @@ func tableHTML(t *extract.Table) template.HTML {
 		b.WriteString("</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")
-	for _, row := range t.Rows {
+	for r, row := range t.Rows {
 		b.WriteString("<tr>")
 		for i := range t.Columns {
 			txt, num := "", false
@@ -710,18 +784,74 @@ func tableHTML(t *extract.Table) template.HTML {
 					num = true
 				}
 			}
+			b.WriteString("<td")
 			if num {
-				b.WriteString(`<td class="num">`)
-			} else {
-				b.WriteString("<td>")
+				b.WriteString(` class="num"`)
 			}
+			var o *diff.Origin
+			if bt != nil && r < len(bt.Rows) && i < len(bt.Rows[r].Cells) {
+				o = &bt.Rows[r].Cells[i].Origin
+				b.WriteString(` title="`)
+				template.HTMLEscape(&b, []byte(blameTitle(*o)))
+				b.WriteString(`"`)
+			}
+			b.WriteString(">")
 			template.HTMLEscape(&b, []byte(txt))
+			if o != nil {
+				b.WriteString(`<a class="blame" href="`)
+				template.HTMLEscape(&b, []byte(url(*o)))
+				b.WriteString(`">`)
+				template.HTMLEscape(&b, []byte(shortDate(o.Timestamp)+" · "+o.Author))
+				b.WriteString("</a>")
+			}
 			b.WriteString("</td>")
 		}
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</tbody></table>")
 	return template.HTML(b.String())
+}
+
+// blameTitle says who last changed a value: "Last changed 2024-01-12 18:22
+// UTC by Tobias: the queen is worth 13".
+func blameTitle(o diff.Origin) string {
+	s := "Last changed " + mustTime(o.Timestamp).Format("2006-01-02 15:04 UTC")
+	if o.Author != "" {
+		s += " by " + o.Author
+	}
+	if o.Summary != "" {
+		s += ": " + clip(strings.Join(strings.Fields(o.Summary), " "), 160)
+	}
+	return s
+}
+
+func shortDate(ts string) string {
+	if len(ts) >= 10 {
+		return ts[:10]
+	}
+	return ts
+}
+
+// lastChange is the newest origin of a table's rows and cells.
+func lastChange(bt *diff.BlameTable) diff.Origin {
+	var last diff.Origin
+	last.Index = -1
+	for _, r := range bt.Rows {
+		if r.Since.Index > last.Index {
+			last = r.Since
+		}
+		for _, c := range r.Cells {
+			if c.Index > last.Index {
+				last = c.Origin
+			}
+		}
+	}
+	return last
+}
+
+func mustTime(ts string) time.Time {
+	t, _ := time.Parse(model.TimeLayout, ts)
+	return t
 }
 
 // sortChecks puts failures first, then errors, then passes, each by game

@@ -3,11 +3,13 @@ package wiki
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/content"
+	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/internal/suggest"
 	"github.com/wikirules/wikirules/model"
@@ -109,15 +111,18 @@ func (r *CheckReport) count(s check.Status) int {
 
 // Check runs every game's checks on the revision rev of its pages
 // (latest when ""; pages without that revision are left out, and games
-// none of whose pages has it).
+// none of whose pages has it). When a spec names a table the revision does
+// not have, the pages' histories are read to find whether the table was
+// renamed: the check then runs on it under its new id, with a warning.
 func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 	rep := w.newReport(s)
 	var firstMiss error
 	ran := false
 	for _, g := range w.Games() {
 		var pages []check.PageData
+		var at []int
 		for _, p := range g.Pages() {
-			r, _, err := p.SelectRevision(rev)
+			r, i, err := p.SelectRevision(rev)
 			if err == nil && !r.Visible() {
 				continue // no text to check (deleted, or a stub dump)
 			}
@@ -131,12 +136,23 @@ func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 				return nil, err
 			}
 			pages = append(pages, w.PageData(p, r))
+			at = append(at, i)
 		}
 		if len(pages) == 0 {
 			continue // no page of the game has that revision
 		}
 		ran = true
-		rep.Results = append(rep.Results, s.RunGame(g.Slug, pages)...)
+		renames := map[string]diff.TableRename{}
+		if missingTable(s.Spec(g.Slug), pages) {
+			for k := range pages {
+				rs := w.tableRenames(pages[k].Page, at[k])
+				pages[k].Renamed = renamedIDs(rs)
+				maps.Copy(renames, rs)
+			}
+		}
+		results := s.RunGame(g.Slug, pages)
+		rep.Results = append(rep.Results, results...)
+		rep.Messages = append(rep.Messages, renameWarnings(s, results, renames)...)
 	}
 	if !ran && firstMiss != nil {
 		// Nothing checked is no pass.
@@ -145,9 +161,83 @@ func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 	return rep, nil
 }
 
+// missingTable reports whether a check of spec names a table none of the
+// pages has.
+func missingTable(spec *check.Spec, pages []check.PageData) bool {
+	if spec == nil {
+		return false
+	}
+	for _, c := range spec.Checks {
+		if c.Table == "" {
+			continue
+		}
+		found := false
+		for _, pd := range pages {
+			found = found || pd.Tables.Table(c.Table) != nil
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+// tableRenames follows a page's tables from its first revision to
+// revision last and returns the renames: a former id to the id it has at
+// last.
+func (w *Wiki) tableRenames(p *model.Page, last int) map[string]diff.TableRename {
+	h := w.HistoryOf(p)
+	b := diff.NewBlamer(p.Title, false)
+	for i := 0; i <= last; i++ {
+		if p.Revisions[i].Visible() {
+			b.Add(h.Side(i))
+		}
+	}
+	return b.Renamed()
+}
+
+func renamedIDs(rs map[string]diff.TableRename) map[string]string {
+	if len(rs) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(rs))
+	for old, r := range rs {
+		out[old] = r.To
+	}
+	return out
+}
+
+// renameWarnings says, for each check that named a table by an id it had
+// before a rename, which id the table has now: at the check in its spec.
+func renameWarnings(s *check.Suite, results []check.Result, renames map[string]diff.TableRename) model.MsgList {
+	var out model.MsgList
+	for _, r := range results {
+		if r.TableNow == "" {
+			continue
+		}
+		text := fmt.Sprintf("check %s names table %s, which is now %s", r.ID, r.Table, r.TableNow)
+		if rn, ok := renames[r.Table]; ok {
+			text += fmt.Sprintf(" (renamed at %s by %s)", rn.At.Timestamp, rn.At.Author)
+		}
+		m := model.Msg{Severity: model.SevWarning, ID: model.MsgTableRenamed, Text: text + "; the check ran on it: update the spec"}
+		if sp := s.Spec(r.Game); sp != nil {
+			m.File = sp.File
+			for _, c := range sp.Checks {
+				if c.ID == r.ID {
+					m.Line = c.Line
+				}
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
 // CheckHistory runs every game's checks on each revision of its rules page
 // (its tips page at its latest revision) and reports, for each check,
-// where its status changed and the edit since which it fails.
+// where its status changed and the edit since which it fails. Tables are
+// followed across renames: a check naming a table's old id keeps running
+// on it, and a warning says which id it now has.
 func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
 	rep := w.newReport(s)
 	for _, g := range w.Games() {
@@ -161,11 +251,21 @@ func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
 			}
 		}
 		main := g.Rules
-		h := s.History(g.Slug, main, func(r *model.Revision) check.PageData { return w.PageData(main, r) }, others)
+		b := diff.NewBlamer(main.Title, false)
+		renames := map[string]diff.TableRename{}
+		h := s.History(g.Slug, main, func(r *model.Revision) check.PageData {
+			pd := w.PageData(main, r)
+			b.Add(&diff.Side{Rev: r, Doc: pd.Doc, Tables: pd.Tables})
+			rs := b.Renamed()
+			pd.Renamed = renamedIDs(rs)
+			maps.Copy(renames, rs)
+			return pd
+		}, others)
 		rep.History = append(rep.History, h...)
 		for _, x := range h {
 			rep.Results = append(rep.Results, x.Result)
 		}
+		rep.Messages = append(rep.Messages, renameWarnings(s, rep.Results[len(rep.Results)-len(h):], renames)...)
 	}
 	return rep
 }

@@ -115,17 +115,12 @@ func (w *Wiki) ExportMarkdown(opts ExportOptions) (int, error) {
 	}
 	var files []file
 	for _, p := range pages {
-		r, _, err := p.SelectRevision(opts.Rev)
-		noText := false
-		if err == nil {
-			err = r.NeedText(p.Title)
-			noText = err != nil
-		}
+		r, err := pickRevision(p, opts.Rev, opts.Page != "")
 		if err != nil {
-			if opts.Page == "" && (opts.Rev != "" || noText) {
-				continue // pages without that revision, or without its text
-			}
 			return 0, err
+		}
+		if r == nil {
+			continue
 		}
 		md, err := w.Markdown(p, r)
 		if err != nil {

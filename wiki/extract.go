@@ -57,17 +57,12 @@ func (w *Wiki) ExtractAll(opts ExtractOptions) ([]*extract.PageTables, model.Msg
 	out := []*extract.PageTables{}
 	var msgs model.MsgList
 	for _, p := range pages {
-		r, _, err := p.SelectRevision(opts.Rev)
-		noText := false
-		if err == nil {
-			err = r.NeedText(p.Title)
-			noText = err != nil
-		}
+		r, err := pickRevision(p, opts.Rev, opts.Page != "")
 		if err != nil {
-			if opts.Page == "" && (opts.Rev != "" || noText) {
-				continue // pages without that revision, or without its text
-			}
 			return nil, nil, err
+		}
+		if r == nil {
+			continue
 		}
 		pt := w.Extract(p, r)
 		msgs = append(msgs, pt.Warnings...)
@@ -140,4 +135,24 @@ func WriteTableFiles(dir, format string, pages []*extract.PageTables) error {
 		}
 	}
 	return nil
+}
+
+// pickRevision selects the revision rev of p whose text is in the input. A
+// page without it is an error when the page was asked for by name (named),
+// and left out otherwise (nil, nil): when walking every page, one that lacks
+// the revision, or whose text is deleted or not in a stub dump, is skipped.
+func pickRevision(p *model.Page, rev string, named bool) (*model.Revision, error) {
+	r, _, err := p.SelectRevision(rev)
+	noText := false
+	if err == nil {
+		err = r.NeedText(p.Title)
+		noText = err != nil
+	}
+	if err != nil {
+		if !named && (rev != "" || noText) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return r, nil
 }

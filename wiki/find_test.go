@@ -62,7 +62,13 @@ func TestSpan(t *testing.T) {
 		{"2024", "", 1, 4},
 		{"2024-01", "2024-01", 1, 3}, // the whole of January
 		{"", "2024-01-10", 0, 2},
-		{"2024-01-10T09:00:00Z", "2024-01-10T09:00:00Z", 1, 2},
+		// A revision's exact time is an instant: since it, the revisions
+		// after it (what a pull brought since its "from"); until it, it.
+		{"2024-01-10T09:00:00Z", "2024-01-10T09:00:00Z", 2, 2},
+		{"2024-01-10T09:00:00Z", "", 2, 4},
+		{"", "2024-01-10T09:00:00Z", 0, 2},
+		{"2024-01-10T09:00", "2024-01-10T09:00", 1, 2}, // a minute: a period
+		{"2024-01-10T10:00:00+01:00", "", 2, 4},        // an offset: the same instant
 		{"2025", "", 4, 4},
 	} {
 		i, j, err := wiki.Span{Since: c.since, Until: c.until}.Range(p)

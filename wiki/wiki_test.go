@@ -173,8 +173,8 @@ func TestDiff(t *testing.T) {
 	if h.Side(0) != h.Side(0) {
 		t.Error("a revision is parsed once")
 	}
-	log := h.Changelog()
-	if len(log) != len(h.Page.Revisions) || log[0].From.Timestamp != "" {
+	log, err := h.Changelog(wiki.Span{})
+	if err != nil || len(log) != len(h.Page.Revisions) || log[0].From.Timestamp != "" {
 		t.Errorf("changelog: %d entries", len(log))
 	}
 	if _, err := h.Diff("prev", "first"); err == nil || !strings.Contains(err.Error(), "nothing before it") {

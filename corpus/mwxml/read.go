@@ -700,7 +700,7 @@ func (rd *reader) finish(rev *model.Revision, line int, ts, sha1 string, main *s
 		}
 	}
 	if rd.opts.DropText {
-		rev.Text = ""
+		rev.DropText()
 		for i := range rev.Slots {
 			rev.Slots[i].Text = ""
 		}

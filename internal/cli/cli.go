@@ -269,7 +269,9 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		a.htmlCommand(),
 		a.extractCommand(),
 		a.diffCommand(),
+		a.blameCommand(),
 		a.checkCommand(),
+		a.pullCommand(),
 	)
 	return root
 }

@@ -9,13 +9,23 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/wikirules/wikirules/internal/mwtest"
 	"github.com/wikirules/wikirules/internal/shared"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanup{m}, map[string]func(){
 		"wikirules": func() { os.Exit(Main()) },
 	})
+}
+
+// cleanup removes the MediaWiki copies the pull scripts made once the tests
+// are done.
+type cleanup struct{ m *testing.M }
+
+func (c cleanup) Run() int {
+	defer mwtest.Cleanup()
+	return c.m.Run()
 }
 
 // TestScripts runs the command-line scenarios in testdata/script. A script

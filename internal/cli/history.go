@@ -56,6 +56,8 @@ type pageJSON struct {
 	Revisions int    `json:"revisions"`
 	First     string `json:"first"`
 	Last      string `json:"last"`
+	// Redirect is a redirect page's target.
+	Redirect string `json:"redirect,omitempty"`
 }
 
 func (a *app) pagesCommand() *cobra.Command {
@@ -76,7 +78,7 @@ func (a *app) pagesCommand() *cobra.Command {
 				if kind != "" && p.Kind.String() != kind {
 					continue
 				}
-				r := pageJSON{Title: p.Title, Kind: p.Kind.String(), Game: p.Game, Revisions: len(p.Revisions)}
+				r := pageJSON{Title: p.Title, Kind: p.Kind.String(), Game: p.Game, Revisions: len(p.Revisions), Redirect: p.Redirect}
 				if n := len(p.Revisions); n > 0 {
 					r.First = model.FormatTime(p.Revisions[0].Timestamp)
 					r.Last = model.FormatTime(p.Revisions[n-1].Timestamp)
@@ -90,10 +92,22 @@ func (a *app) pagesCommand() *cobra.Command {
 				return writeJSON(a.stdout, rows)
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "TITLE\tKIND\tGAME\tREVISIONS\tFIRST\tLAST")
+			redirects := false
+			for _, r := range rows {
+				redirects = redirects || r.Redirect != ""
+			}
+			head := "TITLE\tKIND\tGAME\tREVISIONS\tFIRST\tLAST"
+			if redirects {
+				head += "\tREDIRECT TO"
+			}
+			fmt.Fprintln(tw, head)
 			total := 0
 			for _, r := range rows {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", termText(r.Title), r.Kind, termText(dash(r.Game)), r.Revisions, r.First, r.Last)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s", termText(r.Title), r.Kind, termText(dash(r.Game)), r.Revisions, r.First, r.Last)
+				if redirects {
+					fmt.Fprintf(tw, "\t%s", termText(dash(r.Redirect)))
+				}
+				fmt.Fprintln(tw)
 				total += r.Revisions
 			}
 			tw.Flush()
@@ -102,7 +116,7 @@ func (a *app) pagesCommand() *cobra.Command {
 		},
 	}
 	formatFlag(cmd, &format, "table", "table", "json")
-	cmd.Flags().StringVar(&kind, "kind", "", "only pages of this kind: rules|tips|file|template|other")
+	cmd.Flags().StringVar(&kind, "kind", "", "only pages of this kind: rules|tips|file|template|redirect|other")
 	return cmd
 }
 
@@ -136,7 +150,8 @@ func (a *app) historyCommand() *cobra.Command {
 the whole history (the numbers --rev takes). TITLE is a title, or a game's slug
 or name ("hearts", "Sushi Go") for its rules page. --since and --until keep the
 revisions of a period: a timestamp or a prefix of one (2024, 2024-01,
-2024-01-12T18), both ends included.`,
+2024-01-12T18), both ends included; --since a revision's exact timestamp keeps
+the revisions after it.`,
 		Example: `  wikirules history Gamehelphearts
   wikirules history hearts --since 2024-01-12
   wikirules history Gamehelpopenfacechinesepoker ../shared/seeds --since 2024-11 --until 2025-01 --format json`,

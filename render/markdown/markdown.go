@@ -53,6 +53,8 @@ func isBlock(n *model.Node) bool {
 		}
 	case model.KindImage:
 		return n.Tag == "figure"
+	case model.KindReferences:
+		return true
 	case model.KindTemplate:
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if isBlock(c) {
@@ -115,13 +117,16 @@ func (w *writer) block(b *strings.Builder, n *model.Node, prefix string) {
 		for strings.Contains(text, fence) {
 			fence += "`"
 		}
-		b.WriteString(prefix + fence + "\n")
+		lang, _ := n.Attr("data-lang") // <syntaxhighlight lang="…">
+		b.WriteString(prefix + fence + lang + "\n")
 		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 			b.WriteString(prefix + l + "\n")
 		}
 		b.WriteString(prefix + fence + "\n\n")
 	case model.KindRule:
 		b.WriteString(prefix + "---\n\n")
+	case model.KindReferences:
+		w.footnotes(b, n, prefix)
 	case model.KindImage:
 		var sb strings.Builder
 		w.image(&sb, n)
@@ -356,6 +361,10 @@ func (w *writer) inline(b *strings.Builder, n *model.Node) {
 		b.WriteString("[" + sb.String() + "](" + linkDest(u) + ")")
 	case model.KindImage:
 		w.image(b, n)
+	case model.KindRef:
+		if n.Ref != nil {
+			b.WriteString("[^" + footnoteLabel(n.Ref) + "]")
+		}
 	case model.KindError:
 		b.WriteString(escape(n.Text))
 	case model.KindElement:
@@ -399,21 +408,31 @@ func (w *writer) image(b *strings.Builder, n *model.Node) {
 	var cap strings.Builder
 	w.inlineChildren(&cap, n)
 	caption := strings.TrimSpace(collapse(cap.String()))
-	alt := model.PlainText(n)
+	alt, explicitAlt := model.PlainText(n), ""
 	for _, o := range li.Options {
 		if strings.HasPrefix(strings.ToLower(o), "alt=") {
-			alt = o[4:]
+			alt, explicitAlt = o[4:], o[4:]
 		}
 	}
 	img := ""
-	if src, ok := w.opts.Linker.FileURL(li.Target); ok && render.SafeURL(src) {
+	src, provided := w.opts.Linker.FileURL(li.Target)
+	if provided && render.SafeURL(src) {
 		img = "![" + escape(alt) + "](" + linkDest(src) + ")"
 	} else {
+		// As the HTML: a missing file reads as its alt text, or as
+		// its caption when inline, or else as its name.
 		_, name := model.SplitNamespace(li.Target)
-		img = "*" + escape(name) + "*"
+		label := escape(name)
+		switch {
+		case explicitAlt != "":
+			label = escape(explicitAlt)
+		case n.Tag != "figure" && caption != "":
+			label = caption // already Markdown
+		}
+		img = "*" + label + "*"
 	}
-	// Like the HTML, a figure links to the file's page.
-	if href := w.opts.Linker.PageURL(li.Target, ""); n.Tag == "figure" && href != "" && render.SafeURL(href) {
+	// Like the HTML, a figure and a missing file link to the file's page.
+	if href := w.opts.Linker.PageURL(li.Target, ""); (n.Tag == "figure" || !provided) && href != "" && render.SafeURL(href) {
 		img = "[" + img + "](" + linkDest(href) + ")"
 	}
 	b.WriteString(img)
@@ -475,4 +494,48 @@ func collapse(s string) string {
 		}
 	}
 	return out
+}
+
+// footnoteLabel is a note's Markdown footnote label: unique in the page
+// (Cite's note id without its prefix), since numbers start again after
+// each <references/>.
+func footnoteLabel(r *model.RefInfo) string {
+	l := strings.TrimPrefix(r.NoteID, "cite_note-")
+	return strings.Map(func(c rune) rune {
+		switch c {
+		case ' ', '\t', ']', '[', '^':
+			return '-'
+		}
+		return c
+	}, l)
+}
+
+// footnotes writes a Cite list as Markdown footnote definitions
+// ("[^1]: text"), one per note.
+func (w *writer) footnotes(b *strings.Builder, n *model.Node, prefix string) {
+	for li := range n.FindAll(model.KindListItem) {
+		if li.Ref == nil {
+			continue
+		}
+		var text strings.Builder
+		found := false
+		for c := range li.Descendants() {
+			if cls, _ := c.Attr("class"); c.Tag == "span" && cls == "reference-text" {
+				w.inlineChildren(&text, c)
+				found = true
+				break
+			}
+		}
+		if !found {
+			// An error in place of the text.
+			for c := range li.FindAll(model.KindElement) {
+				if cls, _ := c.Attr("class"); strings.HasPrefix(cls, "error") {
+					text.WriteString(escape(model.PlainText(c)))
+					break
+				}
+			}
+		}
+		b.WriteString(prefix + "[^" + footnoteLabel(li.Ref) + "]: " + strings.TrimSpace(collapse(text.String())) + "\n")
+	}
+	b.WriteString("\n")
 }

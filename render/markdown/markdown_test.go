@@ -229,3 +229,22 @@ func TestTables(t *testing.T) {
 		t.Errorf("a spanning table is not HTML:\n%s", md)
 	}
 }
+
+// Cite footnotes become Markdown footnotes: a marker [^label] where the
+// <ref> was, a definition for each note where the list is.
+func TestFootnotes(t *testing.T) {
+	src := "Tempura scores 5<ref>per pair</ref>; sashimi 10<ref name=s>per set of three</ref>, again<ref name=s/>.\n== Notes ==\n<references/>"
+	got := toMarkdown(t, parser.Parse(src, &parser.Options{}))
+	want := "Tempura scores 5[^1]; sashimi 10[^s-2], again[^s-2].\n\n## Notes\n\n[^1]: per pair\n[^s-2]: per set of three\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// goldmark reads them as footnotes.
+	var out bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote)).Convert([]byte(got), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `<div class="footnotes"`) || strings.Count(out.String(), `class="footnote-ref"`) != 3 {
+		t.Errorf("goldmark did not read the footnotes:\n%s", out.String())
+	}
+}
