@@ -113,7 +113,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 			b.copy(in, open, pe)
 			continue
 		}
-		title, ok := parseTitle(origLink)
+		title, ok := parseTitle(ps.opts.Namespaces, origLink)
 		if !ok {
 			b.copy(in, open, pe)
 			continue
@@ -185,7 +185,8 @@ func (ps *parseState) internalLinks(in *text) *text {
 			b.copy(in, trailFrom, pe)
 			continue
 		case title.ns == model.NSCategory && !title.forced:
-			ps.categories = append(ps.categories, strings.TrimPrefix(title.text, "Category:"))
+			// The name without the namespace, as the wiki spells it.
+			ps.categories = append(ps.categories, title.text[strings.IndexByte(title.text, ':')+1:])
 			trimTrailingNewlineSpace(b)
 			b.copy(in, trailFrom, pe)
 			continue

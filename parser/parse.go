@@ -31,6 +31,11 @@ type Options struct {
 	// WikiTemplates supplies template definitions; the built-in card
 	// templates are used when it has none of that name.
 	WikiTemplates TemplateSource
+	// Namespaces are the wiki's namespace names and case rules, used
+	// wherever a title is split or normalized (links, categories,
+	// templates, page-name words); nil means MediaWiki's defaults
+	// (English names, first letter upper case).
+	Namespaces *model.Namespaces
 	// Limits; zero means the default.
 	MaxTemplateDepth  int
 	MaxTemplateCalls  int
@@ -67,7 +72,7 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	}
 	ps := &parseState{opts: opts, src: src}
 	ps.ex = &expander{opts: opts, ps: ps}
-	nodes, ppDiags, redirect, redirectLen := preprocessPage(src)
+	nodes, ppDiags, redirect, redirectLen := preprocessPage(opts.Namespaces, src)
 	for _, d := range ppDiags {
 		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
 	}

@@ -589,8 +589,10 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		// shows a missing file's caption as a link to the file's page.
 		label := alt
 		if label == "" || n.Tag == "figure" && !explicitAlt {
-			// A figure shows its caption below.
-			label = strings.TrimPrefix(li.Target, "File:")
+			// A figure shows its caption below. The target is in the
+			// File namespace, whatever the wiki calls it ("Mynd:"), and
+			// no namespace name holds a colon.
+			label = li.Target[strings.IndexByte(li.Target, ':')+1:]
 		}
 		w.WriteString(`<span class="file-missing" role="img"`)
 		w.Attr("aria-label", alt)

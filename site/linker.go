@@ -26,7 +26,7 @@ func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string)
 // target is where a title goes: a directory in the site, or "" when the
 // page does not exist.
 func (l *linker) target(title string) string {
-	t := model.NormalizeTitle(title)
+	t := l.plan.names.Normalize(title)
 	if to, _, ok := l.plan.resolveRedirect(t); ok {
 		// A link to a redirect goes to its target, when there is one.
 		if d := l.target(to); d != "" {
@@ -38,7 +38,7 @@ func (l *linker) target(title string) string {
 		l.record("page:"+t, d)
 		return d
 	}
-	ns, name := model.SplitNamespace(t)
+	ns, name := l.plan.names.Split(t)
 	d := ""
 	switch ns {
 	case model.NSCategory:
@@ -46,7 +46,7 @@ func (l *linker) target(title string) string {
 		// which the site-wide pass knows; a link to one is never red.
 		d = categoryDir(name)
 	case model.NSFile:
-		if m, ok := l.plan.media[model.NormalizeTitle(name)]; ok {
+		if m, ok := l.plan.media[l.plan.mediaKey(name)]; ok {
 			d = m
 		}
 	}
@@ -62,7 +62,7 @@ func (l *linker) record(k, v string) {
 
 func (l *linker) PageURL(title, fragment string) string {
 	if fragment == "" && title != "" {
-		if _, f, ok := l.plan.resolveRedirect(model.NormalizeTitle(title)); ok {
+		if _, f, ok := l.plan.resolveRedirect(l.plan.names.Normalize(title)); ok {
 			fragment = f
 		}
 	}
@@ -72,7 +72,7 @@ func (l *linker) PageURL(title, fragment string) string {
 		// page's without the history's prefix.
 		frag = "#" + url.PathEscape(contentIDs("").ContentID(strings.ReplaceAll(fragment, " ", "_")))
 	}
-	if title == "" || model.NormalizeTitle(title) == l.self {
+	if title == "" || l.plan.names.Normalize(title) == l.self {
 		if fragment != "" {
 			return "#" + url.PathEscape(contentIDs(l.idPrefix).ContentID(strings.ReplaceAll(fragment, " ", "_")))
 		}
@@ -83,7 +83,7 @@ func (l *linker) PageURL(title, fragment string) string {
 	d := l.target(title)
 	if d == "" {
 		// A missing page: the search may find what the link meant.
-		return l.root + "search/index.html?q=" + url.QueryEscape(model.NormalizeTitle(title))
+		return l.root + "search/index.html?q=" + url.QueryEscape(l.plan.names.Normalize(title))
 	}
 	if strings.HasSuffix(d, "/") {
 		return l.root + escapePath(d+"index.html") + frag
@@ -108,8 +108,8 @@ func (l *linker) PageExists(title string) bool {
 }
 
 func (l *linker) FileURL(title string) (string, bool) {
-	_, name := model.SplitNamespace(model.NormalizeTitle(title))
-	m, ok := l.plan.media[model.NormalizeTitle(name)]
+	_, name := l.plan.names.Split(l.plan.names.Normalize(title))
+	m, ok := l.plan.media[l.plan.mediaKey(name)]
 	l.record("file:"+name, m)
 	if !ok {
 		return "", false
