@@ -77,6 +77,10 @@ const (
 	defaultMaxExpands   = 50000
 	defaultMaxOutput    = 8 << 20
 	maxOutputPerSrcByte = 50
+	// maxOutputBytes bounds the expanded text whatever the options say,
+	// so that the passes' texts stay far below 2 GB (their source maps
+	// hold 32-bit offsets; see seg).
+	maxOutputBytes = 128 << 20
 	// maxNesting bounds nested expansions, as MediaWiki's
 	// $wgMaxPPExpandDepth (100) does: "{{{"×N…"}}}"×N nests N/3 argument
 	// names, each expanded inside the next, which would otherwise take
@@ -86,9 +90,9 @@ const (
 
 func (e *expander) maxOutput(srcLen int) int {
 	if e.opts.MaxExpansionBytes > 0 {
-		return e.opts.MaxExpansionBytes
+		return min(e.opts.MaxExpansionBytes, maxOutputBytes)
 	}
-	return max(defaultMaxOutput, srcLen*maxOutputPerSrcByte)
+	return min(max(defaultMaxOutput, srcLen*maxOutputPerSrcByte), maxOutputBytes)
 }
 
 // markerFor writes a strip marker, in MediaWiki's format so that the later

@@ -59,9 +59,29 @@ type parseState struct {
 
 // Parse parses wikitext into a document. It never fails: problems are
 // reported as diagnostics and, where a reader would see them, as error
-// nodes.
+// nodes. A text longer than MaxSourceBytes is not parsed: the document
+// holds an error saying so.
 func Parse(src string, opts *Options) *model.Document {
+	if len(src) > MaxSourceBytes {
+		return tooLarge(src)
+	}
 	return parse(src, opts, wrapTemplates)
+}
+
+// MaxSourceBytes is the longest text Parse reads: the largest revision
+// text wikirules accepts (model.DefaultMaxRevisionBytes; MediaWiki's own
+// limit is 2 MB by default). It keeps every intermediate text of the
+// passes below 2 GB, which their 32-bit source maps need.
+const MaxSourceBytes = model.DefaultMaxRevisionBytes
+
+// tooLarge is the document of a text over MaxSourceBytes.
+func tooLarge(src string) *model.Document {
+	msg := "the text (" + strconv.Itoa(len(src)) + " bytes) is longer than the parser reads (" + strconv.Itoa(MaxSourceBytes) + " bytes): not parsed"
+	root := &model.Node{Kind: model.KindDocument, Tag: "body", End: len(src)}
+	root.AppendChild(&model.Node{Kind: model.KindError, Text: msg, End: len(src)})
+	doc := &model.Document{Root: root, Source: src}
+	doc.Diagnostics.Add(0, len(src), model.SevError, model.MsgTooLarge, "%s", msg)
+	return doc
 }
 
 // parse is Parse with the template wrapping pass as a parameter, so a test

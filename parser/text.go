@@ -15,10 +15,12 @@ import (
 
 // seg maps text[off:off+n] to the source. For a copied run (gen false) byte
 // off+i comes from source byte src+i. For a generated run every byte maps to
-// the source range [src, srcEnd).
+// the source range [src, srcEnd). Offsets are 32-bit (a page is far below
+// 2 GB: model limits revisions and expansion to much less): a map has about
+// one segment per ten bytes of text, and each pass makes a new one.
 type seg struct {
-	off, n      int
-	src, srcEnd int
+	off, n      int32
+	src, srcEnd int32
 	gen         bool
 }
 
@@ -33,7 +35,7 @@ type text struct {
 func newSourceText(s string, base int) *text {
 	t := &text{s: s}
 	if len(s) > 0 {
-		t.segs = []seg{{off: 0, n: len(s), src: base, srcEnd: base + len(s)}}
+		t.segs = []seg{{off: 0, n: int32(len(s)), src: int32(base), srcEnd: int32(base + len(s))}}
 	}
 	return t
 }
@@ -45,17 +47,18 @@ func (t *text) find(off int) int {
 	if len(segs) == 0 {
 		return -1
 	}
+	o := int32(off)
 	h := t.hint
-	if h < len(segs) && segs[h].off <= off {
+	if h < len(segs) && segs[h].off <= o {
 		// Scan forward a few segments before falling back to a search.
 		for k := 0; k < 8 && h < len(segs); k, h = k+1, h+1 {
-			if off < segs[h].off+segs[h].n {
+			if o < segs[h].off+segs[h].n {
 				t.hint = h
 				return h
 			}
 		}
 	}
-	i := sort.Search(len(segs), func(i int) bool { return segs[i].off+segs[i].n > off })
+	i := sort.Search(len(segs), func(i int) bool { return segs[i].off+segs[i].n > o })
 	if i == len(segs) {
 		i = len(segs) - 1
 	}
@@ -71,9 +74,9 @@ func (t *text) srcAt(off int) int {
 	}
 	sg := t.segs[i]
 	if sg.gen {
-		return sg.src
+		return int(sg.src)
 	}
-	return sg.src + (off - sg.off)
+	return int(sg.src) + (off - int(sg.off))
 }
 
 // srcRange returns the source range covered by t.s[from:to].
@@ -87,14 +90,15 @@ func (t *text) srcRange(from, to int) (int, int) {
 	}
 	i := t.find(from)
 	lo, hi := -1, -1
-	for ; i < len(t.segs) && t.segs[i].off < to; i++ {
+	for ; i < len(t.segs) && int(t.segs[i].off) < to; i++ {
 		sg := t.segs[i]
-		a, b := sg.src, sg.srcEnd
+		a, b := int(sg.src), int(sg.srcEnd)
 		if !sg.gen {
-			s0 := max(from, sg.off)
-			s1 := min(to, sg.off+sg.n)
-			a = sg.src + (s0 - sg.off)
-			b = sg.src + (s1 - sg.off)
+			off := int(sg.off)
+			s0 := max(from, off)
+			s1 := min(to, off+int(sg.n))
+			a = int(sg.src) + (s0 - off)
+			b = int(sg.src) + (s1 - off)
 		}
 		if lo < 0 || a < lo {
 			lo = a
@@ -152,13 +156,14 @@ func (b *builder) copy(in *text, from, to int) {
 		return
 	}
 	b.b = append(b.b, in.s[from:to]...)
-	out := len(b.b) - (to - from)
+	out := int32(len(b.b) - (to - from))
+	f, t := int32(from), int32(to)
 	i := in.find(from)
-	for ; i < len(in.segs) && in.segs[i].off < to; i++ {
+	for ; i < len(in.segs) && in.segs[i].off < t; i++ {
 		sg := in.segs[i]
-		s0 := max(from, sg.off)
-		s1 := min(to, sg.off+sg.n)
-		ns := seg{off: out + (s0 - from), n: s1 - s0, gen: sg.gen, src: sg.src, srcEnd: sg.srcEnd}
+		s0 := max(f, sg.off)
+		s1 := min(t, sg.off+sg.n)
+		ns := seg{off: out + (s0 - f), n: s1 - s0, gen: sg.gen, src: sg.src, srcEnd: sg.srcEnd}
 		if !sg.gen {
 			ns.src = sg.src + (s0 - sg.off)
 			ns.srcEnd = ns.src + ns.n
@@ -174,7 +179,7 @@ func (b *builder) gen(s string, src, srcEnd int) {
 	}
 	off := len(b.b)
 	b.b = append(b.b, s...)
-	b.addSeg(seg{off: off, n: len(s), src: src, srcEnd: srcEnd, gen: true})
+	b.addSeg(seg{off: int32(off), n: int32(len(s)), src: int32(src), srcEnd: int32(srcEnd), gen: true})
 }
 
 // genAt appends generated text mapped to the source range of in.s[from:to].
@@ -202,14 +207,15 @@ func (b *builder) trimEnd(n int) {
 	}
 	newLen := len(b.b) - n
 	b.b = b.b[:newLen]
+	nl := int32(newLen)
 	for len(b.segs) > 0 {
 		last := &b.segs[len(b.segs)-1]
-		if last.off >= newLen {
+		if last.off >= nl {
 			b.segs = b.segs[:len(b.segs)-1]
 			continue
 		}
-		if last.off+last.n > newLen {
-			last.n = newLen - last.off
+		if last.off+last.n > nl {
+			last.n = nl - last.off
 			if !last.gen {
 				last.srcEnd = last.src + last.n
 			}
@@ -233,7 +239,7 @@ func (b *builder) copySrc(src string, from, to int) {
 	}
 	off := len(b.b)
 	b.b = append(b.b, src[from:to]...)
-	b.addSeg(seg{off: off, n: to - from, src: from, srcEnd: to})
+	b.addSeg(seg{off: int32(off), n: int32(to - from), src: int32(from), srcEnd: int32(to)})
 }
 
 // appendText appends a whole text with its mapping.
@@ -241,7 +247,7 @@ func (b *builder) appendText(t *text) {
 	if t == nil || len(t.s) == 0 {
 		return
 	}
-	off := len(b.b)
+	off := int32(len(b.b))
 	b.b = append(b.b, t.s...)
 	for _, sg := range t.segs {
 		sg.off += off

@@ -177,7 +177,7 @@ func (tb *treeBuilder) textRun(i, j int) {
 		cut := j
 		if k >= 0 {
 			sg := in.segs[k]
-			cut = min(j, sg.off+sg.n)
+			cut = min(j, int(sg.off+sg.n))
 			// Extend over following segments that continue linearly.
 			for cut < j && k+1 < len(in.segs) {
 				nx := in.segs[k+1]
@@ -186,7 +186,7 @@ func (tb *treeBuilder) textRun(i, j int) {
 					break
 				}
 				k++
-				cut = min(j, nx.off+nx.n)
+				cut = min(j, int(nx.off+nx.n))
 			}
 		}
 		if cut <= i {
