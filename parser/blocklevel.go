@@ -93,7 +93,7 @@ func commonPrefix(a, b string) int {
 
 func (ps *parseState) blockLevels(in *text) *text {
 	s := in.s
-	b := newBuilderFor(in, len(s)/4)
+	b := ps.passBuilder(in, len(s)/4)
 	st := &blockState{b: b, in: in}
 	lastPrefix := ""
 	var prefix2 string

@@ -43,7 +43,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 	if first < 0 {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/8)
+	b := ps.passBuilder(in, len(s)/8)
 	b.copy(in, 0, first)
 	// Positions of every "[[", as explode() finds them.
 	var opens []int
@@ -186,7 +186,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 			continue
 		case title.ns == model.NSCategory && !title.forced:
 			// The name without the namespace, as the wiki spells it.
-			ps.categories = append(ps.categories, title.text[strings.IndexByte(title.text, ':')+1:])
+			ps.categories = append(ps.categories, strings.Clone(title.text[strings.IndexByte(title.text, ':')+1:]))
 			trimTrailingNewlineSpace(b)
 			b.copy(in, trailFrom, pe)
 			continue
@@ -202,7 +202,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 			lb.copy(in, trailFrom, trailFrom+n)
 			label = lb.text()
 		}
-		info := &model.LinkInfo{Target: title.text, Fragment: title.fragment}
+		info := &model.LinkInfo{Target: strings.Clone(title.text), Fragment: strings.Clone(title.fragment)}
 		li := len(ps.links)
 		ps.links = append(ps.links, info)
 		hi := len(ps.holders)
@@ -234,7 +234,7 @@ func (ps *parseState) replaceHolders(in *text) *text {
 	if len(ps.holders) == 0 || !strings.Contains(s, holderPrefix) {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/4)
+	b := ps.passBuilder(in, len(s)/4)
 	last := 0
 	for i := 0; ; {
 		k := strings.Index(s[i:], holderPrefix)
@@ -295,7 +295,7 @@ func isImageOption(p string) bool {
 // image writes [[File:…]] as a figure (thumb, frame) or an inline image,
 // with its caption parsed like the rest of the page.
 func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text, hasParams bool, from, to int) {
-	info := &model.LinkInfo{Target: title.text}
+	info := &model.LinkInfo{Target: strings.Clone(title.text)}
 	var caption *text
 	if hasParams {
 		// Split at '|' outside [[…]].
@@ -304,7 +304,7 @@ func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text,
 		for i, pr := range parts {
 			seg := params.s[pr[0]:pr[1]]
 			if isImageOption(seg) {
-				info.Options = append(info.Options, strings.TrimSpace(seg))
+				info.Options = append(info.Options, strings.Clone(strings.TrimSpace(seg)))
 			} else {
 				capIdx = i
 			}

@@ -55,6 +55,12 @@ type parseState struct {
 	autonumber int
 	// extClose and extBad cache label scans of the external link pass.
 	extClose, extBad [2]int
+	// nodes hands out the tree's nodes.
+	nodes nodeSlab
+	// spareBuf and spareSegs are the arrays of a text the main pipeline
+	// is done with (see pass).
+	spareBuf  []byte
+	spareSegs []seg
 }
 
 // Parse parses wikitext into a document. It never fails: problems are
@@ -106,17 +112,13 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	t := b.text()
 	ps.diags = append(ps.diags, ps.ex.diags...)
 
-	t = ps.removeHTMLTags(t)
-	t = ps.tables(t)
-	t = ps.rules(t)
-	t = ps.doubleUnderscore(t)
-	t = ps.headings(t)
-	t = ps.internalLinks(t)
-	t = ps.quotes(t)
-	t = ps.externalLinks(t)
-	t = ps.magicLinks(t)
-	t = ps.blockLevels(t)
-	t = ps.replaceHolders(t)
+	for _, f := range []func(*text) *text{
+		ps.removeHTMLTags, ps.tables, ps.rules, ps.doubleUnderscore, ps.headings, ps.internalLinks,
+		ps.quotes, ps.externalLinks, ps.magicLinks, ps.blockLevels, ps.replaceHolders,
+	} {
+		t = ps.pass(t, f)
+	}
+	// The last text is the tree's: its strings stay in the nodes.
 	t = ps.unstrip(t)
 	root := ps.buildTree(t)
 
@@ -201,7 +203,7 @@ func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []
 	doc.Templates = calls
 	wrap(root, calls)
 	assignHeadingIDs(headings)
-	buildSections(root)
+	buildSections(root, &ps.nodes)
 }
 
 // fixRange makes an element's range cover its children.
@@ -344,7 +346,7 @@ func setAttr(n *model.Node, name, value string) {
 // buildSections groups the document's top-level content under its
 // headings: a section holds its heading, what follows, and its
 // subsections.
-func buildSections(root *model.Node) {
+func buildSections(root *model.Node, nodes *nodeSlab) {
 	var children []*model.Node
 	for c := root.FirstChild; c != nil; c = c.NextSibling {
 		children = append(children, c)
@@ -368,7 +370,8 @@ func buildSections(root *model.Node) {
 			for len(stack) > 0 && stack[len(stack)-1].Level >= c.Level {
 				stack = stack[:len(stack)-1]
 			}
-			sec := &model.Node{Kind: model.KindSection, Level: c.Level, Pos: c.Pos, End: c.End}
+			sec := nodes.new()
+			sec.Kind, sec.Level, sec.Pos, sec.End = model.KindSection, c.Level, c.Pos, c.End
 			if len(stack) > 0 {
 				stack[len(stack)-1].AppendChild(sec)
 			} else {

@@ -18,7 +18,7 @@ func (ps *parseState) quotes(in *text) *text {
 	if !strings.Contains(s, "''") {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/8)
+	b := ps.passBuilder(in, len(s)/8)
 	for ls := 0; ; {
 		le := strings.IndexByte(s[ls:], '\n')
 		if le < 0 {

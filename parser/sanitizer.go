@@ -552,7 +552,7 @@ func AnchorID(s string) string {
 // is escaped as text, and so is every stray '>'.
 func (ps *parseState) removeHTMLTags(in *text) *text {
 	s := in.s
-	b := newBuilderFor(in, len(s)/8)
+	b := ps.passBuilder(in, len(s)/8)
 	i := 0
 	for i < len(s) {
 		j := strings.IndexAny(s[i:], "<>")

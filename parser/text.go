@@ -29,6 +29,9 @@ type text struct {
 	s    string
 	segs []seg
 	hint int // index of the last segment looked up; passes scan forward
+	// buf is the array s is in, when a builder made it: a pass of the
+	// main pipeline gives it back when the text is done (passBuilder).
+	buf []byte
 }
 
 // newSourceText maps s one to one onto the source starting at offset base.
@@ -194,7 +197,50 @@ func (b *builder) text() *text {
 	if len(b.b) == 0 {
 		return &text{segs: b.segs}
 	}
-	return &text{s: unsafe.String(&b.b[0], len(b.b)), segs: b.segs}
+	return &text{s: unsafe.String(&b.b[0], len(b.b)), segs: b.segs, buf: b.b}
+}
+
+// noRecycle turns the reuse of pass arrays off, for a test that compares
+// the output with and without it.
+var noRecycle = false
+
+// passBuilder is newBuilderFor for a pass of the main pipeline: it writes
+// into the arrays of a text that an earlier pass is done with, when they
+// are large enough. The passes rewrite the whole page one after the other,
+// so two sets of arrays serve them all.
+func (ps *parseState) passBuilder(in *text, extra int) *builder {
+	n, ns := len(in.s)+extra, len(in.segs)+len(in.segs)/2+8
+	b := &builder{}
+	// New arrays get room to spare, so that the next passes, whose
+	// texts grow a little each time, can use them too.
+	if cap(ps.spareBuf) >= n {
+		b.b, ps.spareBuf = ps.spareBuf[:0], nil
+	} else {
+		b.b = make([]byte, 0, n+n/4)
+	}
+	if cap(ps.spareSegs) >= ns {
+		b.segs, ps.spareSegs = ps.spareSegs[:0], nil
+	} else {
+		b.segs = make([]seg, 0, ns+ns/4)
+	}
+	return b
+}
+
+// pass runs a pass of the main pipeline and keeps the arrays of its input
+// for a later pass. Nothing may keep a string of a pass's input: what the
+// passes record (link targets, categories) is copied (strings.Clone).
+func (ps *parseState) pass(in *text, f func(*text) *text) *text {
+	out := f(in)
+	if out != in && !noRecycle {
+		if cap(in.buf) > cap(ps.spareBuf) {
+			ps.spareBuf = in.buf[:0]
+		}
+		if cap(in.segs) > cap(ps.spareSegs) {
+			ps.spareSegs = in.segs[:0]
+		}
+		in.buf, in.segs, in.s = nil, nil, ""
+	}
+	return out
 }
 
 // trimEnd drops trailing bytes (and their segments) from the builder.

@@ -60,8 +60,6 @@ type treeBuilder struct {
 	// blockMode marks formatting elements split out of a p-wrapper to hold
 	// a block: inline content arriving in them needs a new p-wrapper.
 	blockMode map[*model.Node]bool
-	slab      []model.Node
-	slabSize  int
 	// genText lists the text nodes made of generated text. They are
 	// marked by genMark in their Level (which means nothing on text) while
 	// the tree is built, rather than kept in a map: the check runs for
@@ -79,14 +77,29 @@ type treeBuilder struct {
 	depthWarn bool
 }
 
-func (tb *treeBuilder) newNode() *model.Node {
-	if len(tb.slab) == 0 {
-		// Slabs grow with the document, so small pages stay small.
-		tb.slabSize = min(max(tb.slabSize*2, 16), 512)
-		tb.slab = make([]model.Node, tb.slabSize)
+func (tb *treeBuilder) newNode() *model.Node { return tb.ps.nodes.new() }
+
+// nodeSlab hands out the nodes of a document from a few arrays: one
+// allocation for most of a page's nodes rather than one per node.
+type nodeSlab struct {
+	free []model.Node
+}
+
+// reserve makes room for about n more nodes in one array.
+func (s *nodeSlab) reserve(n int) {
+	if len(s.free) < n {
+		s.free = make([]model.Node, n)
 	}
-	n := &tb.slab[0]
-	tb.slab = tb.slab[1:]
+}
+
+func (s *nodeSlab) new() *model.Node {
+	if len(s.free) == 0 {
+		// More than reserved: small arrays, so that a guess too low
+		// costs little and a page's last array is mostly used.
+		s.free = make([]model.Node, 32)
+	}
+	n := &s.free[0]
+	s.free = s.free[1:]
 	return n
 }
 
@@ -95,6 +108,9 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
 	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, openTags: map[string]int{}}
+	// A document has about one node per '<' of its final text (an element
+	// and a text run per tag pair); sections and split text add some.
+	ps.nodes.reserve(strings.Count(in.s, "<")*5/4 + 16)
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
