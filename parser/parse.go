@@ -102,7 +102,9 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	for _, d := range ppDiags {
 		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
 	}
-	b := newBuilder(len(src) + len(src)/8)
+	// Room for the passes after: the first of them to run short of room
+	// in its own arrays writes into these (see passBuilder).
+	b := newBuilder(len(src) + len(src)/2 + 64)
 	top := &frame{src: src, top: true}
 	if redirect != nil {
 		ps.redirectHeader(b, redirect, redirectLen)
@@ -316,11 +318,13 @@ func assignHeadingIDs(headings []*model.Node) {
 		}
 		id := base
 		key := strings.ToLower(base)
+		lid := key // id in lower case
 		if n := seen[key]; n > 0 {
 			for {
 				n++
 				id = base + "_" + strconv.Itoa(n)
-				if seen[strings.ToLower(id)] == 0 {
+				lid = strings.ToLower(id)
+				if seen[lid] == 0 {
 					break
 				}
 			}
@@ -328,7 +332,7 @@ func assignHeadingIDs(headings []*model.Node) {
 		} else {
 			seen[key] = 1
 		}
-		seen[strings.ToLower(id)] = max(seen[strings.ToLower(id)], 1)
+		seen[lid] = max(seen[lid], 1)
 		setAttr(h, "id", id)
 	}
 }
@@ -408,20 +412,29 @@ func wordBefore(s string, i int) bool {
 }
 
 // needsFrenchSpace is a quick test: a space before ? : ; ! % or before the
-// first byte of » ›, or « ‹ before a space.
+// first byte of » ›, or « ‹ before a space. One pass over the bytes: it
+// runs on every text node.
 func needsFrenchSpace(s string) bool {
-	for i := 0; ; {
-		k := strings.IndexByte(s[i:], ' ')
-		if k < 0 {
-			break
-		}
-		i += k + 1
-		if i < len(s) {
-			switch s[i] {
-			case '?', ':', ';', '!', '%', 0xc2, 0xe2:
+	high := false
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; frenchAfterSpace[c] {
+			if s[i-1] == ' ' {
 				return true
 			}
+			high = high || c >= 0x80
 		}
 	}
-	return strings.Contains(s, "« ") || strings.Contains(s, "‹ ")
+	if len(s) > 0 && (s[0] == 0xc2 || s[0] == 0xe2) {
+		high = true
+	}
+	return high && (strings.Contains(s, "« ") || strings.Contains(s, "‹ "))
 }
+
+// frenchAfterSpace marks the bytes French spacing looks for after a space
+// (0xc2 and 0xe2 begin » and ›, and « and ‹).
+var frenchAfterSpace = func() (t [256]bool) {
+	for _, c := range []byte("?:;!%\xc2\xe2") {
+		t[c] = true
+	}
+	return t
+}()

@@ -274,6 +274,9 @@ func renderError(w *Writer, n *model.Node, entering bool) bool {
 func (w *Writer) Text(s string) {
 	last := 0
 	for i := 0; i < len(s); i++ {
+		if !textSpecial[s[i]] {
+			continue
+		}
 		var rep string
 		switch s[i] {
 		case '&':
@@ -310,6 +313,15 @@ func (w *Writer) Text(s string) {
 	}
 	w.WriteString(s[last:])
 }
+
+// textSpecial marks the bytes Text looks at: the rest are written as they
+// are.
+var textSpecial = func() (t [256]bool) {
+	for _, c := range []byte{'&', '<', '>', 0xc2, 0xef, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4} {
+		t[c] = true
+	}
+	return t
+}()
 
 // Attr writes ` name="value"` with the value escaped.
 func (w *Writer) Attr(name, value string) {
