@@ -111,8 +111,10 @@ func (ps *parseState) blockLevels(in *text) *text {
 		}
 		line := s[ls:le]
 		lastPrefixLength := len(lastPrefix)
-		preCloseMatch := containsFold(line, "</pre")
-		preOpenMatch := containsFold(line, "<pre")
+		// Most lines have no tag: the tag tests below are for the others.
+		hasTag := strings.IndexByte(line, '<') >= 0
+		preCloseMatch := hasTag && containsFold(line, "</pre")
+		preOpenMatch := hasTag && containsFold(line, "<pre")
 		var prefix string
 		ts, te := ls, le // $t
 		if !st.inPre {
@@ -176,8 +178,8 @@ func (ps *parseState) blockLevels(in *text) *text {
 		}
 		if prefixLength == 0 {
 			t := s[ts:te]
-			openMatch := blockOpenMatch(t)
-			closeMatch := blockCloseMatch(t)
+			openMatch := hasTag && blockOpenMatch(t)
+			closeMatch := blockCloseMatch(t, hasTag)
 			if openMatch || closeMatch {
 				pendingPTag = ""
 				st.gen(st.closeParagraph(false), ts, ts)
@@ -315,11 +317,12 @@ func blockOpenMatch(t string) bool {
 }
 
 // blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b, or a <pre> strip marker.
-func blockCloseMatch(t string) bool {
+// hasTag says whether t has a '<' at all.
+func blockCloseMatch(t string, hasTag bool) bool {
 	if i := strings.Index(t, markerPrefix); i >= 0 && (strings.Contains(t[i:], markerPreSignature) || strings.Contains(t[i:], markerBlockSignature)) {
 		return true
 	}
-	return tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
+	return hasTag && tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
 }
 
 // tagMatch reports whether t has an opening tag named in open1 or open2,

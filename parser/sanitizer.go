@@ -553,14 +553,29 @@ func AnchorID(s string) string {
 func (ps *parseState) removeHTMLTags(in *text) *text {
 	s := in.s
 	b := ps.passBuilder(in, len(s)/8)
+	// next returns the offset of the first c at or after from (len(s)
+	// when there is none): the next '<' and '>' are kept and looked for
+	// again only once passed, so every byte is scanned once for each.
+	next := func(c byte, from int) int {
+		if k := strings.IndexByte(s[from:], c); k >= 0 {
+			return from + k
+		}
+		return len(s)
+	}
+	lt, gt := -1, -1
 	i := 0
 	for i < len(s) {
-		j := strings.IndexAny(s[i:], "<>")
-		if j < 0 {
+		if lt < i {
+			lt = next('<', i)
+		}
+		if gt < i {
+			gt = next('>', i)
+		}
+		j := min(lt, gt)
+		if j == len(s) {
 			b.copy(in, i, len(s))
 			break
 		}
-		j += i
 		b.copy(in, i, j)
 		if s[j] == '>' {
 			b.genAt("&gt;", in, j, j+1)
@@ -568,12 +583,8 @@ func (ps *parseState) removeHTMLTags(in *text) *text {
 			continue
 		}
 		// s[j] == '<': the "bit" runs to the next '<'.
-		end := strings.IndexByte(s[j+1:], '<')
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += j + 1
-		}
+		end := next('<', j+1)
+		lt = end
 		if n := ps.tryTag(in, b, j, end); n > 0 {
 			i = n
 			continue

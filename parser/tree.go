@@ -137,7 +137,7 @@ type htmlToken struct {
 	kind      int
 	name      string
 	attrs     []model.Attr
-	meta      map[string]string // @-attributes written by the passes
+	meta      []model.Attr // @-attributes written by the passes, without the @
 	selfClose bool
 	text      string
 	pos, end  int  // source range
@@ -282,10 +282,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 			return t, 0, false
 		}
 		if name[0] == '@' {
-			if t.meta == nil {
-				t.meta = map[string]string{}
-			}
-			t.meta[name[1:]] = val
+			t.meta = append(t.meta, model.Attr{Name: name[1:], Value: val})
 		} else {
 			t.attrs = append(t.attrs, model.Attr{Name: name, Value: val})
 		}
@@ -337,26 +334,37 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 	n.Attrs = t.attrs
 	n.Pos, n.End = t.pos, t.end
 	if t.meta != nil {
-		if v, ok := t.meta["link"]; ok {
+		if v, ok := metaAttr(t.meta, "link"); ok {
 			n.Kind = model.KindLink
 			n.Link = tb.ps.linkInfo(v)
-		} else if v, ok := t.meta["ext"]; ok {
+		} else if v, ok := metaAttr(t.meta, "ext"); ok {
 			n.Kind = model.KindExtLink
 			n.Link = tb.ps.linkInfo(v)
-		} else if v, ok := t.meta["img"]; ok {
+		} else if v, ok := metaAttr(t.meta, "img"); ok {
 			n.Kind = model.KindImage
 			n.Link = tb.ps.linkInfo(v)
-		} else if v, ok := t.meta["ref"]; ok {
+		} else if v, ok := metaAttr(t.meta, "ref"); ok {
 			n.Kind = model.KindRef
 			n.Ref = tb.ps.citeRef(v)
-		} else if v, ok := t.meta["refs"]; ok {
+		} else if v, ok := metaAttr(t.meta, "refs"); ok {
 			n.Kind = model.KindReferences
 			n.Ref = tb.ps.citeRef(v)
-		} else if v, ok := t.meta["note"]; ok {
+		} else if v, ok := metaAttr(t.meta, "note"); ok {
 			n.Ref = tb.ps.citeRef(v)
 		}
 	}
 	return n
+}
+
+// metaAttr returns the value of the @-attribute name; the last one
+// written wins, as it did in a map.
+func metaAttr(meta []model.Attr, name string) (string, bool) {
+	for i := len(meta) - 1; i >= 0; i-- {
+		if meta[i].Name == name {
+			return meta[i].Value, true
+		}
+	}
+	return "", false
 }
 
 func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {

@@ -664,9 +664,11 @@ func wantTOC(doc *model.Document) bool {
 	}
 	n := 0
 	for range doc.Root.FindAll(model.KindHeading) {
-		n++
+		if n++; n >= 4 {
+			return true
+		}
 	}
-	return n >= 4
+	return false
 }
 
 // TOCEntry is one heading in a table of contents.
