@@ -57,10 +57,9 @@ type parseState struct {
 	extClose, extBad [2]int
 	// nodes hands out the tree's nodes.
 	nodes nodeSlab
-	// spareBuf and spareSegs are the arrays of a text the main pipeline
-	// is done with (see pass).
-	spareBuf  []byte
-	spareSegs []seg
+	// arrays are those of the texts the main pipeline is done with (see
+	// pass).
+	arrays *arraySet
 }
 
 // Parse parses wikitext into a document. It never fails: problems are
@@ -104,7 +103,8 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	}
 	// Room for the passes after: the first of them to run short of room
 	// in its own arrays writes into these (see passBuilder).
-	b := newBuilder(len(src) + len(src)/2 + 64)
+	ps.takeArrays()
+	b := ps.spareBuilder(len(src)+len(src)/2+64, 8)
 	top := &frame{src: src, top: true}
 	if redirect != nil {
 		ps.redirectHeader(b, redirect, redirectLen)
@@ -121,8 +121,10 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 		t = ps.pass(t, f)
 	}
 	// The last text is the tree's: its strings stay in the nodes.
-	t = ps.unstrip(t)
+	t = ps.pass(t, ps.unstrip)
+	ps.keepLast(t)
 	root := ps.buildTree(t)
+	ps.leaveArrays(t)
 
 	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
 	ps.postprocess(doc, wrap)

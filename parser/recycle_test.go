@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
@@ -108,4 +109,35 @@ func FuzzRecycle(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		parseBoth(t, "input", src, &Options{WikiTemplates: tpl})
 	})
+}
+
+// Parses in several goroutines share the pool of arrays: each must get
+// what it would alone (run with -race too).
+func TestRecycleConcurrent(t *testing.T) {
+	gen := GeneratedInputs(4 << 10)
+	names := slices.Sorted(maps.Keys(gen))
+	tpl := scaleTemplates()
+	want := map[string]string{}
+	for _, n := range names {
+		want[n] = documentText(Parse(gen[n], &Options{WikiTemplates: tpl}))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4*len(names))
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range names {
+				n := names[(i+g*7)%len(names)]
+				if documentText(Parse(gen[n], &Options{WikiTemplates: tpl})) != want[n] {
+					errs <- n
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for n := range errs {
+		t.Errorf("%s: a concurrent parse differs", n)
+	}
 }

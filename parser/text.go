@@ -2,6 +2,8 @@ package parser
 
 import (
 	"sort"
+	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -195,7 +197,7 @@ func (b *builder) genAt(s string, in *text, from, to int) {
 // the text shares its bytes (one copy less per pass).
 func (b *builder) text() *text {
 	if len(b.b) == 0 {
-		return &text{segs: b.segs}
+		return &text{segs: b.segs, buf: b.b}
 	}
 	return &text{s: unsafe.String(&b.b[0], len(b.b)), segs: b.segs, buf: b.b}
 }
@@ -204,43 +206,152 @@ func (b *builder) text() *text {
 // the output with and without it.
 var noRecycle = false
 
-// passBuilder is newBuilderFor for a pass of the main pipeline: it writes
-// into the arrays of a text that an earlier pass is done with, when they
-// are large enough. The passes rewrite the whole page one after the other,
-// so two sets of arrays serve them all.
+// The passes of the main pipeline rewrite the whole page one after the
+// other: each writes a new text and is done with the one it read. A
+// parse keeps the arrays of the texts it is done with and writes the next
+// texts into them (spareBuilder, pass); when it ends, they serve the next
+// parse, in this goroutine or another (arrayPool). Only the last text
+// stays with the document — its text nodes are strings in it — and it
+// gets an array of its own, of its size.
+//
+// Nothing may keep a string of a text a pass is done with: what the passes
+// record (link targets, categories…) is copied (strings.Clone).
+// TestRecycleChangesNothing and FuzzRecycle check it.
+
+// arraySet holds arrays a parse is done with.
+type arraySet struct {
+	bufs [][]byte
+	segs [][]seg
+}
+
+// maxSpare bounds the arrays of each kind an arraySet keeps.
+const maxSpare = 3
+
+var arrayPool sync.Pool // *arraySet
+
+// takeBuf returns an empty array of at least n bytes.
+func (a *arraySet) takeBuf(n int) []byte {
+	for i := len(a.bufs) - 1; i >= 0; i-- {
+		if b := a.bufs[i]; cap(b) >= n {
+			a.bufs = append(a.bufs[:i], a.bufs[i+1:]...)
+			return b[:0]
+		}
+	}
+	// Room to spare, so that the next passes, whose texts grow a little
+	// each time, can use it too.
+	return make([]byte, 0, n+n/4)
+}
+
+// takeSegs returns an empty array of at least n segments.
+func (a *arraySet) takeSegs(n int) []seg {
+	for i := len(a.segs) - 1; i >= 0; i-- {
+		if s := a.segs[i]; cap(s) >= n {
+			a.segs = append(a.segs[:i], a.segs[i+1:]...)
+			return s[:0]
+		}
+	}
+	// The passes add segments faster than bytes.
+	return make([]seg, 0, 2*n)
+}
+
+func (a *arraySet) giveBuf(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	a.bufs = append(a.bufs, b[:0])
+	if len(a.bufs) > maxSpare {
+		a.bufs = dropSmallest(a.bufs)
+	}
+}
+
+func (a *arraySet) giveSegs(s []seg) {
+	if cap(s) == 0 {
+		return
+	}
+	a.segs = append(a.segs, s[:0])
+	if len(a.segs) > maxSpare {
+		a.segs = dropSmallest(a.segs)
+	}
+}
+
+// dropSmallest removes the array of least capacity.
+func dropSmallest[T any](arrays [][]T) [][]T {
+	k := 0
+	for i := range arrays {
+		if cap(arrays[i]) < cap(arrays[k]) {
+			k = i
+		}
+	}
+	return append(arrays[:k], arrays[k+1:]...)
+}
+
+// passBuilder is newBuilderFor for a pass of the main pipeline.
 func (ps *parseState) passBuilder(in *text, extra int) *builder {
-	n, ns := len(in.s)+extra, len(in.segs)+len(in.segs)/2+8
-	b := &builder{}
-	// New arrays get room to spare, so that the next passes, whose
-	// texts grow a little each time, can use them too.
-	if cap(ps.spareBuf) >= n {
-		b.b, ps.spareBuf = ps.spareBuf[:0], nil
-	} else {
-		b.b = make([]byte, 0, n+n/4)
+	return ps.spareBuilder(len(in.s)+extra, len(in.segs)+len(in.segs)/4+8)
+}
+
+// spareBuilder returns a builder for about n bytes and ns segments, in
+// arrays the parse is done with when it has them.
+func (ps *parseState) spareBuilder(n, ns int) *builder {
+	if ps.arrays == nil {
+		return &builder{b: make([]byte, 0, n+n/4), segs: make([]seg, 0, 2*ns)}
 	}
-	if cap(ps.spareSegs) >= ns {
-		b.segs, ps.spareSegs = ps.spareSegs[:0], nil
-	} else {
-		b.segs = make([]seg, 0, ns+ns/4)
+	return &builder{b: ps.arrays.takeBuf(n), segs: ps.arrays.takeSegs(ns)}
+}
+
+// takeArrays starts a parse with the arrays an earlier one left.
+func (ps *parseState) takeArrays() {
+	if noRecycle {
+		return
 	}
-	return b
+	if a, ok := arrayPool.Get().(*arraySet); ok {
+		ps.arrays = a
+	} else {
+		ps.arrays = &arraySet{}
+	}
+}
+
+// done gives t's arrays back; t must not be used afterwards.
+func (ps *parseState) done(t *text) {
+	if ps.arrays == nil {
+		return
+	}
+	ps.arrays.giveBuf(t.buf)
+	ps.arrays.giveSegs(t.segs)
+	t.buf, t.segs, t.s = nil, nil, ""
 }
 
 // pass runs a pass of the main pipeline and keeps the arrays of its input
-// for a later pass. Nothing may keep a string of a pass's input: what the
-// passes record (link targets, categories) is copied (strings.Clone).
+// for the passes after.
 func (ps *parseState) pass(in *text, f func(*text) *text) *text {
 	out := f(in)
-	if out != in && !noRecycle {
-		if cap(in.buf) > cap(ps.spareBuf) {
-			ps.spareBuf = in.buf[:0]
-		}
-		if cap(in.segs) > cap(ps.spareSegs) {
-			ps.spareSegs = in.segs[:0]
-		}
-		in.buf, in.segs, in.s = nil, nil, ""
+	if out != in {
+		ps.done(in)
 	}
 	return out
+}
+
+// keepLast gives the last text an array of its own, of its size (the tree
+// keeps its strings), and keeps the one it was written in.
+func (ps *parseState) keepLast(t *text) {
+	if ps.arrays == nil || t.buf == nil {
+		return
+	}
+	s := strings.Clone(t.s)
+	ps.arrays.giveBuf(t.buf)
+	t.s, t.buf = s, nil
+}
+
+// leaveArrays ends a parse: its arrays, the last text's map included, go
+// to the next parse. last must not be used afterwards.
+func (ps *parseState) leaveArrays(last *text) {
+	if ps.arrays == nil {
+		return
+	}
+	ps.arrays.giveSegs(last.segs)
+	last.segs = nil
+	arrayPool.Put(ps.arrays)
+	ps.arrays = nil
 }
 
 // trimEnd drops trailing bytes (and their segments) from the builder.
