@@ -544,6 +544,21 @@ func escapeID(s string) string {
 // text (HTML5 mode): runs of whitespace become one underscore; everything
 // else is kept (the browser percent-encodes it in URLs).
 func AnchorID(s string) string {
+	// The usual heading ("Scoring", "End of the game") has single ASCII
+	// spaces inside it only: one pass and one allocation at most.
+	simple := len(s) > 0 && s[0] != ' ' && s[len(s)-1] != ' '
+	for i := 0; simple && i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ':
+			simple = s[i+1] != ' '
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r',
+			c == 0xc2 || c == 0xe1 || c == 0xe2 || c == 0xe3: // lead bytes of Unicode spaces
+			simple = false
+		}
+	}
+	if simple {
+		return strings.ReplaceAll(s, " ", "_")
+	}
 	return strings.Join(strings.Fields(s), "_")
 }
 

@@ -1,0 +1,14 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAnchorIDMatchesFields(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a b ", "a  b", "a\tb", "a\u00a0b", "é b", "a\u2003b", "End of the game", "x ", " x", "a\u3000b", "ab\u0085"} {
+		if got, want := AnchorID(s), strings.Join(strings.Fields(s), "_"); got != want {
+			t.Errorf("AnchorID(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
