@@ -352,6 +352,7 @@ func init() {
 		samp data time mark br wbr hr li dt dd meta link tr td th q bdo figure figcaption`) {
 		outputTags[t] = true
 	}
+	tagFlagsOf = tagFlags()
 }
 
 var voidTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true, "img": true}
@@ -377,7 +378,8 @@ func safeAttr(name, value string) bool {
 
 func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	tag := n.Tag
-	if !outputTags[tag] {
+	f := tagFlagsOf[tag] // one look-up for the three questions below
+	if f&tagOutput == 0 {
 		return true // children only
 	}
 	if entering {
@@ -392,7 +394,7 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 				w.Attr(a.Name, a.Value)
 			}
 		}
-		if voidTags[tag] {
+		if f&tagVoid != 0 {
 			w.WriteString(" />")
 			return false
 		}
@@ -404,7 +406,7 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		}
 		return true
 	}
-	if voidTags[tag] {
+	if f&tagVoid != 0 {
 		return true
 	}
 	w.WriteString("</")
@@ -412,10 +414,34 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	w.WriteString(">")
 	// A newline between blocks makes the output readable; it must not
 	// add a space to text, so none goes before text or inline content.
-	if blockTags[tag] && (n.NextSibling == nil || n.NextSibling.Kind != model.KindText && blockTags[n.NextSibling.Tag]) && !inPre(n) {
+	if f&tagBlock != 0 && (n.NextSibling == nil || n.NextSibling.Kind != model.KindText && blockTags[n.NextSibling.Tag]) && !inPre(n) {
 		w.WriteByte('\n')
 	}
 	return true
+}
+
+// Tag flags: outputTags, voidTags and blockTags in one map.
+const (
+	tagOutput = 1 << iota
+	tagVoid
+	tagBlock
+)
+
+// tagFlagsOf is made after init fills outputTags.
+var tagFlagsOf map[string]uint8
+
+func tagFlags() map[string]uint8 {
+	m := map[string]uint8{}
+	for t := range outputTags {
+		m[t] |= tagOutput
+	}
+	for t := range voidTags {
+		m[t] |= tagVoid
+	}
+	for t := range blockTags {
+		m[t] |= tagBlock
+	}
+	return m
 }
 
 // blockTags are the elements after which a newline is insignificant.
