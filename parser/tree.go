@@ -31,6 +31,36 @@ var metadataTags = setOf("style script link meta")
 var scopeTags = setOf("applet caption html table td th marquee object template")
 var headingTags = setOf("h1 h2 h3 h4 h5 h6")
 
+// tagFlags say which of the sets above a tag name is in: a token looks its
+// name up once.
+type tagFlags uint16
+
+const (
+	fVoid tagFlags = 1 << iota
+	fFormatting
+	fSpecial
+	fClosesP
+	fImpliedEnd
+	fInline
+	fMetadata
+	fScope
+	fHeading
+)
+
+var tagFlagsOf = func() map[string]tagFlags {
+	m := map[string]tagFlags{}
+	for _, set := range []struct {
+		tags map[string]bool
+		f    tagFlags
+	}{{voidTags, fVoid}, {formattingTags, fFormatting}, {specialTags, fSpecial}, {closesP, fClosesP}, {impliedEnd, fImpliedEnd},
+		{inlineTags, fInline}, {metadataTags, fMetadata}, {scopeTags, fScope}, {headingTags, fHeading}} {
+		for t := range set.tags {
+			m[t] |= set.f
+		}
+	}
+	return m
+}()
+
 func setOf(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, f := range strings.Fields(s) {
@@ -71,9 +101,11 @@ type treeBuilder struct {
 	// onStack counts how many times a node is on the stack, so "is it
 	// open?" is O(1) however deep the stack.
 	onStack map[*model.Node]int
-	// openTags counts open elements by name, so scope checks for an
-	// element that is not open at all are O(1).
-	openTags  map[string]int
+	// openTags counts open elements by a hash of their name (tagSlot), so
+	// that scope checks for an element that is not open at all are O(1):
+	// a zero count means none is; names that share a slot only cost the
+	// scan of the stack that follows.
+	openTags  [64]int32
 	depthWarn bool
 }
 
@@ -107,7 +139,7 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
-	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, openTags: map[string]int{}}
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
 	// A document has about one node per '<' of its final text (an element
 	// and a text run per tag pair); sections and split text add some.
 	ps.nodes.reserve(strings.Count(in.s, "<")*5/4 + 16)
@@ -139,6 +171,7 @@ type htmlToken struct {
 	attrs     []model.Attr
 	meta      []model.Attr // @-attributes written by the passes, without the @
 	selfClose bool
+	flags     tagFlags // what the tag sets say about name
 	text      string
 	pos, end  int  // source range
 	gen       bool // text written by a pass or a template, not copied from the page
@@ -247,6 +280,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 		return t, 0, false
 	}
 	t.name = strings.ToLower(s[j:k])
+	t.flags = tagFlagsOf[t.name]
 	// Attributes: name="value", as the passes and the sanitizer write them.
 	for {
 		for k < len(s) && s[k] == ' ' {
@@ -393,7 +427,15 @@ func (tb *treeBuilder) push(n *model.Node) bool {
 
 func (tb *treeBuilder) mark(n *model.Node) {
 	tb.onStack[n]++
-	tb.openTags[n.Tag]++
+	tb.openTags[tagSlot(n.Tag)]++
+}
+
+// tagSlot hashes a tag name into openTags.
+func tagSlot(tag string) int {
+	if tag == "" {
+		return 0
+	}
+	return (len(tag)*7 + int(tag[0]) + 3*int(tag[len(tag)-1])) & 63
 }
 
 func (tb *treeBuilder) full() bool { return len(tb.stack) >= maxTreeDepth }
@@ -411,7 +453,7 @@ func (tb *treeBuilder) unmark(n *model.Node) {
 	} else {
 		delete(tb.onStack, n)
 	}
-	tb.openTags[n.Tag]--
+	tb.openTags[tagSlot(n.Tag)]--
 }
 
 func (tb *treeBuilder) isOpen(n *model.Node) bool { return tb.onStack[n] > 0 }
@@ -450,7 +492,7 @@ func (tb *treeBuilder) indexInStack(n *model.Node) int {
 // inScope reports whether an element with tag is in scope; extra are
 // additional scope boundaries (list item, button, table scopes).
 func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
-	if tb.openTags[tag] == 0 {
+	if tb.openTags[tagSlot(tag)] == 0 {
 		return false
 	}
 	for i := len(tb.stack) - 1; i > 0; i-- {
@@ -471,7 +513,7 @@ func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
 }
 
 func (tb *treeBuilder) inTableScope(tag string) bool {
-	if tb.openTags[tag] == 0 {
+	if tb.openTags[tagSlot(tag)] == 0 {
 		return false
 	}
 	for i := len(tb.stack) - 1; i > 0; i-- {
@@ -756,13 +798,13 @@ func (tb *treeBuilder) insertElement(t *htmlToken) *model.Node {
 	n := tb.makeElement(t)
 	isTable := t.name == "table" || t.name == "tr" || t.name == "td" || t.name == "th" || t.name == "caption"
 	parent, before, fostered := tb.insertionParent(isTable)
-	inline := inlineTags[t.name]
-	parent, before = tb.target(parent, before, fostered, false, inline, false, metadataTags[t.name])
+	inline := t.flags&fInline != 0
+	parent, before = tb.target(parent, before, fostered, false, inline, false, t.flags&fMetadata != 0)
 	parent.InsertBefore(n, before)
 	if tb.isPWrapper[parent] && parent.FirstChild == n {
 		parent.Pos, parent.End = n.Pos, n.End
 	}
-	if !voidTags[t.name] && !tb.push(n) {
+	if t.flags&fVoid == 0 && !tb.push(n) {
 		return nil // too deep: kept as a leaf
 	}
 	return n
@@ -1146,7 +1188,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 			if tb.current().Tag != "tr" {
 				tb.clearTo("table", "tr")
 				if tb.current().Tag != "tr" {
-					tr := &htmlToken{kind: tokStart, name: "tr", pos: t.pos, end: t.pos}
+					tr := &htmlToken{kind: tokStart, name: "tr", flags: tagFlagsOf["tr"], pos: t.pos, end: t.pos}
 					tb.insertElement(tr)
 				}
 			}
@@ -1189,7 +1231,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		}
 		tb.closeP(t.pos)
 		tb.insertElement(t)
-	case headingTags[name]:
+	case t.flags&fHeading != 0:
 		tb.closeP(t.pos)
 		if headingTags[tb.current().Tag] {
 			tb.pop()
@@ -1201,7 +1243,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	case name == "hr":
 		tb.closeP(t.pos)
 		tb.insertElement(t)
-	case closesP[name] || name == "figure":
+	case t.flags&fClosesP != 0 || name == "figure":
 		tb.closeP(t.pos)
 		tb.insertElement(t)
 	case name == "a":
@@ -1209,7 +1251,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
 			if tb.afe[i].Tag == "a" {
 				a := tb.afe[i]
-				tb.adoption(&htmlToken{kind: tokEnd, name: "a", pos: t.pos, end: t.pos})
+				tb.adoption(&htmlToken{kind: tokEnd, name: "a", flags: tagFlagsOf["a"], pos: t.pos, end: t.pos})
 				tb.removeFormatting(a)
 				if k := tb.indexInStack(a); k >= 0 {
 					tb.removeFromStack(k)
@@ -1221,7 +1263,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		if n := tb.insertElement(t); n != nil {
 			tb.pushFormatting(n)
 		}
-	case formattingTags[name] || name == "nobr":
+	case t.flags&fFormatting != 0 || name == "nobr":
 		tb.reconstruct()
 		if n := tb.insertElement(t); n != nil {
 			tb.pushFormatting(n)
@@ -1242,7 +1284,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		tb.reconstruct()
 		tb.insertElement(t)
 	default:
-		if !metadataTags[name] {
+		if t.flags&fMetadata == 0 {
 			tb.reconstruct()
 		}
 		tb.insertElement(t)
@@ -1287,7 +1329,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 	case name == "p":
 		if !tb.inScope("p", "button") {
 			// </p> with no open paragraph makes an empty one.
-			tb.insertElement(&htmlToken{kind: tokStart, name: "p", pos: t.pos, end: t.end})
+			tb.insertElement(&htmlToken{kind: tokStart, name: "p", flags: tagFlagsOf["p"], pos: t.pos, end: t.end})
 		}
 		tb.generateImpliedEnd("p")
 		tb.popUntil("p", t.end)
@@ -1301,7 +1343,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 			tb.generateImpliedEnd(name)
 			tb.popUntil(name, t.end)
 		}
-	case headingTags[name]:
+	case t.flags&fHeading != 0:
 		if tb.headingInScope() {
 			tb.generateImpliedEnd("")
 			for len(tb.stack) > 1 {
@@ -1312,11 +1354,11 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 				}
 			}
 		}
-	case formattingTags[name]:
+	case t.flags&fFormatting != 0:
 		tb.adoption(t)
 	case name == "br":
-		tb.startTag(&htmlToken{kind: tokStart, name: "br", pos: t.pos, end: t.end})
-	case specialTags[name] || name == "figure":
+		tb.startTag(&htmlToken{kind: tokStart, name: "br", flags: tagFlagsOf["br"], pos: t.pos, end: t.end})
+	case t.flags&fSpecial != 0 || name == "figure":
 		if tb.inScope(name) {
 			tb.generateImpliedEnd("")
 			tb.popUntil(name, t.end)
