@@ -567,6 +567,9 @@ func AnchorID(s string) string {
 // is escaped as text, and so is every stray '>'.
 func (ps *parseState) removeHTMLTags(in *text) *text {
 	s := in.s
+	if strings.IndexByte(s, '<') < 0 && strings.IndexByte(s, '>') < 0 {
+		return in // no tag, nothing to escape
+	}
 	b := ps.passBuilder(in, len(s)/8)
 	// next returns the offset of the first c at or after from (len(s)
 	// when there is none): the next '<' and '>' are kept and looked for

@@ -61,6 +61,39 @@ var tagFlagsOf = func() map[string]tagFlags {
 	return m
 }()
 
+// tagFlagTable holds tagFlagsOf by a hash of the name (tagHash): a
+// tag's flags are looked up for every tag of the page, and a few string
+// comparisons cost less than a map's hashing.
+var tagFlagTable = func() (t [256][]tagFlagEntry) {
+	for name, f := range tagFlagsOf {
+		h := tagHash(name)
+		t[h] = append(t[h], tagFlagEntry{name, f})
+	}
+	return t
+}()
+
+type tagFlagEntry struct {
+	name  string
+	flags tagFlags
+}
+
+func tagHash(name string) int {
+	if name == "" {
+		return 0
+	}
+	return (len(name)*31 + 7*int(name[0]) + int(name[len(name)-1])) & 255
+}
+
+// lookupTagFlags returns tagFlagsOf[name].
+func lookupTagFlags(name string) tagFlags {
+	for _, e := range tagFlagTable[tagHash(name)] {
+		if e.name == name {
+			return e.flags
+		}
+	}
+	return 0
+}
+
 func setOf(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, f := range strings.Fields(s) {
@@ -195,9 +228,9 @@ func (tb *treeBuilder) run() {
 			}
 		}
 		// Text up to the next '<' or a break in the source map.
-		j := i + 1
-		for j < len(s) && s[j] != '<' {
-			j++
+		j := len(s)
+		if k := strings.IndexByte(s[i+1:], '<'); k >= 0 {
+			j = i + 1 + k
 		}
 		tb.textRun(i, j)
 		i = j
@@ -280,7 +313,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 		return t, 0, false
 	}
 	t.name = strings.ToLower(s[j:k])
-	t.flags = tagFlagsOf[t.name]
+	t.flags = lookupTagFlags(t.name)
 	// Attributes: name="value", as the passes and the sanitizer write them.
 	for {
 		for k < len(s) && s[k] == ' ' {

@@ -12,3 +12,16 @@ func TestAnchorIDMatchesFields(t *testing.T) {
 		}
 	}
 }
+
+func TestLookupTagFlags(t *testing.T) {
+	for name, f := range tagFlagsOf {
+		if got := lookupTagFlags(name); got != f {
+			t.Errorf("lookupTagFlags(%q) = %b, want %b", name, got, f)
+		}
+	}
+	for _, name := range []string{"", "x", "spam", "h7", "tables", "bb"} {
+		if got := lookupTagFlags(name); got != 0 {
+			t.Errorf("lookupTagFlags(%q) = %b, want 0", name, got)
+		}
+	}
+}
