@@ -393,15 +393,24 @@ func buildSections(root *model.Node, nodes *nodeSlab) {
 			root.AppendChild(c)
 		}
 	}
-	// Section ranges cover their content.
-	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
-		if !entering && n.Kind == model.KindSection {
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				n.End = max(n.End, c.End)
-			}
+	// Section ranges cover their content. Sections are children of the
+	// root and of sections only: no need to walk the rest of the tree.
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		if c.Kind == model.KindSection {
+			sectionRange(c)
 		}
-		return model.WalkContinue
-	})
+	}
+}
+
+// sectionRange makes a section's range cover its content, subsections
+// first.
+func sectionRange(sec *model.Node) {
+	for c := sec.FirstChild; c != nil; c = c.NextSibling {
+		if c.Kind == model.KindSection {
+			sectionRange(c)
+		}
+		sec.End = max(sec.End, c.End)
+	}
 }
 
 // wordBefore reports whether s[:i] ends with a word character.
