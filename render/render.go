@@ -710,6 +710,7 @@ func TOC(doc *model.Document) []TOCEntry {
 	var out []TOCEntry
 	var counters []int
 	var levels []int
+	var num []byte
 	for h := range doc.Root.FindAll(model.KindHeading) {
 		lvl := int(h.Level)
 		for len(levels) > 0 && levels[len(levels)-1] > lvl {
@@ -722,12 +723,15 @@ func TOC(doc *model.Document) []TOCEntry {
 			levels = append(levels, lvl)
 			counters = append(counters, 1)
 		}
-		parts := make([]string, len(counters))
+		num = num[:0]
 		for i, c := range counters {
-			parts[i] = strconv.Itoa(c)
+			if i > 0 {
+				num = append(num, '.')
+			}
+			num = strconv.AppendInt(num, int64(c), 10)
 		}
 		id, _ := h.Attr("id")
-		out = append(out, TOCEntry{Level: len(levels), Number: strings.Join(parts, "."), Title: model.PlainText(h), ID: id})
+		out = append(out, TOCEntry{Level: len(levels), Number: string(num), Title: model.PlainText(h), ID: id})
 	}
 	return out
 }
@@ -766,7 +770,13 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 				depth--
 			}
 		}
-		bw.WriteString(`<li class="toclevel-` + strconv.Itoa(e.Level) + `"><a href="#` + EscapeAttr(url.PathEscape(e.ID)) + `"><span class="tocnumber">` + e.Number + `</span> <span class="toctext">`)
+		bw.WriteString(`<li class="toclevel-`)
+		bw.WriteString(strconv.Itoa(e.Level))
+		bw.WriteString(`"><a href="#`)
+		bw.WriteString(EscapeAttr(url.PathEscape(e.ID)))
+		bw.WriteString(`"><span class="tocnumber">`)
+		bw.WriteString(e.Number)
+		bw.WriteString(`</span> <span class="toctext">`)
 		bw.Text(e.Title)
 		bw.WriteString("</span></a>")
 	}
