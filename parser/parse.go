@@ -237,6 +237,9 @@ func fixRange(n *model.Node) {
 // character follows) and after « ‹ (when no word character precedes), as
 // MediaWiki does.
 func frenchSpace(s string) string {
+	if !frenchSpaceChanges(s) && utf8.ValidString(s) {
+		return s // most texts that pass the quick test ("a – b")
+	}
 	var b strings.Builder
 	b.Grow(len(s) + 4)
 	for i := 0; i < len(s); {
@@ -262,6 +265,28 @@ func frenchSpace(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// frenchSpaceChanges reports whether frenchSpace puts a no-break space
+// in s.
+func frenchSpaceChanges(s string) bool {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == ' ' && i+1 < len(s) {
+			nr, ns := utf8.DecodeRuneInString(s[i+1:])
+			if strings.ContainsRune("?:;!%»›", nr) {
+				after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
+				if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+					return true
+				}
+			}
+		}
+		if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
+			return true
+		}
+		i += size
+	}
+	return false
 }
 
 // frenchSpaceJoin applies the French-spacing rule across the boundary of
