@@ -116,10 +116,15 @@ type treeBuilder struct {
 	root  *model.Node
 	stack []*model.Node
 	afe   []*model.Node // nil entries are markers
-	// pwrap maps a body/blockquote element to its open p-wrapper.
-	pwrap map[*model.Node]*model.Node
-	// isPWrapper marks p elements made by the p-wrapping rule.
-	isPWrapper map[*model.Node]bool
+	// rootPWrap is the body's open p-wrapper; pwrap maps a blockquote to
+	// its own.
+	rootPWrap *model.Node
+	pwrap     map[*model.Node]*model.Node
+	// pWrappers are the p elements made by the p-wrapping rule; they are
+	// marked by pWrapMark in their Level (which means nothing on a
+	// paragraph) while the tree is built: the check runs for every
+	// insertion.
+	pWrappers []*model.Node
 	// blockMode marks formatting elements split out of a p-wrapper to hold
 	// a block: inline content arriving in them needs a new p-wrapper.
 	blockMode map[*model.Node]bool
@@ -172,7 +177,7 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
-	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
 	// A document has about one node per '<' of its final text (an element
 	// and a text run per tag pair); sections and split text add some.
 	ps.nodes.reserve(strings.Count(in.s, "<")*5/4 + 16)
@@ -183,6 +188,9 @@ func (ps *parseState) buildTree(in *text) *model.Node {
 	tb.stack = []*model.Node{tb.root}
 	tb.run()
 	for _, n := range tb.genText {
+		n.Level = 0
+	}
+	for _, n := range tb.pWrappers {
 		n.Level = 0
 	}
 	return tb.root
@@ -628,6 +636,36 @@ func (tb *treeBuilder) insertionParent(isTableElem bool) (parent, before *model.
 	return cur, nil, false
 }
 
+// pWrapMark marks a p-wrapper while the tree is built (see pWrappers).
+const pWrapMark = 2
+
+func (tb *treeBuilder) markPWrapper(w *model.Node) {
+	w.Level = pWrapMark
+	tb.pWrappers = append(tb.pWrappers, w)
+}
+
+func isPWrapper(n *model.Node) bool { return n.Kind == model.KindParagraph && n.Level == pWrapMark }
+
+// openPWrapper returns the open p-wrapper of the body or a blockquote.
+func (tb *treeBuilder) openPWrapper(n *model.Node) *model.Node {
+	if n == tb.root {
+		return tb.rootPWrap
+	}
+	return tb.pwrap[n]
+}
+
+// setPWrapper sets (or, with nil, closes) the open p-wrapper of n.
+func (tb *treeBuilder) setPWrapper(n, w *model.Node) {
+	switch {
+	case n == tb.root:
+		tb.rootPWrap = w
+	case w == nil:
+		delete(tb.pwrap, n)
+	default:
+		tb.pwrap[n] = w
+	}
+}
+
 func needsPWrap(n *model.Node) bool {
 	return n.Kind == model.KindDocument || n.Tag == "blockquote"
 }
@@ -642,19 +680,19 @@ func (tb *treeBuilder) target(parent, before *model.Node, fostered, isText, inli
 		return parent, before
 	}
 	if needsPWrap(parent) {
-		w := tb.pwrap[parent]
+		w := tb.openPWrapper(parent)
 		switch {
 		case w != nil && (isText || inline || meta):
 			return w, nil
 		case w != nil:
-			delete(tb.pwrap, parent)
+			tb.setPWrapper(parent, nil)
 			return parent, nil
 		case isText && !blank || !isText && inline:
 			w = tb.newNode()
 			w.Kind, w.Tag = model.KindParagraph, "p"
 			parent.AppendChild(w)
-			tb.pwrap[parent] = w
-			tb.isPWrapper[w] = true
+			tb.setPWrapper(parent, w)
+			tb.markPWrapper(w)
 			return w, nil
 		}
 		return parent, nil
@@ -675,7 +713,7 @@ func (tb *treeBuilder) target(parent, before *model.Node, fostered, isText, inli
 func (tb *treeBuilder) pWrapperAncestor(n *model.Node) (*model.Node, []*model.Node) {
 	var chain []*model.Node
 	for p := n; p != nil; p = p.Parent {
-		if tb.isPWrapper[p] {
+		if isPWrapper(p) {
 			return p, chain
 		}
 		if !inlineTags[p.Tag] || p.Kind == model.KindDocument {
@@ -701,7 +739,7 @@ func (tb *treeBuilder) blockInInline(parent *model.Node) {
 			allFormatting = false
 		}
 	}
-	delete(tb.pwrap, container)
+	tb.setPWrapper(container, nil)
 	if !allFormatting {
 		// Move the p-wrapper's child that holds the insertion point out,
 		// after the p-wrapper.
@@ -747,7 +785,7 @@ func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
 	}
 	var chain []*model.Node
 	p := parent
-	for p != nil && formattingTags[p.Tag] && !tb.isPWrapper[p] {
+	for p != nil && formattingTags[p.Tag] && !isPWrapper(p) {
 		chain = append(chain, p)
 		p = p.Parent
 	}
@@ -764,8 +802,8 @@ func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
 	w.Kind, w.Tag = model.KindParagraph, "p"
 	w.Pos, w.End = parent.Pos, parent.End
 	p.InsertBefore(w, top.NextSibling)
-	tb.pwrap[p] = w
-	tb.isPWrapper[w] = true
+	tb.setPWrapper(p, w)
+	tb.markPWrapper(w)
 	prev := w
 	for k := len(chain) - 1; k >= 0; k-- {
 		c := cloneElement(tb, chain[k])
@@ -820,7 +858,7 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 		tb.genText = append(tb.genText, n)
 	}
 	parent.InsertBefore(n, before)
-	if tb.isPWrapper[parent] && parent.FirstChild == n {
+	if isPWrapper(parent) && parent.FirstChild == n {
 		parent.Pos, parent.End = n.Pos, n.End
 	}
 }
@@ -834,7 +872,7 @@ func (tb *treeBuilder) insertElement(t *htmlToken) *model.Node {
 	inline := t.flags&fInline != 0
 	parent, before = tb.target(parent, before, fostered, false, inline, false, t.flags&fMetadata != 0)
 	parent.InsertBefore(n, before)
-	if tb.isPWrapper[parent] && parent.FirstChild == n {
+	if isPWrapper(parent) && parent.FirstChild == n {
 		parent.Pos, parent.End = n.Pos, n.End
 	}
 	if t.flags&fVoid == 0 && !tb.push(n) {
