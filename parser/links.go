@@ -172,7 +172,18 @@ func (ps *parseState) internalLinks(in *text) *text {
 				}
 				from++
 			}
-			lb.copy(in, from, t)
+			if origLink != s[p:t] && origLink != strings.TrimLeft(s[p:t], " ") {
+				// A target written with %-escapes reads as its decoded
+				// form ("[[7%25 Solution]]" shows "7% Solution"), as
+				// MediaWiki decodes the link before taking its text.
+				shown := origLink
+				if title.forced {
+					shown = shown[strings.IndexByte(shown, ':')+1:]
+				}
+				lb.genAt(shown, in, from, t)
+			} else {
+				lb.copy(in, from, t)
+			}
 			label = lb.text()
 		} else {
 			lb := newBuilder(labelTo - labelFrom)

@@ -33,6 +33,8 @@ var mediawikiCases = []string{
 	"{{#language:fr}} {{#formatdate:2009-03-24}} {{#tag:b|bold}} {{#foo:bar}} {{DEFAULTSORT:x}}",
 	"{{No such template}} and {{msgnw:No such template}}",
 	"#REDIRECT [[Main Page]]",
+	// Link targets written with %-escapes show decoded.
+	"[[7%25 Solution]] [[7%25 Solution|7%25 Solution]] [[:Category:A%20b]] [[%3Cb%3E]] [[ 7%25 x]]",
 }
 
 var placeholderLink = regexp.MustCompile(`<a class="file-missing-link"[^>]*><span class="file-missing"[^>]*>([^<]*)</span></a>`)
