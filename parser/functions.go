@@ -26,8 +26,14 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 		return e.opts.Server, true
 	case "SERVERNAME":
 		return strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(e.opts.Server, "https:"), "http:"), "//"), true
-	case "SCRIPTPATH", "STYLEPATH":
+	case "SCRIPTPATH":
 		return "", true
+	case "STYLEPATH":
+		// $wgStylePath: the script path's skins/.
+		return "/skins", true
+	}
+	if v, ok := e.statWord(name, false); ok {
+		return v, true
 	}
 	if v, ok := timeVariable(name, t); ok {
 		return v, true
@@ -48,8 +54,21 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 		return "|", true
 	case "=":
 		return "=", true
-	case "CONTENTLANGUAGE", "CONTENTLANG":
+	case "CONTENTLANGUAGE", "CONTENTLANG", "PAGELANGUAGE":
 		return "en", true
+	case "CURRENTVERSION":
+		return MediaWikiVersion, true
+	case "PAGEID":
+		return idWord(e.opts.PageID), true
+	case "REVISIONID":
+		return idWord(e.opts.RevisionID), true
+	case "REVISIONUSER":
+		return e.opts.RevisionUser, true
+	case "REVISIONSIZE":
+		if e.ps == nil {
+			return "0", true
+		}
+		return strconv.Itoa(len(e.ps.src)), true
 	case "DIRMARK", "DIRECTIONMARK":
 		return "\u200e", true
 	case "SITENAME":
@@ -59,6 +78,47 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 		return "MediaWiki", true
 	}
 	return "", false
+}
+
+// MediaWikiVersion is the MediaWiki release whose output wikirules
+// follows and is tested against ({{CURRENTVERSION}}).
+const MediaWikiVersion = "1.39.17"
+
+// idWord is an id as {{PAGEID}} writes it: empty when there is none.
+func idWord(id int64) string {
+	if id <= 0 {
+		return ""
+	}
+	return strconv.FormatInt(id, 10)
+}
+
+// statWords are the NUMBEROF… magic words (variables, and functions
+// taking "R" for the number without separators) and the count each reads.
+var statWords = map[string]func(*SiteStats) int64{
+	"NUMBEROFPAGES":       func(s *SiteStats) int64 { return s.Pages },
+	"NUMBEROFARTICLES":    func(s *SiteStats) int64 { return s.Articles },
+	"NUMBEROFFILES":       func(s *SiteStats) int64 { return s.Files },
+	"NUMBEROFEDITS":       func(s *SiteStats) int64 { return s.Edits },
+	"NUMBEROFUSERS":       func(s *SiteStats) int64 { return s.Users },
+	"NUMBEROFACTIVEUSERS": func(s *SiteStats) int64 { return s.ActiveUsers },
+	"NUMBEROFADMINS":      func(s *SiteStats) int64 { return s.Admins },
+}
+
+// statWord is the value of a NUMBEROF… word: formatted unless raw.
+func (e *expander) statWord(name string, raw bool) (string, bool) {
+	count, ok := statWords[name]
+	if !ok {
+		return "", false
+	}
+	var n int64
+	if e.opts.Stats != nil {
+		n = count(e.opts.Stats)
+	}
+	v := strconv.FormatInt(n, 10)
+	if !raw {
+		v = formatNum(v, true)
+	}
+	return v, true
 }
 
 // normalizedPageTitle is the page's title as MediaWiki shows it.

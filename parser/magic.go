@@ -55,6 +55,14 @@ func init() {
 	for _, alias := range [][2]string{{"ARTICLEPAGENAME", "SUBJECTPAGENAME"}, {"ARTICLEPAGENAMEE", "SUBJECTPAGENAMEE"}, {"ARTICLESPACE", "SUBJECTSPACE"}, {"ARTICLESPACEE", "SUBJECTSPACEE"}} {
 		caseSensitiveFunctions[alias[0]] = caseSensitiveFunctions[alias[1]]
 	}
+	// {{NUMBEROFPAGES:R}}: the count without separators.
+	for w := range statWords {
+		word := w
+		caseSensitiveFunctions[word] = func(c *pfCall) {
+			v, _ := c.e.statWord(word, strings.TrimSpace(c.plain(0)) == "R")
+			c.emit(v)
+		}
+	}
 	more := map[string]parserFunction{
 		"int":         intFunction,
 		"#language":   languageFunction,

@@ -36,10 +36,30 @@ type Options struct {
 	// templates, page-name words); nil means MediaWiki's defaults
 	// (English names, first letter upper case).
 	Namespaces *model.Namespaces
+	// PageID, RevisionID and RevisionUser are the page's id and the
+	// revision's id and author, for {{PAGEID}}, {{REVISIONID}} and
+	// {{REVISIONUSER}}; zero values (a text that is not a saved revision)
+	// make them empty, as in MediaWiki's preview.
+	PageID, RevisionID int64
+	RevisionUser       string
+	// Stats are the wiki's counts for {{NUMBEROFPAGES}} and the other
+	// NUMBEROF… words; nil counts 0.
+	Stats *SiteStats
 	// Limits; zero means the default.
 	MaxTemplateDepth  int
 	MaxTemplateCalls  int
 	MaxExpansionBytes int
+}
+
+// SiteStats are a wiki's counts, as MediaWiki's site_stats table keeps them.
+type SiteStats struct {
+	Pages       int64 // every page
+	Articles    int64 // content pages: namespace 0, not redirects
+	Files       int64 // uploaded files (pages in the File namespace)
+	Edits       int64 // revisions
+	Users       int64 // accounts (authors of revisions)
+	ActiveUsers int64 // authors of the last 30 days' revisions
+	Admins      int64 // members of the sysop group
 }
 
 // parseState is the state of one parse, shared by the passes.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/wiki"
 )
 
@@ -56,5 +57,20 @@ func TestWikiNamespaces(t *testing.T) {
 	r, _ := w.Find("polish")
 	if d := w.Parse(r, r.LatestVisible()); d.Redirect == nil || d.Redirect.Target != "terningar" {
 		t.Errorf("redirect %+v, want terningar", d.Redirect)
+	}
+}
+
+// The words that read the revision and the wiki get the revision's ids and
+// author and the corpus's counts ("polish" is a redirect: not an article).
+func TestRevisionWordsAndStats(t *testing.T) {
+	w := open(t, wiki.Config{Inputs: []string{"testdata/namespaces-cs.xml"}})
+	want := parser.SiteStats{Pages: 3, Articles: 1, Edits: 4, Users: 1, ActiveUsers: 1}
+	if got := *w.Stats(); got != want {
+		t.Errorf("stats %+v, want %+v", got, want)
+	}
+	p, _ := w.Find("terningar")
+	doc := parser.Parse("{{PAGEID}} {{REVISIONID}} {{REVISIONUSER}} {{NUMBEROFARTICLES}} {{NUMBEROFEDITS}}", w.RevisionOptions(p, p.Latest()))
+	if got := strings.TrimSpace(model.PlainText(doc.Root)); got != "1 10 Rói 1 4" {
+		t.Errorf("got %q", got)
 	}
 }

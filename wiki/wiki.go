@@ -91,6 +91,9 @@ type Wiki struct {
 	// notes are the names the site content's notes give games, by slug.
 	notes    map[string]string
 	notesErr error
+	// stats are the corpus's counts for {{NUMBEROFPAGES}} and friends.
+	statsOnce sync.Once
+	stats     *parser.SiteStats
 }
 
 // Open loads the inputs (or the embedded sample) and the template
@@ -217,13 +220,63 @@ func LoadTemplates(dir string, c *content.Content) (*parser.WikiTemplates, error
 // ParseOptions are the options every revision of the wiki is parsed with:
 // the one place they are made.
 func (w *Wiki) ParseOptions(title string, at time.Time) *parser.Options {
-	return &parser.Options{Title: title, Time: at, WikiTemplates: w.Templates, SiteName: w.cfg.Name, Server: w.cfg.Server, Namespaces: w.Corpus.Namespaces}
+	return &parser.Options{Title: title, Time: at, WikiTemplates: w.Templates, SiteName: w.cfg.Name, Server: w.cfg.Server, Namespaces: w.Corpus.Namespaces, Stats: w.Stats()}
 }
 
 // Parse parses a revision of a page. The revision's own time stands for
 // "now" ({{CURRENTYEAR}}), so the output depends on the input only.
 func (w *Wiki) Parse(p *model.Page, r *model.Revision) *model.Document {
-	return parser.Parse(r.Text, w.ParseOptions(p.Title, r.Timestamp))
+	return parser.Parse(r.Text, w.RevisionOptions(p, r))
+}
+
+// RevisionOptions are ParseOptions for a revision of a page of the corpus:
+// its ids and author too ({{PAGEID}}, {{REVISIONID}}, {{REVISIONUSER}}).
+func (w *Wiki) RevisionOptions(p *model.Page, r *model.Revision) *parser.Options {
+	o := w.ParseOptions(p.Title, r.Timestamp)
+	o.PageID, o.RevisionID, o.RevisionUser = p.ID, r.ID, r.Author
+	return o
+}
+
+// Stats counts the corpus as MediaWiki's site statistics do: pages,
+// content pages (namespace 0, not redirects), files (pages of the File
+// namespace), edits (revisions), users (authors) and active users (authors
+// of the 30 days before the newest revision, so the count does not depend
+// on when it is taken). Admins are not in any input: 0.
+func (w *Wiki) Stats() *parser.SiteStats {
+	w.statsOnce.Do(func() {
+		s := &parser.SiteStats{Pages: int64(len(w.Corpus.Pages))}
+		var newest time.Time
+		for _, p := range w.Corpus.Pages {
+			for _, r := range p.Revisions {
+				if r.Timestamp.After(newest) {
+					newest = r.Timestamp
+				}
+			}
+		}
+		users, active := map[string]bool{}, map[string]bool{}
+		for _, p := range w.Corpus.Pages {
+			ns, _ := w.Corpus.Namespaces.Split(p.Title)
+			switch {
+			case ns == model.NSMain && p.Redirect == "":
+				s.Articles++
+			case ns == model.NSFile:
+				s.Files++
+			}
+			s.Edits += int64(len(p.Revisions))
+			for _, r := range p.Revisions {
+				if r.Author == "" {
+					continue
+				}
+				users[r.Author] = true
+				if !r.Timestamp.Before(newest.AddDate(0, 0, -30)) {
+					active[r.Author] = true
+				}
+			}
+		}
+		s.Users, s.ActiveUsers = int64(len(users)), int64(len(active))
+		w.stats = s
+	})
+	return w.stats
 }
 
 // ParseText parses wikitext that is not in the corpus (standard input of
