@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
@@ -45,7 +46,8 @@ type Config struct {
 	// Name is the wiki's name ({{SITENAME}}); "" is DefaultName.
 	Name string
 	// Server is the wiki's server ({{SERVER}}, {{fullurl:}}), such as
-	// "https://en.doc.boardgamearena.com"; "" when unknown.
+	// "https://en.doc.boardgamearena.com"; "" takes the scheme and host of
+	// URL, or leaves it unknown (empty) when URL is "" too.
 	Server string
 	// Content is the embedded content (nil: content.New()); tests give
 	// another.
@@ -168,6 +170,11 @@ func (cfg Config) withDefaults() Config {
 	}
 	if cfg.Name == "" {
 		cfg.Name = DefaultName
+	}
+	if cfg.Server == "" && cfg.URL != "" {
+		if u, err := url.Parse(strings.Replace(cfg.URL, "$1", "", 1)); err == nil && u.Scheme != "" && u.Host != "" {
+			cfg.Server = u.Scheme + "://" + u.Host
+		}
 	}
 	return cfg
 }

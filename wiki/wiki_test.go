@@ -114,6 +114,17 @@ func TestParseOptions(t *testing.T) {
 	if got := model.PlainText(w.Parse(p, p.Latest()).Root); !strings.HasPrefix(got, wiki.DefaultName+" ") {
 		t.Errorf("default name: %q", got)
 	}
+	// Without a server, the wiki's address gives it, whichever form it has.
+	for u, want := range map[string]string{
+		"https://en.doc.example.org/":         "https://en.doc.example.org",
+		"https://en.example.org/wiki/$1":      "https://en.example.org",
+		"http://example.org:8080/w/index.php": "http://example.org:8080",
+	} {
+		w = open(t, wiki.Config{Inputs: []string{in}, URL: u})
+		if got := model.PlainText(w.Parse(p, p.Latest()).Root); !strings.Contains(got, " "+want+" ") {
+			t.Errorf("server from %s: %q, want %s", u, got, want)
+		}
+	}
 }
 
 func TestKeepGoing(t *testing.T) {
