@@ -365,13 +365,14 @@ func assignHeadingIDs(headings []*model.Node) {
 }
 
 func setAttr(n *model.Node, name, value string) {
-	for i, a := range n.Attrs {
+	attrs := n.Attrs()
+	for i, a := range attrs {
 		if a.Name == name {
-			n.Attrs[i].Value = value
+			attrs[i].Value = value
 			return
 		}
 	}
-	n.Attrs = append(n.Attrs, model.Attr{Name: name, Value: value})
+	n.SetAttrs(append(attrs, model.Attr{Name: name, Value: value}))
 }
 
 // buildSections groups the document's top-level content under its

@@ -43,8 +43,8 @@ func documentText(doc *model.Document) string {
 	}
 	b.WriteString(html.String())
 	for n := range doc.Root.Descendants() {
-		if n.Link != nil {
-			b.WriteString(n.Link.Target + "|" + n.Link.Fragment + "|" + n.Link.URL + "|" + strings.Join(n.Link.Options, "|") + "\n")
+		if n.Link() != nil {
+			b.WriteString(n.Link().Target + "|" + n.Link().Fragment + "|" + n.Link().URL + "|" + strings.Join(n.Link().Options, "|") + "\n")
 		}
 	}
 	b.WriteString(strings.Join(doc.Categories, "|"))

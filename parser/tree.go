@@ -406,26 +406,26 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 	if n.Kind == model.KindHeading {
 		n.Level = t.name[1] - '0'
 	}
-	n.Attrs = t.attrs
+	n.SetAttrs(t.attrs)
 	n.Pos, n.End = t.pos, t.end
 	if t.meta != nil {
 		if v, ok := metaAttr(t.meta, "link"); ok {
 			n.Kind = model.KindLink
-			n.Link = tb.ps.linkInfo(v)
+			n.SetLink(tb.ps.linkInfo(v))
 		} else if v, ok := metaAttr(t.meta, "ext"); ok {
 			n.Kind = model.KindExtLink
-			n.Link = tb.ps.linkInfo(v)
+			n.SetLink(tb.ps.linkInfo(v))
 		} else if v, ok := metaAttr(t.meta, "img"); ok {
 			n.Kind = model.KindImage
-			n.Link = tb.ps.linkInfo(v)
+			n.SetLink(tb.ps.linkInfo(v))
 		} else if v, ok := metaAttr(t.meta, "ref"); ok {
 			n.Kind = model.KindRef
-			n.Ref = tb.ps.citeRef(v)
+			n.SetRef(tb.ps.citeRef(v))
 		} else if v, ok := metaAttr(t.meta, "refs"); ok {
 			n.Kind = model.KindReferences
-			n.Ref = tb.ps.citeRef(v)
+			n.SetRef(tb.ps.citeRef(v))
 		} else if v, ok := metaAttr(t.meta, "note"); ok {
-			n.Ref = tb.ps.citeRef(v)
+			n.SetRef(tb.ps.citeRef(v))
 		}
 	}
 	return n
@@ -444,8 +444,12 @@ func metaAttr(meta []model.Attr, name string) (string, bool) {
 
 func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {
 	c := tb.newNode()
-	c.Kind, c.Tag, c.Level, c.Attrs, c.Link, c.Ref = n.Kind, n.Tag, n.Level, n.Attrs, n.Link, n.Ref
-	c.Pos, c.End = n.Pos, n.End
+	// The copy shares n's details, which a node never changes in place:
+	// attributes, link and footnote; not the text, the template or the
+	// place in the tree.
+	*c = model.Node{Kind: n.Kind, Tag: n.Tag, Level: n.Level, Pos: n.Pos, End: n.End}
+	c.CopyDetails(n)
+	c.SetTemplate(nil)
 	return c
 }
 
@@ -889,7 +893,7 @@ func (tb *treeBuilder) pushFormatting(n *model.Node) {
 	first := -1
 	for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
 		f := tb.afe[i]
-		if f.Tag == n.Tag && sameAttrs(f.Attrs, n.Attrs) {
+		if f.Tag == n.Tag && sameAttrs(f.Attrs(), n.Attrs()) {
 			count++
 			first = i
 		}

@@ -78,7 +78,7 @@ func (r *Renderer) highlightCode(w *Writer, n *model.Node) bool {
 		return false
 	}
 	w.WriteString("<" + n.Tag)
-	for _, a := range n.Attrs {
+	for _, a := range n.Attrs() {
 		if !strings.HasPrefix(a.Name, "data-") && safeAttr(a.Name, a.Value) {
 			w.Attr(a.Name, a.Value)
 		}
@@ -139,11 +139,12 @@ func renderPlainCode(w *Writer, n *model.Node, entering bool) bool {
 		return renderElement(w, n, entering)
 	}
 	m := *n
-	m.Attrs = nil
-	for _, a := range n.Attrs {
+	var attrs []model.Attr
+	for _, a := range n.Attrs() {
 		if !strings.HasPrefix(a.Name, "data-") {
-			m.Attrs = append(m.Attrs, a)
+			attrs = append(attrs, a)
 		}
 	}
+	m.SetAttrs(attrs)
 	return renderElement(w, &m, entering)
 }

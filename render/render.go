@@ -385,7 +385,7 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	if entering {
 		w.WriteByte('<')
 		w.WriteString(tag)
-		for _, a := range n.Attrs {
+		for _, a := range n.Attrs() {
 			if safeAttr(a.Name, a.Value) {
 				if strings.EqualFold(a.Name, "id") {
 					w.Attr(a.Name, w.r.opts.ContentID(a.Value))
@@ -520,7 +520,7 @@ func (r *Renderer) renderLink(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString("</a>")
 		return true
 	}
-	li := n.Link
+	li := n.Link()
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
@@ -546,7 +546,7 @@ func renderExtLink(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString("</a>")
 		return true
 	}
-	li := n.Link
+	li := n.Link()
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
@@ -570,7 +570,7 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	if !entering {
 		return false
 	}
-	li := n.Link
+	li := n.Link()
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
