@@ -120,10 +120,11 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	} {
 		t = ps.pass(t, f)
 	}
-	// The last text is the tree's: its strings stay in the nodes.
 	t = ps.pass(t, ps.unstrip)
-	ps.keepLast(t)
 	root := ps.buildTree(t)
+	// The tree's strings leave the last text's array, which goes to the
+	// next parse with the others.
+	ps.keepStrings(root, t)
 	ps.leaveArrays(t)
 
 	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
@@ -379,12 +380,8 @@ func setAttr(n *model.Node, name, value string) {
 // headings: a section holds its heading, what follows, and its
 // subsections.
 func buildSections(root *model.Node, nodes *nodeSlab) {
-	var children []*model.Node
-	for c := root.FirstChild; c != nil; c = c.NextSibling {
-		children = append(children, c)
-	}
 	hasHeading := false
-	for _, c := range children {
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
 		if c.Kind == model.KindHeading {
 			hasHeading = true
 			break
@@ -393,11 +390,14 @@ func buildSections(root *model.Node, nodes *nodeSlab) {
 	if !hasHeading {
 		return
 	}
-	for _, c := range children {
-		c.Remove()
-	}
+	// Detach the children as one list and move them one by one (no slice
+	// of them: a page has hundreds).
+	c := root.FirstChild
+	root.FirstChild, root.LastChild = nil, nil
 	var stack []*model.Node
-	for _, c := range children {
+	for c != nil {
+		next := c.NextSibling
+		c.Parent, c.PrevSibling, c.NextSibling = nil, nil, nil
 		if c.Kind == model.KindHeading {
 			for len(stack) > 0 && stack[len(stack)-1].Level >= c.Level {
 				stack = stack[:len(stack)-1]
@@ -411,13 +411,12 @@ func buildSections(root *model.Node, nodes *nodeSlab) {
 			}
 			sec.AppendChild(c)
 			stack = append(stack, sec)
-			continue
-		}
-		if len(stack) > 0 {
+		} else if len(stack) > 0 {
 			stack[len(stack)-1].AppendChild(c)
 		} else {
 			root.AppendChild(c)
 		}
+		c = next
 	}
 	// Section ranges cover their content. Sections are children of the
 	// root and of sections only: no need to walk the rest of the tree.

@@ -1,8 +1,8 @@
 package parser
 
 import (
+	"github.com/wikirules/wikirules/model"
 	"sort"
-	"strings"
 	"sync"
 	"unsafe"
 )
@@ -206,17 +206,22 @@ func (b *builder) text() *text {
 // the output with and without it.
 var noRecycle = false
 
+// poisonArrays fills the arrays a parse gives back with bytes no text has,
+// for a test that checks that nothing the document holds was in them.
+var poisonArrays = false
+
 // The passes of the main pipeline rewrite the whole page one after the
 // other: each writes a new text and is done with the one it read. A
 // parse keeps the arrays of the texts it is done with and writes the next
 // texts into them (spareBuilder, pass); when it ends, they serve the next
-// parse, in this goroutine or another (arrayPool). Only the last text
-// stays with the document — its text nodes are strings in it — and it
-// gets an array of its own, of its size.
+// parse, in this goroutine or another (arrayPool). The tree is built on
+// the last text, and its strings then move out of it (keepStrings), so
+// that its array goes back too.
 //
 // Nothing may keep a string of a text a pass is done with: what the passes
 // record (link targets, categories…) is copied (strings.Clone).
-// TestRecycleChangesNothing and FuzzRecycle check it.
+// TestRecycleChangesNothing and FuzzRecycle check it, with the arrays
+// given back overwritten (poisonArrays).
 
 // arraySet holds arrays a parse is done with.
 type arraySet struct {
@@ -257,6 +262,12 @@ func (a *arraySet) takeSegs(n int) []seg {
 func (a *arraySet) giveBuf(b []byte) {
 	if cap(b) == 0 {
 		return
+	}
+	if poisonArrays {
+		b = b[:cap(b)]
+		for i := range b {
+			b[i] = 0xFE
+		}
 	}
 	a.bufs = append(a.bufs, b[:0])
 	if len(a.bufs) > maxSpare {
@@ -331,15 +342,85 @@ func (ps *parseState) pass(in *text, f func(*text) *text) *text {
 	return out
 }
 
-// keepLast gives the last text an array of its own, of its size (the tree
-// keeps its strings), and keeps the one it was written in.
-func (ps *parseState) keepLast(t *text) {
-	if ps.arrays == nil || t.buf == nil {
+// keepStrings runs when the tree of the last text t is built: the tree's
+// strings that are in t's array move out of it, so that the array can
+// serve the next parse. A text node copied from the page becomes a
+// string of the page (no copy at all); the rest (generated text, element
+// names and attributes written by the passes) is copied into one array of
+// their size. The final text is a quarter larger than the page and the
+// tree keeps little of it: this is most of a page's size not allocated.
+func (ps *parseState) keepStrings(root *model.Node, t *text) {
+	if ps.arrays == nil || t.buf == nil || cap(t.buf) == 0 {
 		return
 	}
-	s := strings.Clone(t.s)
+	buf := t.buf[:cap(t.buf)]
+	lo := uintptr(unsafe.Pointer(&buf[0]))
+	hi := lo + uintptr(len(buf))
+	inBuf := func(s string) bool {
+		if s == "" {
+			return false
+		}
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return p >= lo && p < hi
+	}
+	src := ps.src
+	fromSrc := func(n *model.Node) bool {
+		return n.Kind == model.KindText && n.Pos >= 0 && n.Pos <= n.End && n.End <= len(src) && src[n.Pos:n.End] == n.Text
+	}
+	// Measure, then copy into an array of that size.
+	size := 0
+	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		if !entering {
+			return model.WalkContinue
+		}
+		if inBuf(n.Tag) {
+			size += len(n.Tag)
+		}
+		if inBuf(n.Text) && !fromSrc(n) {
+			size += len(n.Text)
+		}
+		for _, a := range n.Attrs() {
+			if inBuf(a.Name) {
+				size += len(a.Name)
+			}
+			if inBuf(a.Value) {
+				size += len(a.Value)
+			}
+		}
+		return model.WalkContinue
+	})
+	arena := make([]byte, 0, size)
+	move := func(s string) string {
+		if !inBuf(s) {
+			return s
+		}
+		start := len(arena)
+		arena = append(arena, s...)
+		return unsafe.String(&arena[start], len(s))
+	}
+	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
+		if !entering {
+			return model.WalkContinue
+		}
+		n.Tag = move(n.Tag)
+		if inBuf(n.Text) {
+			if fromSrc(n) {
+				n.Text = src[n.Pos:n.End]
+			} else {
+				n.Text = move(n.Text)
+			}
+		}
+		attrs := n.Attrs()
+		for i := range attrs {
+			// Elements that share an attribute array (a formatting element
+			// reopened) see it moved once.
+			attrs[i].Name = move(attrs[i].Name)
+			attrs[i].Value = move(attrs[i].Value)
+		}
+		return model.WalkContinue
+	})
 	ps.arrays.giveBuf(t.buf)
-	t.s, t.buf = s, nil
+	t.s, t.buf = "", nil
 }
 
 // leaveArrays ends a parse: its arrays, the last text's map included, go

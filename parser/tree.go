@@ -155,6 +155,37 @@ type nodeSlab struct {
 	free []model.Node
 }
 
+// estimateNodes guesses the number of nodes of the tree of the final text
+// s: one per start tag, one per text run, one section per heading and the
+// root, with a little room for the text runs that a break in the source
+// map splits and the elements the tree builder adds. On the seeds it is
+// within a few nodes for most pages; a low guess costs a few small arrays
+// (new), a high one unused nodes: both are bytes allocated per page.
+func estimateNodes(s string) int {
+	n := 2
+	for i := 0; i < len(s); {
+		k := strings.IndexByte(s[i:], '<')
+		if k < 0 {
+			n++ // the text after the last tag
+			break
+		}
+		i += k
+		if i > 0 && s[i-1] != '>' {
+			n++ // a text run ends here
+		}
+		if i+1 < len(s) {
+			if c := s[i+1] | 0x20; c >= 'a' && c <= 'z' {
+				n++ // a start tag
+				if c == 'h' && i+2 < len(s) && s[i+2] >= '1' && s[i+2] <= '6' {
+					n++ // a heading's section
+				}
+			}
+		}
+		i++
+	}
+	return n + 2
+}
+
 // reserve makes room for about n more nodes in one array.
 func (s *nodeSlab) reserve(n int) {
 	if len(s.free) < n {
@@ -166,7 +197,7 @@ func (s *nodeSlab) new() *model.Node {
 	if len(s.free) == 0 {
 		// More than reserved: small arrays, so that a guess too low
 		// costs little and a page's last array is mostly used.
-		s.free = make([]model.Node, 32)
+		s.free = make([]model.Node, 16)
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]
@@ -178,9 +209,7 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
 	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
-	// A document has about one node per '<' of its final text (an element
-	// and a text run per tag pair); sections and split text add some.
-	ps.nodes.reserve(strings.Count(in.s, "<")*5/4 + 16)
+	ps.nodes.reserve(estimateNodes(in.s))
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"

@@ -707,7 +707,14 @@ type TOCEntry struct {
 
 // TOC lists the document's section headings with MediaWiki's numbering.
 func TOC(doc *model.Document) []TOCEntry {
-	var out []TOCEntry
+	n := 0
+	for range doc.Root.FindAll(model.KindHeading) {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]TOCEntry, 0, n)
 	var counters []int
 	var levels []int
 	var num []byte
