@@ -799,12 +799,16 @@ func redirectTarget(names *model.Namespaces, src string) (string, bool) {
 }
 
 // unstripText replaces strip markers in t with their content.
-func (e *expander) unstripText(t *text) *text {
+func (e *expander) unstripText(t *text) *text { return e.unstripWith(t, newBuilderFor) }
+
+// unstripWith is unstripText writing into a builder from newB (the last
+// pass of the main pipeline writes into the arrays of earlier ones).
+func (e *expander) unstripWith(t *text, newB func(*text, int) *builder) *text {
 	s := t.s
 	if len(e.strips) == 0 || !strings.Contains(s, markerPrefix) {
 		return t
 	}
-	b := newBuilderFor(t, len(s)/4)
+	b := newB(t, len(s)/4)
 	last := 0
 	for k, end := range markers(s) {
 		if idx, ok := e.stripIndex(s, k, end); ok {

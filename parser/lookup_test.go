@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"html"
 	"strings"
 	"testing"
 	"unicode"
@@ -66,4 +67,17 @@ func FuzzFrenchSpace(f *testing.F) {
 			t.Errorf("frenchSpace(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// The entities decoded without html.UnescapeString decode as it does.
+func TestCommonEntities(t *testing.T) {
+	for _, name := range []string{"amp", "lt", "gt", "quot", "apos", "nbsp", "ndash", "mdash", "hellip", "times", "minus", "rarr", "larr", "middot", "deg", "copy", "laquo", "raquo", "hearts", "spades", "clubs", "diams"} {
+		got := commonEntity(name)
+		if want := html.UnescapeString("&" + name + ";"); got != want || got == "" {
+			t.Errorf("%s: %q, html.UnescapeString gives %q", name, got, want)
+		}
+	}
+	if commonEntity("ampx") != "" || commonEntity("") != "" {
+		t.Error("an unknown name decodes")
+	}
 }

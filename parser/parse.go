@@ -163,7 +163,7 @@ func markerIndex(m string) (int, bool) {
 }
 
 // unstrip replaces every strip marker with its content.
-func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripText(in) }
+func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripWith(in, ps.passBuilder) }
 
 // postprocess finishes the tree: French spacing, heading ids, error nodes,
 // template nodes, sections and node ranges.
