@@ -363,32 +363,37 @@ func (ps *parseState) keepStrings(root *model.Node, t *text) {
 		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 		return p >= lo && p < hi
 	}
+	// One walk points the text copied from the page at the page and
+	// lists the nodes with other strings in the array (few: generated
+	// text, names and attributes the passes wrote); then those strings
+	// are copied into one array of their size.
 	src := ps.src
-	fromSrc := func(n *model.Node) bool {
-		return n.Kind == model.KindText && n.Pos >= 0 && n.Pos <= n.End && n.End <= len(src) && src[n.Pos:n.End] == n.Text
-	}
-	// Measure, then copy into an array of that size.
+	var rest []*model.Node
 	size := 0
-	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
-		if !entering {
-			return model.WalkContinue
+	for n := root; n != nil; n = nextNode(root, n) {
+		if inBuf(n.Text) && n.Kind == model.KindText && n.Pos >= 0 && n.Pos <= n.End && n.End <= len(src) && src[n.Pos:n.End] == n.Text {
+			n.Text = src[n.Pos:n.End]
 		}
+		k := 0
 		if inBuf(n.Tag) {
-			size += len(n.Tag)
+			k += len(n.Tag)
 		}
-		if inBuf(n.Text) && !fromSrc(n) {
-			size += len(n.Text)
+		if inBuf(n.Text) {
+			k += len(n.Text)
 		}
 		for _, a := range n.Attrs() {
 			if inBuf(a.Name) {
-				size += len(a.Name)
+				k += len(a.Name)
 			}
 			if inBuf(a.Value) {
-				size += len(a.Value)
+				k += len(a.Value)
 			}
 		}
-		return model.WalkContinue
-	})
+		if k > 0 {
+			rest = append(rest, n)
+			size += k
+		}
+	}
 	arena := make([]byte, 0, size)
 	move := func(s string) string {
 		if !inBuf(s) {
@@ -398,27 +403,17 @@ func (ps *parseState) keepStrings(root *model.Node, t *text) {
 		arena = append(arena, s...)
 		return unsafe.String(&arena[start], len(s))
 	}
-	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
-		if !entering {
-			return model.WalkContinue
-		}
+	for _, n := range rest {
 		n.Tag = move(n.Tag)
-		if inBuf(n.Text) {
-			if fromSrc(n) {
-				n.Text = src[n.Pos:n.End]
-			} else {
-				n.Text = move(n.Text)
-			}
-		}
+		n.Text = move(n.Text)
 		attrs := n.Attrs()
 		for i := range attrs {
 			// Elements that share an attribute array (a formatting element
-			// reopened) see it moved once.
+			// reopened) see it moved once: the second sees a moved string.
 			attrs[i].Name = move(attrs[i].Name)
 			attrs[i].Value = move(attrs[i].Value)
 		}
-		return model.WalkContinue
-	})
+	}
 	ps.arrays.giveBuf(t.buf)
 	t.s, t.buf = "", nil
 }
@@ -491,4 +486,19 @@ func (b *builder) appendText(t *text) {
 		sg.off += off
 		b.addSeg(sg)
 	}
+}
+
+// nextNode returns the node after n in document order below root (nil at
+// the end): a walk without a function call per node.
+func nextNode(root, n *model.Node) *model.Node {
+	if n.FirstChild != nil {
+		return n.FirstChild
+	}
+	for n != root {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+		n = n.Parent
+	}
+	return nil
 }

@@ -86,12 +86,20 @@ func tagHash(name string) int {
 
 // lookupTagFlags returns tagFlagsOf[name].
 func lookupTagFlags(name string) tagFlags {
+	_, f := lookupTag(name)
+	return f
+}
+
+// lookupTag returns tagFlagsOf[name] and the table's copy of a known name
+// (name itself for another): the tree then keeps no string of the text
+// it was built from for an element's name.
+func lookupTag(name string) (string, tagFlags) {
 	for _, e := range tagFlagTable[tagHash(name)] {
 		if e.name == name {
-			return e.flags
+			return e.name, e.flags
 		}
 	}
-	return 0
+	return name, 0
 }
 
 func setOf(s string) map[string]bool {
@@ -349,8 +357,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 	if k == j {
 		return t, 0, false
 	}
-	t.name = strings.ToLower(s[j:k])
-	t.flags = lookupTagFlags(t.name)
+	t.name, t.flags = lookupTag(strings.ToLower(s[j:k]))
 	// Attributes: name="value", as the passes and the sanitizer write them.
 	for {
 		for k < len(s) && s[k] == ' ' {
@@ -372,7 +379,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 		for k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '>' && s[k] != '/' {
 			k++
 		}
-		name := s[a:k]
+		name := attrName(s[a:k])
 		val := ""
 		if k+1 < len(s) && s[k] == '=' && s[k+1] == '"' {
 			e := strings.IndexByte(s[k+2:], '"')
@@ -393,6 +400,39 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 	}
 	t.pos, t.end = tb.in.srcRange(i, k)
 	return t, k, true
+}
+
+// attrName returns a constant for the attribute names the passes write
+// most, name itself for others (so the tree keeps fewer strings of the
+// text it was built from).
+func attrName(name string) string {
+	switch name {
+	case "class":
+		return "class"
+	case "style":
+		return "style"
+	case "id":
+		return "id"
+	case "title":
+		return "title"
+	case "href":
+		return "href"
+	case "src":
+		return "src"
+	case "alt":
+		return "alt"
+	case "width":
+		return "width"
+	case "height":
+		return "height"
+	case "colspan":
+		return "colspan"
+	case "rowspan":
+		return "rowspan"
+	case "align":
+		return "align"
+	}
+	return name
 }
 
 // kindOf maps an element name to a node kind.

@@ -707,9 +707,12 @@ type TOCEntry struct {
 
 // TOC lists the document's section headings with MediaWiki's numbering.
 func TOC(doc *model.Document) []TOCEntry {
+	// Count the headings first, so that the list is allocated once.
 	n := 0
-	for range doc.Root.FindAll(model.KindHeading) {
-		n++
+	for c := doc.Root; c != nil; c = nextNode(doc.Root, c) {
+		if c.Kind == model.KindHeading {
+			n++
+		}
 	}
 	if n == 0 {
 		return nil
@@ -718,7 +721,10 @@ func TOC(doc *model.Document) []TOCEntry {
 	var counters []int
 	var levels []int
 	var num []byte
-	for h := range doc.Root.FindAll(model.KindHeading) {
+	for h := doc.Root; h != nil; h = nextNode(doc.Root, h) {
+		if h.Kind != model.KindHeading {
+			continue
+		}
 		lvl := int(h.Level)
 		for len(levels) > 0 && levels[len(levels)-1] > lvl {
 			levels = levels[:len(levels)-1]
@@ -741,6 +747,21 @@ func TOC(doc *model.Document) []TOCEntry {
 		out = append(out, TOCEntry{Level: len(levels), Number: string(num), Title: model.PlainText(h), ID: id})
 	}
 	return out
+}
+
+// nextNode returns the node after n in document order below root (nil at
+// the end): a walk without a function call per node.
+func nextNode(root, n *model.Node) *model.Node {
+	if n.FirstChild != nil {
+		return n.FirstChild
+	}
+	for n != root {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+		n = n.Parent
+	}
+	return nil
 }
 
 func (r *Renderer) writeTOC(w *Writer, doc *model.Document) {
