@@ -1,10 +1,11 @@
 package parser
 
 import (
-	"github.com/wikirules/wikirules/model"
 	"sort"
 	"sync"
 	"unsafe"
+
+	"github.com/wikirules/wikirules/model"
 )
 
 // The parser works like MediaWiki's: a series of passes, each rewriting the
