@@ -614,7 +614,7 @@ func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
 		if t == tag {
 			return true
 		}
-		if scopeTags[t] {
+		if lookupTagFlags(t)&fScope != 0 {
 			return false
 		}
 		for _, e := range extra {
@@ -645,10 +645,10 @@ func (tb *treeBuilder) inTableScope(tag string) bool {
 func (tb *treeBuilder) headingInScope() bool {
 	for i := len(tb.stack) - 1; i > 0; i-- {
 		t := tb.stack[i].Tag
-		if headingTags[t] {
+		if lookupTagFlags(t)&fHeading != 0 {
 			return true
 		}
-		if scopeTags[t] {
+		if lookupTagFlags(t)&fScope != 0 {
 			return false
 		}
 	}
@@ -670,7 +670,7 @@ func (tb *treeBuilder) popUntil(tag string, end int) {
 func (tb *treeBuilder) generateImpliedEnd(except string) {
 	for len(tb.stack) > 1 {
 		t := tb.current().Tag
-		if !impliedEnd[t] || t == except {
+		if lookupTagFlags(t)&fImpliedEnd == 0 || t == except {
 			return
 		}
 		tb.pop()
@@ -789,7 +789,7 @@ func (tb *treeBuilder) pWrapperAncestor(n *model.Node) (*model.Node, []*model.No
 		if isPWrapper(p) {
 			return p, chain
 		}
-		if !inlineTags[p.Tag] || p.Kind == model.KindDocument {
+		if lookupTagFlags(p.Tag)&fInline == 0 || p.Kind == model.KindDocument {
 			return nil, nil
 		}
 		chain = append(chain, p)
@@ -808,7 +808,7 @@ func (tb *treeBuilder) blockInInline(parent *model.Node) {
 	container := w.Parent
 	allFormatting := true
 	for _, c := range chain {
-		if !formattingTags[c.Tag] {
+		if lookupTagFlags(c.Tag)&fFormatting == 0 {
 			allFormatting = false
 		}
 	}
@@ -853,12 +853,12 @@ func (tb *treeBuilder) replaceOpen(old, clone *model.Node) {
 // formatting elements that sits directly in the body (after a block
 // inside it): the chain is continued inside a new p-wrapper.
 func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
-	if len(tb.blockMode) == 0 || !formattingTags[parent.Tag] {
+	if len(tb.blockMode) == 0 || lookupTagFlags(parent.Tag)&fFormatting == 0 {
 		return
 	}
 	var chain []*model.Node
 	p := parent
-	for p != nil && formattingTags[p.Tag] && !isPWrapper(p) {
+	for p != nil && lookupTagFlags(p.Tag)&fFormatting != 0 && !isPWrapper(p) {
 		chain = append(chain, p)
 		p = p.Parent
 	}
@@ -1074,7 +1074,7 @@ func (tb *treeBuilder) adoption(t *htmlToken) {
 		}
 		fb := -1
 		for i := si + 1; i < len(tb.stack); i++ {
-			if specialTags[tb.stack[i].Tag] {
+			if lookupTagFlags(tb.stack[i].Tag)&fSpecial != 0 {
 				fb = i
 				break
 			}
@@ -1179,7 +1179,7 @@ func (tb *treeBuilder) anyOtherEnd(t *htmlToken) {
 			}
 			return
 		}
-		if specialTags[n.Tag] {
+		if lookupTagFlags(n.Tag)&fSpecial != 0 {
 			break
 		}
 	}
@@ -1355,7 +1355,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 				tb.popUntil("li", t.pos)
 				break
 			}
-			if specialTags[n.Tag] && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
+			if lookupTagFlags(n.Tag)&fSpecial != 0 && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
 				break
 			}
 		}
@@ -1369,7 +1369,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 				tb.popUntil(n.Tag, t.pos)
 				break
 			}
-			if specialTags[n.Tag] && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
+			if lookupTagFlags(n.Tag)&fSpecial != 0 && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
 				break
 			}
 		}
@@ -1377,7 +1377,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		tb.insertElement(t)
 	case t.flags&fHeading != 0:
 		tb.closeP(t.pos)
-		if headingTags[tb.current().Tag] {
+		if lookupTagFlags(tb.current().Tag)&fHeading != 0 {
 			tb.pop()
 		}
 		tb.insertElement(t)
@@ -1493,7 +1493,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 			for len(tb.stack) > 1 {
 				n := tb.pop()
 				n.End = max(n.End, t.end)
-				if headingTags[n.Tag] {
+				if lookupTagFlags(n.Tag)&fHeading != 0 {
 					break
 				}
 			}

@@ -353,6 +353,38 @@ func init() {
 		outputTags[t] = true
 	}
 	tagFlagsOf = tagFlags()
+	for name, f := range tagFlagsOf {
+		h := tagHash(name)
+		tagFlagTable[h] = append(tagFlagTable[h], tagFlagEntry{name, f})
+	}
+}
+
+// tagFlagTable holds tagFlagsOf by a hash of the name: the flags are
+// looked up twice per element rendered, and a comparison or two (of the
+// parser's own strings for the names it knows) costs less than a map's
+// hashing.
+var tagFlagTable [256][]tagFlagEntry
+
+type tagFlagEntry struct {
+	name  string
+	flags uint8
+}
+
+func tagHash(name string) int {
+	if name == "" {
+		return 0
+	}
+	return (len(name)*31 + 7*int(name[0]) + int(name[len(name)-1])) & 255
+}
+
+// lookupTagFlags returns tagFlagsOf[name].
+func lookupTagFlags(name string) uint8 {
+	for _, e := range tagFlagTable[tagHash(name)] {
+		if e.name == name {
+			return e.flags
+		}
+	}
+	return 0
 }
 
 var voidTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true, "img": true}
@@ -378,7 +410,7 @@ func safeAttr(name, value string) bool {
 
 func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	tag := n.Tag
-	f := tagFlagsOf[tag] // one look-up for the three questions below
+	f := lookupTagFlags(tag) // one look-up for the three questions below
 	if f&tagOutput == 0 {
 		return true // children only
 	}
