@@ -568,10 +568,10 @@ func (e *expander) extTag(n *ppNode, f *frame, b *builder) {
 	// The content as written, with its map.
 	var content *text
 	if f.top {
-		content = newSourceText(n.inner, n.innerPos)
+		content = newSourceText(n.ext.inner, n.ext.innerPos)
 	} else {
-		ib := newBuilder(len(n.inner))
-		ib.gen(n.inner, f.callPos, f.callEnd)
+		ib := newBuilder(len(n.ext.inner))
+		ib.gen(n.ext.inner, f.callPos, f.callEnd)
 		content = ib.text()
 	}
 	e.extTagContent(n, f, b, content)
@@ -587,8 +587,8 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 		content = e.unstripText(content)
 	}
 	inner := func() *text { return content }
-	innerEnd := n.innerPos + len(n.inner)
-	switch n.name {
+	innerEnd := n.ext.innerPos + len(n.ext.inner)
+	switch n.ext.name {
 	case "nowiki":
 		kind = stripNowiki
 		html = escapeNowiki(inner())
@@ -610,15 +610,15 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 		e.referencesTag(n, f, b, content)
 		return
 	case "math":
-		hb := newBuilder(len(n.inner) + 40)
-		e.emitGen(hb, f, `<code class="math">`, n.pos, n.innerPos)
+		hb := newBuilder(len(n.ext.inner) + 40)
+		e.emitGen(hb, f, `<code class="math">`, n.pos, n.ext.innerPos)
 		hb.appendText(escapeAll(inner()))
 		e.emitGen(hb, f, `</code>`, innerEnd, n.end)
 		html = hb.text()
 	case "gallery":
 		// A gallery becomes wikitext (a list of image links) that the
 		// later passes parse like the rest of the page.
-		e.emitGen(b, f, galleryWikitext(e.opts.Namespaces, content.s, n.attrs), n.pos, n.end)
+		e.emitGen(b, f, galleryWikitext(e.opts.Namespaces, content.s, n.ext.attrs), n.pos, n.end)
 		return
 	default:
 		html = inner()
@@ -626,7 +626,7 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	idx := len(e.strips)
 	e.strips = append(e.strips, strip{kind: kind, html: html})
 	name := "general"
-	if n.name == "pre" {
+	if n.ext.name == "pre" {
 		name = "pre"
 	} else if kind == stripNowiki {
 		name = "nowiki"
@@ -686,9 +686,9 @@ func (e *expander) preTag(n *ppNode, f *frame, content *text) *text {
 	// Remove <nowiki> and </nowiki> pairs.
 	content = unwrapNowiki(content)
 	hb := newBuilder(len(content.s) + 32)
-	attrs := sanitizeAttrs(n.attrs, "pre")
-	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.innerPos)
-	if preFormatWikitext(n.attrs) && e.ps != nil {
+	attrs := sanitizeAttrs(n.ext.attrs, "pre")
+	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.ext.innerPos)
+	if preFormatWikitext(n.ext.attrs) && e.ps != nil {
 		// <pre format="wikitext">: the content is wikitext, parsed
 		// inline (no paragraphs), as CoreTagHooks::pre does.
 		hb.appendText(e.unstripText(e.ps.inlineParse(content)))

@@ -560,6 +560,6 @@ func tagFunction(c *pfCall) {
 		c.emit("</" + name + ">")
 		return
 	}
-	n := &ppNode{kind: ppExt, name: name, attrs: attrs.String(), pos: c.node.pos, end: c.node.end, innerPos: c.node.pos}
+	n := &ppNode{kind: ppExt, pos: c.node.pos, end: c.node.end, ext: &ppTag{name: name, attrs: attrs.String(), innerPos: c.node.pos}}
 	c.e.extTagContent(n, c.f, c.out, content)
 }
