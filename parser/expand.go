@@ -24,15 +24,45 @@ type frame struct {
 	// callPos, callEnd: for template frames, the page range of the
 	// outermost call, which everything expanded here maps to.
 	callPos, callEnd int
-	args             map[string]*frameArg
+	args             argTable
 	numbered         int
 }
 
 type frameArg struct {
+	name     string
 	nodes    []*ppNode
 	owner    *frame // the frame the argument was written in
 	trim     bool   // named arguments are trimmed, positional ones are not
 	expanded *text
+}
+
+// argTable holds a call's arguments in one array: most calls have a few,
+// and a map and an allocation per argument cost more than a scan. Calls
+// with many arguments get an index, so that a template reading each of
+// many arguments stays linear.
+type argTable struct {
+	list  []frameArg
+	index map[string]int
+}
+
+// argIndexFrom is the number of arguments from which a table is indexed.
+const argIndexFrom = 16
+
+// get returns the argument called name, nil if there is none; of
+// arguments with the same name the last one counts, as in MediaWiki.
+func (t *argTable) get(name string) *frameArg {
+	if t.index != nil {
+		if i, ok := t.index[name]; ok {
+			return &t.list[i]
+		}
+		return nil
+	}
+	for i := len(t.list) - 1; i >= 0; i-- {
+		if t.list[i].name == name {
+			return &t.list[i]
+		}
+	}
+	return nil
 }
 
 // The kinds of strip marker say when a marker is replaced: nowiki content
@@ -166,7 +196,7 @@ func rawText(f *frame, pos, end int) string { return f.src[pos:end] }
 func (e *expander) tplArg(n *ppNode, f *frame, b *builder) {
 	titleText := e.expandText(n.title, f)
 	name := strings.TrimSpace(titleText.s)
-	if a := f.args[name]; a != nil {
+	if a := f.args.get(name); a != nil {
 		b.appendText(e.argText(a))
 		return
 	}
@@ -484,19 +514,25 @@ func (e *expander) lookup(title string) (string, []*ppNode, bool) {
 }
 
 // frameArgs builds the argument table of a call.
-func (e *expander) frameArgs(n *ppNode, f *frame) map[string]*frameArg {
-	args := make(map[string]*frameArg, len(n.parts))
+func (e *expander) frameArgs(n *ppNode, f *frame) argTable {
+	t := argTable{list: make([]frameArg, 0, len(n.parts))}
 	idx := 0
 	for _, p := range n.parts {
 		if p.name == nil {
 			idx++
-			args[strconv.Itoa(idx)] = &frameArg{nodes: p.value, owner: f}
+			t.list = append(t.list, frameArg{name: strconv.Itoa(idx), nodes: p.value, owner: f})
 			continue
 		}
 		name := strings.TrimSpace(e.expandString(p.name, f))
-		args[name] = &frameArg{nodes: p.value, owner: f, trim: true}
+		t.list = append(t.list, frameArg{name: name, nodes: p.value, owner: f, trim: true})
 	}
-	return args
+	if len(t.list) >= argIndexFrom {
+		t.index = make(map[string]int, len(t.list))
+		for i := range t.list {
+			t.index[t.list[i].name] = i // the last one wins
+		}
+	}
+	return t
 }
 
 // callArgs records a call's arguments as written in the page (calls in an

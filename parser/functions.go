@@ -436,7 +436,7 @@ type builtinCall struct {
 	e    *expander
 	f    *frame
 	node *ppNode
-	args map[string]*frameArg
+	args argTable
 	out  *builder
 }
 
@@ -444,7 +444,7 @@ type builtinCall struct {
 // order.
 func (c *builtinCall) arg(names ...string) *text {
 	for _, n := range names {
-		if a := c.args[n]; a != nil {
+		if a := c.args.get(n); a != nil {
 			return trimText(c.e.argText(a))
 		}
 	}

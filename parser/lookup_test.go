@@ -2,6 +2,7 @@ package parser
 
 import (
 	"html"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -79,5 +80,33 @@ func TestCommonEntities(t *testing.T) {
 	}
 	if commonEntity("ampx") != "" || commonEntity("") != "" {
 		t.Error("an unknown name decodes")
+	}
+}
+
+// An argument table answers as a map filled in order would, with and
+// without its index.
+func TestArgTable(t *testing.T) {
+	for _, n := range []int{3, argIndexFrom + 5} {
+		var tb argTable
+		want := map[string]int{}
+		for i := range n {
+			name := strconv.Itoa(i % 4) // duplicates: the last one counts
+			tb.list = append(tb.list, frameArg{name: name})
+			want[name] = i
+		}
+		if n >= argIndexFrom {
+			tb.index = map[string]int{}
+			for i := range tb.list {
+				tb.index[tb.list[i].name] = i
+			}
+		}
+		for name, i := range want {
+			if a := tb.get(name); a != &tb.list[i] {
+				t.Errorf("%d arguments: %q is not the last argument of that name", n, name)
+			}
+		}
+		if tb.get("x") != nil {
+			t.Errorf("%d arguments: an absent name found", n)
+		}
 	}
 }
