@@ -92,6 +92,36 @@ type expander struct {
 	// nesting is how many expand calls are open: titles, arguments and
 	// bodies expanded inside one another.
 	nesting int
+	// spareOut are builders of template output already appended to the
+	// text around the call: the next calls write into them.
+	spareOut []*builder
+}
+
+// outBuilder returns a builder for a template's output.
+func (e *expander) outBuilder() *builder {
+	if k := len(e.spareOut); k > 0 {
+		b := e.spareOut[k-1]
+		e.spareOut = e.spareOut[:k-1]
+		return b
+	}
+	return newBuilder(64)
+}
+
+// recycleOut keeps the builder of a template's output once it is copied
+// into the text around the call; nothing may keep a string of it.
+// TestRecycleChangesNothing overwrites it at once (poisonArrays).
+func (e *expander) recycleOut(b *builder) {
+	if noRecycle || len(e.spareOut) >= 16 || cap(b.b) > 64<<10 {
+		return
+	}
+	if poisonArrays {
+		buf := b.b[:cap(b.b)]
+		for i := range buf {
+			buf[i] = 0xFE
+		}
+	}
+	b.b, b.segs = b.b[:0], b.segs[:0]
+	e.spareOut = append(e.spareOut, b)
 }
 
 type ppCacheEntry struct {
@@ -288,7 +318,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	if len(name) > 10 && strings.EqualFold(name[:10], "safesubst:") {
 		name = strings.TrimSpace(name[10:])
 	}
-	out := newBuilder(64)
+	out := e.outBuilder()
 	start := func(tname string) {
 		if call != nil {
 			call.Name = tname
@@ -455,6 +485,7 @@ func (e *expander) finishTemplate(n *ppNode, f *frame, b *builder, out *builder)
 		}
 	}
 	b.appendText(t)
+	e.recycleOut(out)
 }
 
 func (e *expander) maxDepth() int {
