@@ -63,11 +63,15 @@ type Attr struct {
 // (goldmark and go/ast use interfaces; a single struct keeps allocation in
 // slabs and walking cheap). Fields that only some kinds use are documented
 // on the kinds.
+//
+// A page has about one node per 27 bytes of wikitext, so the node is kept
+// small: what few nodes have (attributes, a link, a template call, a
+// footnote) sits behind one pointer, read and set through methods (Attrs,
+// Link, Template, Ref and their Set… counterparts).
 type Node struct {
 	Kind  Kind
 	Level uint8  // KindHeading: 1…6; KindSection: its heading's level
 	Tag   string // HTML element name for element-like kinds ("td", "ul", "span")
-	Attrs []Attr
 	Text  string // KindText: the text; KindError: the message
 
 	// Pos and End are the byte range in the revision's source text that
@@ -75,11 +79,91 @@ type Node struct {
 	// of the template call.
 	Pos, End int
 
-	Link     *LinkInfo     // KindLink, KindExtLink, KindImage
-	Template *TemplateCall // KindTemplate
-	Ref      *RefInfo      // KindRef, KindReferences, and the notes (list items) of a KindReferences
+	// x holds the attributes and details; nil when the node has none.
+	// It is never changed in place once set (the setters copy it), so a
+	// copy of a Node (m := *n) can be changed without changing n.
+	x *nodeExtra
 
 	Parent, FirstChild, LastChild, PrevSibling, NextSibling *Node
+}
+
+// nodeExtra is the part of a node that most nodes do not have.
+type nodeExtra struct {
+	attrs    []Attr
+	link     *LinkInfo
+	template *TemplateCall
+	ref      *RefInfo
+}
+
+var noExtra nodeExtra
+
+func (n *Node) extra() *nodeExtra {
+	if n.x == nil {
+		return &noExtra
+	}
+	return n.x
+}
+
+// set replaces n's details by a copy of them changed by f (nil when
+// nothing is left).
+func (n *Node) set(f func(x *nodeExtra)) {
+	x := *n.extra()
+	f(&x)
+	if x.attrs == nil && x.link == nil && x.template == nil && x.ref == nil {
+		n.x = nil
+		return
+	}
+	n.x = &x
+}
+
+// CopyDetails gives n the attributes, link, template call and footnote of
+// from (shared: neither changes them in place).
+func (n *Node) CopyDetails(from *Node) { n.x = from.x }
+
+// Attrs returns the node's HTML attributes, already sanitized. The slice
+// is the node's: changing an element changes the node's attribute.
+func (n *Node) Attrs() []Attr { return n.extra().attrs }
+
+// SetAttrs sets the node's attributes.
+func (n *Node) SetAttrs(a []Attr) {
+	if n.x == nil && a == nil {
+		return
+	}
+	n.set(func(x *nodeExtra) { x.attrs = a })
+}
+
+// Link returns the link of a KindLink, KindExtLink or KindImage node.
+func (n *Node) Link() *LinkInfo { return n.extra().link }
+
+// SetLink sets the node's link.
+func (n *Node) SetLink(l *LinkInfo) {
+	if n.x == nil && l == nil {
+		return
+	}
+	n.set(func(x *nodeExtra) { x.link = l })
+}
+
+// Template returns the call of a KindTemplate node.
+func (n *Node) Template() *TemplateCall { return n.extra().template }
+
+// SetTemplate sets the node's template call.
+func (n *Node) SetTemplate(t *TemplateCall) {
+	if n.x == nil && t == nil {
+		return
+	}
+	n.set(func(x *nodeExtra) { x.template = t })
+}
+
+// Ref returns the footnote of a KindRef or KindReferences node, or of a
+// note (a list item) of a KindReferences.
+func (n *Node) Ref() *RefInfo { return n.extra().ref }
+
+// SetRef sets the node's footnote.
+func (n *Node) SetRef(r *RefInfo) {
+	if n.x == nil && r == nil {
+		return
+	}
+	n.set(func(x *nodeExtra) { x.ref = r })
 }
 
 // LinkInfo describes a link.
@@ -147,7 +231,7 @@ func (n *Node) Header() bool { return n.Kind == KindCell && n.Tag == "th" }
 
 // Attr returns the value of an attribute.
 func (n *Node) Attr(name string) (string, bool) {
-	for _, a := range n.Attrs {
+	for _, a := range n.Attrs() {
 		if a.Name == name {
 			return a.Value, true
 		}

@@ -27,10 +27,10 @@ func Dump(n *Node) string {
 		if c.Level != 0 && (c.Kind == KindHeading || c.Kind == KindSection) {
 			fmt.Fprintf(&b, " level=%d", c.Level)
 		}
-		for _, a := range c.Attrs {
+		for _, a := range c.Attrs() {
 			fmt.Fprintf(&b, " %s=%q", a.Name, a.Value)
 		}
-		if l := c.Link; l != nil {
+		if l := c.Link(); l != nil {
 			switch {
 			case l.URL != "":
 				fmt.Fprintf(&b, " url=%q", l.URL)
@@ -50,7 +50,7 @@ func Dump(n *Node) string {
 				fmt.Fprintf(&b, " options=%q", strings.Join(l.Options, "|"))
 			}
 		}
-		if t := c.Template; t != nil {
+		if t := c.Template(); t != nil {
 			fmt.Fprintf(&b, " name=%q", t.Name)
 			for _, a := range t.Args {
 				fmt.Fprintf(&b, " %s=%q", a.Name, a.Value)
@@ -62,7 +62,7 @@ func Dump(n *Node) string {
 				b.WriteString(" unknown")
 			}
 		}
-		if r := c.Ref; r != nil {
+		if r := c.Ref(); r != nil {
 			fmt.Fprintf(&b, " ref=%q", r.Label)
 			if r.Group != "" {
 				fmt.Fprintf(&b, " group=%q", r.Group)

@@ -86,7 +86,7 @@ func (e *expander) refTag(n *ppNode, f *frame, b *builder, content *text) {
 	}
 	var group, name string
 	hasGroup := false
-	for _, a := range parseAttrs(n.attrs) {
+	for _, a := range parseAttrs(n.ext.attrs) {
 		switch a.name {
 		case "group":
 			group, hasGroup = a.value, true
@@ -97,10 +97,10 @@ func (e *expander) refTag(n *ppNode, f *frame, b *builder, content *text) {
 	if !hasGroup && cs.inRefs != nil {
 		group = *cs.inRefs
 	}
-	if !n.selfClosed && strings.TrimSpace(content.s) == "" {
+	if !n.ext.selfClosed && strings.TrimSpace(content.s) == "" {
 		content = nil
 	}
-	if n.selfClosed {
+	if n.ext.selfClosed {
 		content = nil
 	}
 	if name != "" && isAllDigits(name) {
@@ -123,7 +123,7 @@ func (e *expander) refTag(n *ppNode, f *frame, b *builder, content *text) {
 		return
 	}
 	if name == "" && content == nil {
-		if n.selfClosed {
+		if n.ext.selfClosed {
 			e.citeError(b, f, n, "<ref/> has neither a name nor content", "The opening <code>&lt;ref&gt;</code> tag is malformed or has a bad name")
 		} else {
 			e.citeError(b, f, n, "<ref> without a name has no content", "Invalid <code>&lt;ref&gt;</code> tag; refs with no name must have content")
@@ -184,12 +184,12 @@ func (e *expander) referencesTag(n *ppNode, f *frame, b *builder, content *text)
 		return
 	}
 	group := ""
-	for _, a := range parseAttrs(n.attrs) {
+	for _, a := range parseAttrs(n.ext.attrs) {
 		if a.name == "group" {
 			group = a.value
 		}
 	}
-	if !n.selfClosed && strings.TrimSpace(content.s) != "" {
+	if !n.ext.selfClosed && strings.TrimSpace(content.s) != "" {
 		cs.inRefs = &group
 		nodes, _ := preprocess(content.s, false)
 		nf := &frame{parent: f, src: content.s, depth: f.depth + 1, callPos: n.pos, callEnd: n.end}

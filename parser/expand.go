@@ -24,15 +24,45 @@ type frame struct {
 	// callPos, callEnd: for template frames, the page range of the
 	// outermost call, which everything expanded here maps to.
 	callPos, callEnd int
-	args             map[string]*frameArg
+	args             argTable
 	numbered         int
 }
 
 type frameArg struct {
+	name     string
 	nodes    []*ppNode
 	owner    *frame // the frame the argument was written in
 	trim     bool   // named arguments are trimmed, positional ones are not
 	expanded *text
+}
+
+// argTable holds a call's arguments in one array: most calls have a few,
+// and a map and an allocation per argument cost more than a scan. Calls
+// with many arguments get an index, so that a template reading each of
+// many arguments stays linear.
+type argTable struct {
+	list  []frameArg
+	index map[string]int
+}
+
+// argIndexFrom is the number of arguments from which a table is indexed.
+const argIndexFrom = 16
+
+// get returns the argument called name, nil if there is none; of
+// arguments with the same name the last one counts, as in MediaWiki.
+func (t *argTable) get(name string) *frameArg {
+	if t.index != nil {
+		if i, ok := t.index[name]; ok {
+			return &t.list[i]
+		}
+		return nil
+	}
+	for i := len(t.list) - 1; i >= 0; i-- {
+		if t.list[i].name == name {
+			return &t.list[i]
+		}
+	}
+	return nil
 }
 
 // The kinds of strip marker say when a marker is replaced: nowiki content
@@ -62,6 +92,36 @@ type expander struct {
 	// nesting is how many expand calls are open: titles, arguments and
 	// bodies expanded inside one another.
 	nesting int
+	// spareOut are builders of template output already appended to the
+	// text around the call: the next calls write into them.
+	spareOut []*builder
+}
+
+// outBuilder returns a builder for a template's output.
+func (e *expander) outBuilder() *builder {
+	if k := len(e.spareOut); k > 0 {
+		b := e.spareOut[k-1]
+		e.spareOut = e.spareOut[:k-1]
+		return b
+	}
+	return newBuilder(64)
+}
+
+// recycleOut keeps the builder of a template's output once it is copied
+// into the text around the call; nothing may keep a string of it.
+// TestRecycleChangesNothing overwrites it at once (poisonArrays).
+func (e *expander) recycleOut(b *builder) {
+	if noRecycle || len(e.spareOut) >= 16 || cap(b.b) > 64<<10 {
+		return
+	}
+	if poisonArrays {
+		buf := b.b[:cap(b.b)]
+		for i := range buf {
+			buf[i] = 0xFE
+		}
+	}
+	b.b, b.segs = b.b[:0], b.segs[:0]
+	e.spareOut = append(e.spareOut, b)
 }
 
 type ppCacheEntry struct {
@@ -166,7 +226,7 @@ func rawText(f *frame, pos, end int) string { return f.src[pos:end] }
 func (e *expander) tplArg(n *ppNode, f *frame, b *builder) {
 	titleText := e.expandText(n.title, f)
 	name := strings.TrimSpace(titleText.s)
-	if a := f.args[name]; a != nil {
+	if a := f.args.get(name); a != nil {
 		b.appendText(e.argText(a))
 		return
 	}
@@ -258,7 +318,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	if len(name) > 10 && strings.EqualFold(name[:10], "safesubst:") {
 		name = strings.TrimSpace(name[10:])
 	}
-	out := newBuilder(64)
+	out := e.outBuilder()
 	start := func(tname string) {
 		if call != nil {
 			call.Name = tname
@@ -425,6 +485,7 @@ func (e *expander) finishTemplate(n *ppNode, f *frame, b *builder, out *builder)
 		}
 	}
 	b.appendText(t)
+	e.recycleOut(out)
 }
 
 func (e *expander) maxDepth() int {
@@ -484,19 +545,25 @@ func (e *expander) lookup(title string) (string, []*ppNode, bool) {
 }
 
 // frameArgs builds the argument table of a call.
-func (e *expander) frameArgs(n *ppNode, f *frame) map[string]*frameArg {
-	args := make(map[string]*frameArg, len(n.parts))
+func (e *expander) frameArgs(n *ppNode, f *frame) argTable {
+	t := argTable{list: make([]frameArg, 0, len(n.parts))}
 	idx := 0
 	for _, p := range n.parts {
 		if p.name == nil {
 			idx++
-			args[strconv.Itoa(idx)] = &frameArg{nodes: p.value, owner: f}
+			t.list = append(t.list, frameArg{name: strconv.Itoa(idx), nodes: p.value, owner: f})
 			continue
 		}
 		name := strings.TrimSpace(e.expandString(p.name, f))
-		args[name] = &frameArg{nodes: p.value, owner: f, trim: true}
+		t.list = append(t.list, frameArg{name: name, nodes: p.value, owner: f, trim: true})
 	}
-	return args
+	if len(t.list) >= argIndexFrom {
+		t.index = make(map[string]int, len(t.list))
+		for i := range t.list {
+			t.index[t.list[i].name] = i // the last one wins
+		}
+	}
+	return t
 }
 
 // callArgs records a call's arguments as written in the page (calls in an
@@ -568,10 +635,10 @@ func (e *expander) extTag(n *ppNode, f *frame, b *builder) {
 	// The content as written, with its map.
 	var content *text
 	if f.top {
-		content = newSourceText(n.inner, n.innerPos)
+		content = newSourceText(n.ext.inner, n.ext.innerPos)
 	} else {
-		ib := newBuilder(len(n.inner))
-		ib.gen(n.inner, f.callPos, f.callEnd)
+		ib := newBuilder(len(n.ext.inner))
+		ib.gen(n.ext.inner, f.callPos, f.callEnd)
 		content = ib.text()
 	}
 	e.extTagContent(n, f, b, content)
@@ -587,8 +654,8 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 		content = e.unstripText(content)
 	}
 	inner := func() *text { return content }
-	innerEnd := n.innerPos + len(n.inner)
-	switch n.name {
+	innerEnd := n.ext.innerPos + len(n.ext.inner)
+	switch n.ext.name {
 	case "nowiki":
 		kind = stripNowiki
 		html = escapeNowiki(inner())
@@ -610,15 +677,15 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 		e.referencesTag(n, f, b, content)
 		return
 	case "math":
-		hb := newBuilder(len(n.inner) + 40)
-		e.emitGen(hb, f, `<code class="math">`, n.pos, n.innerPos)
+		hb := newBuilder(len(n.ext.inner) + 40)
+		e.emitGen(hb, f, `<code class="math">`, n.pos, n.ext.innerPos)
 		hb.appendText(escapeAll(inner()))
 		e.emitGen(hb, f, `</code>`, innerEnd, n.end)
 		html = hb.text()
 	case "gallery":
 		// A gallery becomes wikitext (a list of image links) that the
 		// later passes parse like the rest of the page.
-		e.emitGen(b, f, galleryWikitext(e.opts.Namespaces, content.s, n.attrs), n.pos, n.end)
+		e.emitGen(b, f, galleryWikitext(e.opts.Namespaces, content.s, n.ext.attrs), n.pos, n.end)
 		return
 	default:
 		html = inner()
@@ -626,7 +693,7 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	idx := len(e.strips)
 	e.strips = append(e.strips, strip{kind: kind, html: html})
 	name := "general"
-	if n.name == "pre" {
+	if n.ext.name == "pre" {
 		name = "pre"
 	} else if kind == stripNowiki {
 		name = "nowiki"
@@ -686,9 +753,9 @@ func (e *expander) preTag(n *ppNode, f *frame, content *text) *text {
 	// Remove <nowiki> and </nowiki> pairs.
 	content = unwrapNowiki(content)
 	hb := newBuilder(len(content.s) + 32)
-	attrs := sanitizeAttrs(n.attrs, "pre")
-	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.innerPos)
-	if preFormatWikitext(n.attrs) && e.ps != nil {
+	attrs := sanitizeAttrs(n.ext.attrs, "pre")
+	e.emitGen(hb, f, "<pre"+attrs+">", n.pos, n.ext.innerPos)
+	if preFormatWikitext(n.ext.attrs) && e.ps != nil {
 		// <pre format="wikitext">: the content is wikitext, parsed
 		// inline (no paragraphs), as CoreTagHooks::pre does.
 		hb.appendText(e.unstripText(e.ps.inlineParse(content)))
@@ -799,12 +866,16 @@ func redirectTarget(names *model.Namespaces, src string) (string, bool) {
 }
 
 // unstripText replaces strip markers in t with their content.
-func (e *expander) unstripText(t *text) *text {
+func (e *expander) unstripText(t *text) *text { return e.unstripWith(t, newBuilderFor) }
+
+// unstripWith is unstripText writing into a builder from newB (the last
+// pass of the main pipeline writes into the arrays of earlier ones).
+func (e *expander) unstripWith(t *text, newB func(*text, int) *builder) *text {
 	s := t.s
 	if len(e.strips) == 0 || !strings.Contains(s, markerPrefix) {
 		return t
 	}
-	b := newBuilderFor(t, len(s)/4)
+	b := newB(t, len(s)/4)
 	last := 0
 	for k, end := range markers(s) {
 		if idx, ok := e.stripIndex(s, k, end); ok {

@@ -496,7 +496,7 @@ type builtinCall struct {
 	e    *expander
 	f    *frame
 	node *ppNode
-	args map[string]*frameArg
+	args argTable
 	out  *builder
 }
 
@@ -504,7 +504,7 @@ type builtinCall struct {
 // order.
 func (c *builtinCall) arg(names ...string) *text {
 	for _, n := range names {
-		if a := c.args[n]; a != nil {
+		if a := c.args.get(n); a != nil {
 			return trimText(c.e.argText(a))
 		}
 	}
@@ -620,6 +620,6 @@ func tagFunction(c *pfCall) {
 		c.emit("</" + name + ">")
 		return
 	}
-	n := &ppNode{kind: ppExt, name: name, attrs: attrs.String(), pos: c.node.pos, end: c.node.end, innerPos: c.node.pos}
+	n := &ppNode{kind: ppExt, pos: c.node.pos, end: c.node.end, ext: &ppTag{name: name, attrs: attrs.String(), innerPos: c.node.pos}}
 	c.e.extTagContent(n, c.f, c.out, content)
 }

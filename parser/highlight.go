@@ -23,7 +23,7 @@ func (e *expander) codeTag(n *ppNode, f *frame, content *text) (html *text, bloc
 	var lang, start, hl string
 	line, inline, rtl := false, false, false
 	var class, style, id string
-	for _, a := range parseAttrs(n.attrs) {
+	for _, a := range parseAttrs(n.ext.attrs) {
 		switch a.name {
 		case "lang":
 			lang = strings.ToLower(strings.TrimSpace(a.value))
@@ -95,7 +95,7 @@ func (e *expander) codeTag(n *ppNode, f *frame, content *text) (html *text, bloc
 	hb := newBuilder(len(code.s) + 128)
 	if inline {
 		code = trimText(code)
-		e.emitGen(hb, f, "<code"+outer+data+">", n.pos, n.innerPos)
+		e.emitGen(hb, f, "<code"+outer+data+">", n.pos, n.ext.innerPos)
 		hb.appendText(replaceBytes(escapeAll(code), func(c byte) string {
 			if c == '\n' {
 				return " "
@@ -105,7 +105,7 @@ func (e *expander) codeTag(n *ppNode, f *frame, content *text) (html *text, bloc
 		e.emitGen(hb, f, "</code>", n.end, n.end)
 		return hb.text(), false
 	}
-	e.emitGen(hb, f, "<div"+outer+"><pre"+data+">", n.pos, n.innerPos)
+	e.emitGen(hb, f, "<div"+outer+"><pre"+data+">", n.pos, n.ext.innerPos)
 	hb.appendText(escapeAll(code))
 	e.emitGen(hb, f, "</pre></div>", n.end, n.end)
 	return hb.text(), true

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"html"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -66,4 +68,45 @@ func FuzzFrenchSpace(f *testing.F) {
 			t.Errorf("frenchSpace(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// The entities decoded without html.UnescapeString decode as it does.
+func TestCommonEntities(t *testing.T) {
+	for _, name := range []string{"amp", "lt", "gt", "quot", "apos", "nbsp", "ndash", "mdash", "hellip", "times", "minus", "rarr", "larr", "middot", "deg", "copy", "laquo", "raquo", "hearts", "spades", "clubs", "diams"} {
+		got := commonEntity(name)
+		if want := html.UnescapeString("&" + name + ";"); got != want || got == "" {
+			t.Errorf("%s: %q, html.UnescapeString gives %q", name, got, want)
+		}
+	}
+	if commonEntity("ampx") != "" || commonEntity("") != "" {
+		t.Error("an unknown name decodes")
+	}
+}
+
+// An argument table answers as a map filled in order would, with and
+// without its index.
+func TestArgTable(t *testing.T) {
+	for _, n := range []int{3, argIndexFrom + 5} {
+		var tb argTable
+		want := map[string]int{}
+		for i := range n {
+			name := strconv.Itoa(i % 4) // duplicates: the last one counts
+			tb.list = append(tb.list, frameArg{name: name})
+			want[name] = i
+		}
+		if n >= argIndexFrom {
+			tb.index = map[string]int{}
+			for i := range tb.list {
+				tb.index[tb.list[i].name] = i
+			}
+		}
+		for name, i := range want {
+			if a := tb.get(name); a != &tb.list[i] {
+				t.Errorf("%d arguments: %q is not the last argument of that name", n, name)
+			}
+		}
+		if tb.get("x") != nil {
+			t.Errorf("%d arguments: an absent name found", n)
+		}
+	}
 }

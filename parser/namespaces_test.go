@@ -63,8 +63,8 @@ func TestNamespaces(t *testing.T) {
 func linkTargets(doc *model.Document) []string {
 	var targets []string
 	for n := range doc.Root.Descendants() {
-		if n.Link != nil && n.Link.Target != "" {
-			targets = append(targets, n.Link.Target)
+		if n.Link() != nil && n.Link().Target != "" {
+			targets = append(targets, n.Link().Target)
 		}
 	}
 	return targets

@@ -140,10 +140,11 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	} {
 		t = ps.pass(t, f)
 	}
-	// The last text is the tree's: its strings stay in the nodes.
 	t = ps.pass(t, ps.unstrip)
-	ps.keepLast(t)
 	root := ps.buildTree(t)
+	// The tree's strings leave the last text's array, which goes to the
+	// next parse with the others.
+	ps.keepStrings(root, t)
 	ps.leaveArrays(t)
 
 	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
@@ -182,7 +183,7 @@ func markerIndex(m string) (int, bool) {
 }
 
 // unstrip replaces every strip marker with its content.
-func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripText(in) }
+func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripWith(in, ps.passBuilder) }
 
 // postprocess finishes the tree: French spacing, heading ids, error nodes,
 // template nodes, sections and node ranges.
@@ -385,25 +386,22 @@ func assignHeadingIDs(headings []*model.Node) {
 }
 
 func setAttr(n *model.Node, name, value string) {
-	for i, a := range n.Attrs {
+	attrs := n.Attrs()
+	for i, a := range attrs {
 		if a.Name == name {
-			n.Attrs[i].Value = value
+			attrs[i].Value = value
 			return
 		}
 	}
-	n.Attrs = append(n.Attrs, model.Attr{Name: name, Value: value})
+	n.SetAttrs(append(attrs, model.Attr{Name: name, Value: value}))
 }
 
 // buildSections groups the document's top-level content under its
 // headings: a section holds its heading, what follows, and its
 // subsections.
 func buildSections(root *model.Node, nodes *nodeSlab) {
-	var children []*model.Node
-	for c := root.FirstChild; c != nil; c = c.NextSibling {
-		children = append(children, c)
-	}
 	hasHeading := false
-	for _, c := range children {
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
 		if c.Kind == model.KindHeading {
 			hasHeading = true
 			break
@@ -412,11 +410,14 @@ func buildSections(root *model.Node, nodes *nodeSlab) {
 	if !hasHeading {
 		return
 	}
-	for _, c := range children {
-		c.Remove()
-	}
+	// Detach the children as one list and move them one by one (no slice
+	// of them: a page has hundreds).
+	c := root.FirstChild
+	root.FirstChild, root.LastChild = nil, nil
 	var stack []*model.Node
-	for _, c := range children {
+	for c != nil {
+		next := c.NextSibling
+		c.Parent, c.PrevSibling, c.NextSibling = nil, nil, nil
 		if c.Kind == model.KindHeading {
 			for len(stack) > 0 && stack[len(stack)-1].Level >= c.Level {
 				stack = stack[:len(stack)-1]
@@ -430,13 +431,12 @@ func buildSections(root *model.Node, nodes *nodeSlab) {
 			}
 			sec.AppendChild(c)
 			stack = append(stack, sec)
-			continue
-		}
-		if len(stack) > 0 {
+		} else if len(stack) > 0 {
 			stack[len(stack)-1].AppendChild(c)
 		} else {
 			root.AppendChild(c)
 		}
+		c = next
 	}
 	// Section ranges cover their content. Sections are children of the
 	// root and of sections only: no need to walk the rest of the tree.

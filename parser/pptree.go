@@ -23,16 +23,22 @@ const (
 	ppEquals                 // the '=' between a template argument's name and value
 )
 
+// A page has a node per run of text, call and tag: the node is kept
+// small (80 bytes), what only a tag has is behind a pointer.
 type ppNode struct {
-	kind     ppKind
-	pos, end int // range in the preprocessed text
+	kind      ppKind
+	lineStart bool // ppTemplate, ppTplArg: the call starts a line (affects block-level output)
+	pos, end  int  // range in the preprocessed text
 
 	// ppTemplate, ppTplArg
-	title     []*ppNode
-	parts     []*ppPart
-	lineStart bool // the call starts a line (affects block-level output)
+	title []*ppNode
+	parts []*ppPart
 
-	// ppExt
+	ext *ppTag // ppExt
+}
+
+// ppTag is an extension tag (a ppExt node).
+type ppTag struct {
 	name       string // lower-case tag name
 	attrs      string // raw attribute text
 	inner      string // content between the tags
@@ -478,26 +484,26 @@ func (p *preprocessor) angle(i, end int) int {
 		p.addText(i, i+1)
 		return i + 1
 	}
-	n := &ppNode{kind: ppExt, pos: i, name: name}
+	n := &ppNode{kind: ppExt, pos: i, ext: &ppTag{name: name}}
 	if src[tagEnd-1] == '/' {
-		n.selfClosed = true
-		n.attrs = src[k : tagEnd-1]
+		n.ext.selfClosed = true
+		n.ext.attrs = src[k : tagEnd-1]
 		n.end = tagEnd + 1
-		n.innerPos = n.end
+		n.ext.innerPos = n.end
 	} else {
-		n.attrs = src[k:tagEnd]
+		n.ext.attrs = src[k:tagEnd]
 		ci, cl := -1, 0
 		if _, known := p.noClose[name]; !known {
 			ci, cl = findCloseTag(src[tagEnd+1:end], name)
 		}
 		switch {
 		case ci >= 0:
-			n.innerPos = tagEnd + 1
-			n.inner = src[tagEnd+1 : tagEnd+1+ci]
+			n.ext.innerPos = tagEnd + 1
+			n.ext.inner = src[tagEnd+1 : tagEnd+1+ci]
 			n.end = tagEnd + 1 + ci + cl
 		case name == "includeonly" || name == "noinclude" || name == "onlyinclude":
-			n.innerPos = tagEnd + 1
-			n.inner = src[tagEnd+1 : end]
+			n.ext.innerPos = tagEnd + 1
+			n.ext.inner = src[tagEnd+1 : end]
 			n.end = end
 		default:
 			if p.noClose == nil {

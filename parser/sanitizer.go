@@ -453,6 +453,9 @@ var entityAliases = map[string]string{"רלמ": "rlm", "رلم": "rlm"}
 
 // lookupEntity decodes a named character reference (name without & and ;).
 func lookupEntity(name string) (string, bool) {
+	if d := commonEntity(name); d != "" {
+		return d, true
+	}
 	if a, ok := entityAliases[name]; ok {
 		name = a
 	}
@@ -467,6 +470,60 @@ func lookupEntity(name string) (string, bool) {
 		return "", false
 	}
 	return dec, true
+}
+
+// commonEntity decodes the named references pages use most without
+// html.UnescapeString, whose first call builds a table of 2,231 entities
+// (4 ms in a fresh process); "" for the others. TestCommonEntities checks
+// them against html.UnescapeString.
+func commonEntity(name string) string {
+	switch name {
+	case "amp":
+		return "&"
+	case "lt":
+		return "<"
+	case "gt":
+		return ">"
+	case "quot":
+		return "\""
+	case "apos":
+		return "'"
+	case "nbsp":
+		return "\u00a0"
+	case "ndash":
+		return "–"
+	case "mdash":
+		return "—"
+	case "hellip":
+		return "…"
+	case "times":
+		return "×"
+	case "minus":
+		return "−"
+	case "rarr":
+		return "→"
+	case "larr":
+		return "←"
+	case "middot":
+		return "·"
+	case "deg":
+		return "°"
+	case "copy":
+		return "©"
+	case "laquo":
+		return "«"
+	case "raquo":
+		return "»"
+	case "hearts":
+		return "♥"
+	case "spades":
+		return "♠"
+	case "clubs":
+		return "♣"
+	case "diams":
+		return "♦"
+	}
+	return ""
 }
 
 // charRef decodes the character reference at s[0] == '&'. It returns the

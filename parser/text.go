@@ -2,9 +2,10 @@ package parser
 
 import (
 	"sort"
-	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/wikirules/wikirules/model"
 )
 
 // The parser works like MediaWiki's: a series of passes, each rewriting the
@@ -206,17 +207,22 @@ func (b *builder) text() *text {
 // the output with and without it.
 var noRecycle = false
 
+// poisonArrays fills the arrays a parse gives back with bytes no text has,
+// for a test that checks that nothing the document holds was in them.
+var poisonArrays = false
+
 // The passes of the main pipeline rewrite the whole page one after the
 // other: each writes a new text and is done with the one it read. A
 // parse keeps the arrays of the texts it is done with and writes the next
 // texts into them (spareBuilder, pass); when it ends, they serve the next
-// parse, in this goroutine or another (arrayPool). Only the last text
-// stays with the document — its text nodes are strings in it — and it
-// gets an array of its own, of its size.
+// parse, in this goroutine or another (arrayPool). The tree is built on
+// the last text, and its strings then move out of it (keepStrings), so
+// that its array goes back too.
 //
 // Nothing may keep a string of a text a pass is done with: what the passes
 // record (link targets, categories…) is copied (strings.Clone).
-// TestRecycleChangesNothing and FuzzRecycle check it.
+// TestRecycleChangesNothing and FuzzRecycle check it, with the arrays
+// given back overwritten (poisonArrays).
 
 // arraySet holds arrays a parse is done with.
 type arraySet struct {
@@ -257,6 +263,12 @@ func (a *arraySet) takeSegs(n int) []seg {
 func (a *arraySet) giveBuf(b []byte) {
 	if cap(b) == 0 {
 		return
+	}
+	if poisonArrays {
+		b = b[:cap(b)]
+		for i := range b {
+			b[i] = 0xFE
+		}
 	}
 	a.bufs = append(a.bufs, b[:0])
 	if len(a.bufs) > maxSpare {
@@ -331,15 +343,80 @@ func (ps *parseState) pass(in *text, f func(*text) *text) *text {
 	return out
 }
 
-// keepLast gives the last text an array of its own, of its size (the tree
-// keeps its strings), and keeps the one it was written in.
-func (ps *parseState) keepLast(t *text) {
-	if ps.arrays == nil || t.buf == nil {
+// keepStrings runs when the tree of the last text t is built: the tree's
+// strings that are in t's array move out of it, so that the array can
+// serve the next parse. A text node copied from the page becomes a
+// string of the page (no copy at all); the rest (generated text, element
+// names and attributes written by the passes) is copied into one array of
+// their size. The final text is a quarter larger than the page and the
+// tree keeps little of it: this is most of a page's size not allocated.
+func (ps *parseState) keepStrings(root *model.Node, t *text) {
+	if ps.arrays == nil || t.buf == nil || cap(t.buf) == 0 {
 		return
 	}
-	s := strings.Clone(t.s)
+	buf := t.buf[:cap(t.buf)]
+	lo := uintptr(unsafe.Pointer(&buf[0]))
+	hi := lo + uintptr(len(buf))
+	inBuf := func(s string) bool {
+		if s == "" {
+			return false
+		}
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return p >= lo && p < hi
+	}
+	// One walk points the text copied from the page at the page and
+	// lists the nodes with other strings in the array (few: generated
+	// text, names and attributes the passes wrote); then those strings
+	// are copied into one array of their size.
+	src := ps.src
+	var rest []*model.Node
+	size := 0
+	for n := root; n != nil; n = nextNode(root, n) {
+		if inBuf(n.Text) && n.Kind == model.KindText && n.Pos >= 0 && n.Pos <= n.End && n.End <= len(src) && src[n.Pos:n.End] == n.Text {
+			n.Text = src[n.Pos:n.End]
+		}
+		k := 0
+		if inBuf(n.Tag) {
+			k += len(n.Tag)
+		}
+		if inBuf(n.Text) {
+			k += len(n.Text)
+		}
+		for _, a := range n.Attrs() {
+			if inBuf(a.Name) {
+				k += len(a.Name)
+			}
+			if inBuf(a.Value) {
+				k += len(a.Value)
+			}
+		}
+		if k > 0 {
+			rest = append(rest, n)
+			size += k
+		}
+	}
+	arena := make([]byte, 0, size)
+	move := func(s string) string {
+		if !inBuf(s) {
+			return s
+		}
+		start := len(arena)
+		arena = append(arena, s...)
+		return unsafe.String(&arena[start], len(s))
+	}
+	for _, n := range rest {
+		n.Tag = move(n.Tag)
+		n.Text = move(n.Text)
+		attrs := n.Attrs()
+		for i := range attrs {
+			// Elements that share an attribute array (a formatting element
+			// reopened) see it moved once: the second sees a moved string.
+			attrs[i].Name = move(attrs[i].Name)
+			attrs[i].Value = move(attrs[i].Value)
+		}
+	}
 	ps.arrays.giveBuf(t.buf)
-	t.s, t.buf = s, nil
+	t.s, t.buf = "", nil
 }
 
 // leaveArrays ends a parse: its arrays, the last text's map included, go
@@ -410,4 +487,19 @@ func (b *builder) appendText(t *text) {
 		sg.off += off
 		b.addSeg(sg)
 	}
+}
+
+// nextNode returns the node after n in document order below root (nil at
+// the end): a walk without a function call per node.
+func nextNode(root, n *model.Node) *model.Node {
+	if n.FirstChild != nil {
+		return n.FirstChild
+	}
+	for n != root {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+		n = n.Parent
+	}
+	return nil
 }

@@ -86,12 +86,20 @@ func tagHash(name string) int {
 
 // lookupTagFlags returns tagFlagsOf[name].
 func lookupTagFlags(name string) tagFlags {
+	_, f := lookupTag(name)
+	return f
+}
+
+// lookupTag returns tagFlagsOf[name] and the table's copy of a known name
+// (name itself for another): the tree then keeps no string of the text
+// it was built from for an element's name.
+func lookupTag(name string) (string, tagFlags) {
 	for _, e := range tagFlagTable[tagHash(name)] {
 		if e.name == name {
-			return e.flags
+			return e.name, e.flags
 		}
 	}
-	return 0
+	return name, 0
 }
 
 func setOf(s string) map[string]bool {
@@ -155,6 +163,37 @@ type nodeSlab struct {
 	free []model.Node
 }
 
+// estimateNodes guesses the number of nodes of the tree of the final text
+// s: one per start tag, one per text run, one section per heading and the
+// root, with a little room for the text runs that a break in the source
+// map splits and the elements the tree builder adds. On the seeds it is
+// within a few nodes for most pages; a low guess costs a few small arrays
+// (new), a high one unused nodes: both are bytes allocated per page.
+func estimateNodes(s string) int {
+	n := 2
+	for i := 0; i < len(s); {
+		k := strings.IndexByte(s[i:], '<')
+		if k < 0 {
+			n++ // the text after the last tag
+			break
+		}
+		i += k
+		if i > 0 && s[i-1] != '>' {
+			n++ // a text run ends here
+		}
+		if i+1 < len(s) {
+			if c := s[i+1] | 0x20; c >= 'a' && c <= 'z' {
+				n++ // a start tag
+				if c == 'h' && i+2 < len(s) && s[i+2] >= '1' && s[i+2] <= '6' {
+					n++ // a heading's section
+				}
+			}
+		}
+		i++
+	}
+	return n + 2
+}
+
 // reserve makes room for about n more nodes in one array.
 func (s *nodeSlab) reserve(n int) {
 	if len(s.free) < n {
@@ -166,7 +205,7 @@ func (s *nodeSlab) new() *model.Node {
 	if len(s.free) == 0 {
 		// More than reserved: small arrays, so that a guess too low
 		// costs little and a page's last array is mostly used.
-		s.free = make([]model.Node, 32)
+		s.free = make([]model.Node, 16)
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]
@@ -178,9 +217,7 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
 	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
-	// A document has about one node per '<' of its final text (an element
-	// and a text run per tag pair); sections and split text add some.
-	ps.nodes.reserve(strings.Count(in.s, "<")*5/4 + 16)
+	ps.nodes.reserve(estimateNodes(in.s))
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
@@ -320,8 +357,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 	if k == j {
 		return t, 0, false
 	}
-	t.name = strings.ToLower(s[j:k])
-	t.flags = lookupTagFlags(t.name)
+	t.name, t.flags = lookupTag(strings.ToLower(s[j:k]))
 	// Attributes: name="value", as the passes and the sanitizer write them.
 	for {
 		for k < len(s) && s[k] == ' ' {
@@ -343,7 +379,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 		for k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '>' && s[k] != '/' {
 			k++
 		}
-		name := s[a:k]
+		name := attrName(s[a:k])
 		val := ""
 		if k+1 < len(s) && s[k] == '=' && s[k+1] == '"' {
 			e := strings.IndexByte(s[k+2:], '"')
@@ -364,6 +400,39 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 	}
 	t.pos, t.end = tb.in.srcRange(i, k)
 	return t, k, true
+}
+
+// attrName returns a constant for the attribute names the passes write
+// most, name itself for others (so the tree keeps fewer strings of the
+// text it was built from).
+func attrName(name string) string {
+	switch name {
+	case "class":
+		return "class"
+	case "style":
+		return "style"
+	case "id":
+		return "id"
+	case "title":
+		return "title"
+	case "href":
+		return "href"
+	case "src":
+		return "src"
+	case "alt":
+		return "alt"
+	case "width":
+		return "width"
+	case "height":
+		return "height"
+	case "colspan":
+		return "colspan"
+	case "rowspan":
+		return "rowspan"
+	case "align":
+		return "align"
+	}
+	return name
 }
 
 // kindOf maps an element name to a node kind.
@@ -406,26 +475,26 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 	if n.Kind == model.KindHeading {
 		n.Level = t.name[1] - '0'
 	}
-	n.Attrs = t.attrs
+	n.SetAttrs(t.attrs)
 	n.Pos, n.End = t.pos, t.end
 	if t.meta != nil {
 		if v, ok := metaAttr(t.meta, "link"); ok {
 			n.Kind = model.KindLink
-			n.Link = tb.ps.linkInfo(v)
+			n.SetLink(tb.ps.linkInfo(v))
 		} else if v, ok := metaAttr(t.meta, "ext"); ok {
 			n.Kind = model.KindExtLink
-			n.Link = tb.ps.linkInfo(v)
+			n.SetLink(tb.ps.linkInfo(v))
 		} else if v, ok := metaAttr(t.meta, "img"); ok {
 			n.Kind = model.KindImage
-			n.Link = tb.ps.linkInfo(v)
+			n.SetLink(tb.ps.linkInfo(v))
 		} else if v, ok := metaAttr(t.meta, "ref"); ok {
 			n.Kind = model.KindRef
-			n.Ref = tb.ps.citeRef(v)
+			n.SetRef(tb.ps.citeRef(v))
 		} else if v, ok := metaAttr(t.meta, "refs"); ok {
 			n.Kind = model.KindReferences
-			n.Ref = tb.ps.citeRef(v)
+			n.SetRef(tb.ps.citeRef(v))
 		} else if v, ok := metaAttr(t.meta, "note"); ok {
-			n.Ref = tb.ps.citeRef(v)
+			n.SetRef(tb.ps.citeRef(v))
 		}
 	}
 	return n
@@ -444,8 +513,12 @@ func metaAttr(meta []model.Attr, name string) (string, bool) {
 
 func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {
 	c := tb.newNode()
-	c.Kind, c.Tag, c.Level, c.Attrs, c.Link, c.Ref = n.Kind, n.Tag, n.Level, n.Attrs, n.Link, n.Ref
-	c.Pos, c.End = n.Pos, n.End
+	// The copy shares n's details, which a node never changes in place:
+	// attributes, link and footnote; not the text, the template or the
+	// place in the tree.
+	*c = model.Node{Kind: n.Kind, Tag: n.Tag, Level: n.Level, Pos: n.Pos, End: n.End}
+	c.CopyDetails(n)
+	c.SetTemplate(nil)
 	return c
 }
 
@@ -541,7 +614,7 @@ func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
 		if t == tag {
 			return true
 		}
-		if scopeTags[t] {
+		if lookupTagFlags(t)&fScope != 0 {
 			return false
 		}
 		for _, e := range extra {
@@ -572,10 +645,10 @@ func (tb *treeBuilder) inTableScope(tag string) bool {
 func (tb *treeBuilder) headingInScope() bool {
 	for i := len(tb.stack) - 1; i > 0; i-- {
 		t := tb.stack[i].Tag
-		if headingTags[t] {
+		if lookupTagFlags(t)&fHeading != 0 {
 			return true
 		}
-		if scopeTags[t] {
+		if lookupTagFlags(t)&fScope != 0 {
 			return false
 		}
 	}
@@ -597,7 +670,7 @@ func (tb *treeBuilder) popUntil(tag string, end int) {
 func (tb *treeBuilder) generateImpliedEnd(except string) {
 	for len(tb.stack) > 1 {
 		t := tb.current().Tag
-		if !impliedEnd[t] || t == except {
+		if lookupTagFlags(t)&fImpliedEnd == 0 || t == except {
 			return
 		}
 		tb.pop()
@@ -716,7 +789,7 @@ func (tb *treeBuilder) pWrapperAncestor(n *model.Node) (*model.Node, []*model.No
 		if isPWrapper(p) {
 			return p, chain
 		}
-		if !inlineTags[p.Tag] || p.Kind == model.KindDocument {
+		if lookupTagFlags(p.Tag)&fInline == 0 || p.Kind == model.KindDocument {
 			return nil, nil
 		}
 		chain = append(chain, p)
@@ -735,7 +808,7 @@ func (tb *treeBuilder) blockInInline(parent *model.Node) {
 	container := w.Parent
 	allFormatting := true
 	for _, c := range chain {
-		if !formattingTags[c.Tag] {
+		if lookupTagFlags(c.Tag)&fFormatting == 0 {
 			allFormatting = false
 		}
 	}
@@ -780,12 +853,12 @@ func (tb *treeBuilder) replaceOpen(old, clone *model.Node) {
 // formatting elements that sits directly in the body (after a block
 // inside it): the chain is continued inside a new p-wrapper.
 func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
-	if len(tb.blockMode) == 0 || !formattingTags[parent.Tag] {
+	if len(tb.blockMode) == 0 || lookupTagFlags(parent.Tag)&fFormatting == 0 {
 		return
 	}
 	var chain []*model.Node
 	p := parent
-	for p != nil && formattingTags[p.Tag] && !isPWrapper(p) {
+	for p != nil && lookupTagFlags(p.Tag)&fFormatting != 0 && !isPWrapper(p) {
 		chain = append(chain, p)
 		p = p.Parent
 	}
@@ -889,7 +962,7 @@ func (tb *treeBuilder) pushFormatting(n *model.Node) {
 	first := -1
 	for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
 		f := tb.afe[i]
-		if f.Tag == n.Tag && sameAttrs(f.Attrs, n.Attrs) {
+		if f.Tag == n.Tag && sameAttrs(f.Attrs(), n.Attrs()) {
 			count++
 			first = i
 		}
@@ -1001,7 +1074,7 @@ func (tb *treeBuilder) adoption(t *htmlToken) {
 		}
 		fb := -1
 		for i := si + 1; i < len(tb.stack); i++ {
-			if specialTags[tb.stack[i].Tag] {
+			if lookupTagFlags(tb.stack[i].Tag)&fSpecial != 0 {
 				fb = i
 				break
 			}
@@ -1106,7 +1179,7 @@ func (tb *treeBuilder) anyOtherEnd(t *htmlToken) {
 			}
 			return
 		}
-		if specialTags[n.Tag] {
+		if lookupTagFlags(n.Tag)&fSpecial != 0 {
 			break
 		}
 	}
@@ -1282,7 +1355,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 				tb.popUntil("li", t.pos)
 				break
 			}
-			if specialTags[n.Tag] && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
+			if lookupTagFlags(n.Tag)&fSpecial != 0 && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
 				break
 			}
 		}
@@ -1296,7 +1369,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 				tb.popUntil(n.Tag, t.pos)
 				break
 			}
-			if specialTags[n.Tag] && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
+			if lookupTagFlags(n.Tag)&fSpecial != 0 && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
 				break
 			}
 		}
@@ -1304,7 +1377,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		tb.insertElement(t)
 	case t.flags&fHeading != 0:
 		tb.closeP(t.pos)
-		if headingTags[tb.current().Tag] {
+		if lookupTagFlags(tb.current().Tag)&fHeading != 0 {
 			tb.pop()
 		}
 		tb.insertElement(t)
@@ -1420,7 +1493,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 			for len(tb.stack) > 1 {
 				n := tb.pop()
 				n.End = max(n.End, t.end)
-				if headingTags[n.Tag] {
+				if lookupTagFlags(n.Tag)&fHeading != 0 {
 					break
 				}
 			}

@@ -162,7 +162,8 @@ func (wr *wrapper) wrap(start *model.Node, c *model.TemplateCall) *model.Node {
 // wrapRun moves the siblings first…last of parent into a new template node.
 func (wr *wrapper) wrapRun(parent, first, last *model.Node, c *model.TemplateCall) *model.Node {
 	ix := wr.index[parent]
-	w := &model.Node{Kind: model.KindTemplate, Template: c, Pos: c.Pos, End: c.End}
+	w := &model.Node{Kind: model.KindTemplate, Pos: c.Pos, End: c.End}
+	w.SetTemplate(c)
 	parent.InsertBefore(w, first)
 	if ix.cursor == first {
 		ix.cursor = w

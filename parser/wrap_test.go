@@ -52,7 +52,8 @@ func wrapNaiveCall(root *model.Node, c *model.TemplateCall) {
 		}
 		switch {
 		case count > 0 && !straddle:
-			w := &model.Node{Kind: model.KindTemplate, Template: c, Pos: c.Pos, End: c.End}
+			w := &model.Node{Kind: model.KindTemplate, Pos: c.Pos, End: c.End}
+			w.SetTemplate(c)
 			parent.InsertBefore(w, first)
 			for a := parent; a != nil && a.Kind != model.KindDocument; a = a.Parent {
 				a.Pos, a.End = min(a.Pos, w.Pos), max(a.End, w.End)
@@ -85,8 +86,8 @@ func dumpRanges(n *model.Node) string {
 			return model.WalkContinue
 		}
 		fmt.Fprintf(&b, "%s%s <%s> [%d,%d)", strings.Repeat(" ", depth), c.Kind, c.Tag, c.Pos, c.End)
-		if c.Template != nil {
-			fmt.Fprintf(&b, " call %s [%d,%d)", c.Template.Name, c.Template.Pos, c.Template.End)
+		if c.Template() != nil {
+			fmt.Fprintf(&b, " call %s [%d,%d)", c.Template().Name, c.Template().Pos, c.Template().End)
 		}
 		if c.Kind == model.KindText {
 			fmt.Fprintf(&b, " %q", c.Text)
@@ -245,8 +246,8 @@ func TestEveryCallIsWrapped(t *testing.T) {
 	}
 	wrapped := 0
 	for w := range doc.Root.FindAll(model.KindTemplate) {
-		if w.Template == nil || w.Template.Name != "Card" {
-			t.Fatalf("wrapper for %+v", w.Template)
+		if w.Template() == nil || w.Template().Name != "Card" {
+			t.Fatalf("wrapper for %+v", w.Template())
 		}
 		wrapped++
 	}

@@ -353,6 +353,38 @@ func init() {
 		outputTags[t] = true
 	}
 	tagFlagsOf = tagFlags()
+	for name, f := range tagFlagsOf {
+		h := tagHash(name)
+		tagFlagTable[h] = append(tagFlagTable[h], tagFlagEntry{name, f})
+	}
+}
+
+// tagFlagTable holds tagFlagsOf by a hash of the name: the flags are
+// looked up twice per element rendered, and a comparison or two (of the
+// parser's own strings for the names it knows) costs less than a map's
+// hashing.
+var tagFlagTable [256][]tagFlagEntry
+
+type tagFlagEntry struct {
+	name  string
+	flags uint8
+}
+
+func tagHash(name string) int {
+	if name == "" {
+		return 0
+	}
+	return (len(name)*31 + 7*int(name[0]) + int(name[len(name)-1])) & 255
+}
+
+// lookupTagFlags returns tagFlagsOf[name].
+func lookupTagFlags(name string) uint8 {
+	for _, e := range tagFlagTable[tagHash(name)] {
+		if e.name == name {
+			return e.flags
+		}
+	}
+	return 0
 }
 
 var voidTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true, "img": true}
@@ -378,14 +410,14 @@ func safeAttr(name, value string) bool {
 
 func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	tag := n.Tag
-	f := tagFlagsOf[tag] // one look-up for the three questions below
+	f := lookupTagFlags(tag) // one look-up for the three questions below
 	if f&tagOutput == 0 {
 		return true // children only
 	}
 	if entering {
 		w.WriteByte('<')
 		w.WriteString(tag)
-		for _, a := range n.Attrs {
+		for _, a := range n.Attrs() {
 			if safeAttr(a.Name, a.Value) {
 				if strings.EqualFold(a.Name, "id") {
 					w.Attr(a.Name, w.r.opts.ContentID(a.Value))
@@ -520,7 +552,7 @@ func (r *Renderer) renderLink(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString("</a>")
 		return true
 	}
-	li := n.Link
+	li := n.Link()
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
@@ -546,7 +578,7 @@ func renderExtLink(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString("</a>")
 		return true
 	}
-	li := n.Link
+	li := n.Link()
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
@@ -570,7 +602,7 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	if !entering {
 		return false
 	}
-	li := n.Link
+	li := n.Link()
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
@@ -707,11 +739,24 @@ type TOCEntry struct {
 
 // TOC lists the document's section headings with MediaWiki's numbering.
 func TOC(doc *model.Document) []TOCEntry {
-	var out []TOCEntry
+	// Count the headings first, so that the list is allocated once.
+	n := 0
+	for c := doc.Root; c != nil; c = nextNode(doc.Root, c) {
+		if c.Kind == model.KindHeading {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]TOCEntry, 0, n)
 	var counters []int
 	var levels []int
 	var num []byte
-	for h := range doc.Root.FindAll(model.KindHeading) {
+	for h := doc.Root; h != nil; h = nextNode(doc.Root, h) {
+		if h.Kind != model.KindHeading {
+			continue
+		}
 		lvl := int(h.Level)
 		for len(levels) > 0 && levels[len(levels)-1] > lvl {
 			levels = levels[:len(levels)-1]
@@ -734,6 +779,21 @@ func TOC(doc *model.Document) []TOCEntry {
 		out = append(out, TOCEntry{Level: len(levels), Number: string(num), Title: model.PlainText(h), ID: id})
 	}
 	return out
+}
+
+// nextNode returns the node after n in document order below root (nil at
+// the end): a walk without a function call per node.
+func nextNode(root, n *model.Node) *model.Node {
+	if n.FirstChild != nil {
+		return n.FirstChild
+	}
+	for n != root {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+		n = n.Parent
+	}
+	return nil
 }
 
 func (r *Renderer) writeTOC(w *Writer, doc *model.Document) {

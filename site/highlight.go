@@ -2,13 +2,15 @@ package site
 
 import (
 	"bytes"
+	_ "embed"
 	"html/template"
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
+
+	"github.com/wikirules/wikirules/render"
 )
 
 // Styles of the highlighted code: the light one by default, the dark one
@@ -17,6 +19,15 @@ const (
 	lightStyle = "github"
 	darkStyle  = "github-dark"
 )
+
+// chromaCSSFile is chromaCSSOf chroma's light and dark styles, made by
+// TestChromaCSS (go test ./site -run ChromaCSS -update after a chroma
+// upgrade). Importing chroma's styles package would cost every run of
+// the program, whatever the command, 17 ms of start-up: it decodes the
+// XML of its 70 styles when the program starts.
+//
+//go:embed chroma.css
+var chromaCSSFile []byte
 
 var formatter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.ClassPrefix("hl-"))
 
@@ -32,20 +43,25 @@ func highlight(lang, code string) template.HTML {
 		return template.HTML("<pre><code>" + template.HTMLEscapeString(code) + "</code></pre>")
 	}
 	var b bytes.Buffer
-	if err := formatter.Format(&b, styles.Get(lightStyle), it); err != nil {
+	// With classes, the HTML does not depend on the style: the
+	// stylesheet (chromaCSS) does.
+	if err := formatter.Format(&b, render.PlainCodeStyle(), it); err != nil {
 		return template.HTML("<pre><code>" + template.HTMLEscapeString(code) + "</code></pre>")
 	}
 	return template.HTML(b.String())
 }
 
-// chromaCSS is the stylesheet of the highlighted code: the light style,
+// chromaCSS is the stylesheet of the highlighted code.
+func chromaCSS() []byte { return chromaCSSFile }
+
+// chromaCSSOf is the stylesheet of the highlighted code: the light style,
 // and the dark one both for the system setting and the theme toggle.
-func chromaCSS() []byte {
+func chromaCSSOf(lightStyle, darkStyle *chroma.Style) []byte {
 	var light, dark bytes.Buffer
-	formatter.WriteCSS(&light, styles.Get(lightStyle))
-	formatter.WriteCSS(&dark, styles.Get(darkStyle))
+	formatter.WriteCSS(&light, lightStyle)
+	formatter.WriteCSS(&dark, darkStyle)
 	var out bytes.Buffer
-	out.WriteString("/* Code highlighting (chroma: " + lightStyle + " and " + darkStyle + "). */\n")
+	out.WriteString("/* Code highlighting (chroma: " + lightStyle.Name + " and " + darkStyle.Name + "). */\n")
 	out.Write(light.Bytes())
 	out.WriteString("@media (prefers-color-scheme: dark) {\n")
 	out.WriteString(scopeCSS(dark.String(), `:root:not([data-theme="light"]) `))

@@ -565,7 +565,7 @@ func headingLinks(r *render.Renderer) {
 	def := r.Func(model.KindHeading)
 	r.SetFunc(model.KindHeading, func(w *render.Writer, n *model.Node, entering bool) bool {
 		if !entering {
-			for _, a := range n.Attrs {
+			for _, a := range n.Attrs() {
 				if strings.EqualFold(a.Name, "id") && a.Value != "" {
 					w.WriteString(`<a class="wr-anchor" aria-label="Link to this section"`)
 					w.Attr("href", "#"+url.PathEscape(contentIDs("").ContentID(a.Value)))

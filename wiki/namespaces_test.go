@@ -27,8 +27,8 @@ func TestWikiNamespaces(t *testing.T) {
 	}
 	var targets []string
 	for n := range doc.Root.Descendants() {
-		if n.Link != nil && n.Link.Target != "" {
-			targets = append(targets, n.Link.Target)
+		if n.Link() != nil && n.Link().Target != "" {
+			targets = append(targets, n.Link().Target)
 		}
 	}
 	// [[polish]] and [[Polish]] are two pages; a file is in "Mynd", whose

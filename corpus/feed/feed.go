@@ -7,6 +7,7 @@ import (
 	"net"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -239,9 +240,13 @@ var dateWords = [][]byte{[]byte("yesterday"), []byte("today"), []byte("tomorrow"
 
 // dateLikeRE matches the common ways of writing a date or a time:
 // 2024-01-01, 1/2/2024, 01.02.24, 16:30, "15 November 2024", "Nov 15".
-var dateLikeRE = regexp.MustCompile(`(?i)^[^a-z]{0,4}(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}` +
-	`|\d{1,2}(st|nd|rd|th)? (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?( \d{2,4})?` +
-	`|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(st|nd|rd|th)?,?( \d{2,4})?)`)
+// It is compiled on first use, not when every command of the program
+// starts.
+var dateLikeRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^[^a-z]{0,4}(\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}` +
+		`|\d{1,2}(st|nd|rd|th)? (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?( \d{2,4})?` +
+		`|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(st|nd|rd|th)?,?( \d{2,4})?)`)
+})
 
 // dateLike reports whether a line (not a valid timestamp) reads like a date
 // or a time someone put where the timestamp goes. It runs only on lines
@@ -258,7 +263,7 @@ func dateLike(l []byte) bool {
 		}
 	}
 	// Every date form above has a digit.
-	return bytes.ContainsAny(l, "0123456789") && dateLikeRE.Match(l)
+	return bytes.ContainsAny(l, "0123456789") && dateLikeRE().Match(l)
 }
 
 func clip(b []byte) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -39,9 +40,13 @@ func BenchmarkHTMLCommand(b *testing.B) {
 	doc := []byte(sb.String())
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	for b.Loop() {
 		if code := Run([]string{"html", "--time", "2024-01-01T00:00:00Z"}, bytes.NewReader(doc), io.Discard, io.Discard); code != ExitOK {
 			b.Fatalf("exit status %d", code)
 		}
 	}
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(len(doc)), "alloc-B/in-B")
 }

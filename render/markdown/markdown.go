@@ -338,8 +338,8 @@ func (w *writer) inline(b *strings.Builder, n *model.Node) {
 		var sb strings.Builder
 		w.inlineChildren(&sb, n)
 		target, frag := "", ""
-		if n.Link != nil {
-			target, frag = n.Link.Target, n.Link.Fragment
+		if n.Link() != nil {
+			target, frag = n.Link().Target, n.Link().Fragment
 		}
 		href := w.opts.Linker.PageURL(target, frag)
 		if !render.SafeURL(href) || href == "" {
@@ -351,8 +351,8 @@ func (w *writer) inline(b *strings.Builder, n *model.Node) {
 		var sb strings.Builder
 		w.inlineChildren(&sb, n)
 		u := ""
-		if n.Link != nil {
-			u = n.Link.URL
+		if n.Link() != nil {
+			u = n.Link().URL
 		}
 		if !render.SafeURL(u) {
 			b.WriteString(sb.String())
@@ -362,8 +362,8 @@ func (w *writer) inline(b *strings.Builder, n *model.Node) {
 	case model.KindImage:
 		w.image(b, n)
 	case model.KindRef:
-		if n.Ref != nil {
-			b.WriteString("[^" + footnoteLabel(n.Ref) + "]")
+		if n.Ref() != nil {
+			b.WriteString("[^" + footnoteLabel(n.Ref()) + "]")
 		}
 	case model.KindError:
 		b.WriteString(escape(n.Text))
@@ -401,7 +401,7 @@ func isCard(n *model.Node) bool {
 // image writes an image, or, when the file is not provided, its name in
 // italics; the caption follows as text.
 func (w *writer) image(b *strings.Builder, n *model.Node) {
-	li := n.Link
+	li := n.Link()
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
@@ -515,7 +515,7 @@ func footnoteLabel(r *model.RefInfo) string {
 // ("[^1]: text"), one per note.
 func (w *writer) footnotes(b *strings.Builder, n *model.Node, prefix string) {
 	for li := range n.FindAll(model.KindListItem) {
-		if li.Ref == nil {
+		if li.Ref() == nil {
 			continue
 		}
 		var text strings.Builder
@@ -536,7 +536,7 @@ func (w *writer) footnotes(b *strings.Builder, n *model.Node, prefix string) {
 				}
 			}
 		}
-		b.WriteString(prefix + "[^" + footnoteLabel(li.Ref) + "]: " + strings.TrimSpace(collapse(text.String())) + "\n")
+		b.WriteString(prefix + "[^" + footnoteLabel(li.Ref()) + "]: " + strings.TrimSpace(collapse(text.String())) + "\n")
 	}
 	b.WriteString("\n")
 }
