@@ -338,6 +338,21 @@ const (
 	WalkStop                           // stop the walk
 )
 
+// Next returns the node after n in document order below root (nil at the
+// end): a walk without a function call per node, for hot loops.
+func Next(root, n *Node) *Node {
+	if n.FirstChild != nil {
+		return n.FirstChild
+	}
+	for n != root {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+		n = n.Parent
+	}
+	return nil
+}
+
 // Walk visits n and its descendants depth first, calling fn on entering and
 // on leaving each node. It is iterative, so hostile nesting depth cannot
 // overflow the stack.

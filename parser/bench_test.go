@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -9,33 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wikirules/wikirules/corpus/feed"
-	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 )
 
-// seedTexts returns the text of every revision in the seeds.
-func seedTexts(tb testing.TB) []string {
-	tb.Helper()
-	var out []string
-	for _, p := range shared.Seeds(tb) {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		f, err := feed.Parse(p, data, feed.Options{})
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, e := range f.Entries {
-			out = append(out, e.Rev.Text)
-		}
-	}
-	return out
-}
-
 func BenchmarkParseSeeds(b *testing.B) {
-	texts := seedTexts(b)
+	texts := testutil.SeedTexts(b)
 	n := totalLen(texts)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
@@ -134,7 +112,7 @@ func BenchmarkHostile(b *testing.B) {
 }
 
 func BenchmarkParseRenderSeeds(b *testing.B) {
-	texts := seedTexts(b)
+	texts := testutil.SeedTexts(b)
 	n := totalLen(texts)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()

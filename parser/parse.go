@@ -265,18 +265,12 @@ func frenchSpace(s string) string {
 	b.Grow(len(s) + 4)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == ' ' && i+1 < len(s) {
-			nr, ns := utf8.DecodeRuneInString(s[i+1:])
-			if strings.ContainsRune("?:;!%»›", nr) {
-				after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
-				if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
-					b.WriteRune('\u00a0')
-					i++
-					continue
-				}
-			}
-		}
-		if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
+		switch frenchRule(s, i, r, size) {
+		case frenchBefore:
+			b.WriteRune('\u00a0')
+			i++
+			continue
+		case frenchAfter:
 			b.WriteRune(r)
 			b.WriteRune('\u00a0')
 			i += size + 1
@@ -288,21 +282,37 @@ func frenchSpace(s string) string {
 	return b.String()
 }
 
+// The French-spacing rule at a rune: none, a no-break space for the space
+// before a mark, or one for the space after an opening quote.
+const (
+	frenchNone = iota
+	frenchBefore
+	frenchAfter
+)
+
+// frenchRule says what the rule does at s[i] (rune r of size bytes).
+func frenchRule(s string, i int, r rune, size int) int {
+	if r == ' ' && i+1 < len(s) {
+		nr, ns := utf8.DecodeRuneInString(s[i+1:])
+		if strings.ContainsRune("?:;!%»›", nr) {
+			after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
+			if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+				return frenchBefore
+			}
+		}
+	}
+	if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
+		return frenchAfter
+	}
+	return frenchNone
+}
+
 // frenchSpaceChanges reports whether frenchSpace puts a no-break space
 // in s.
 func frenchSpaceChanges(s string) bool {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == ' ' && i+1 < len(s) {
-			nr, ns := utf8.DecodeRuneInString(s[i+1:])
-			if strings.ContainsRune("?:;!%»›", nr) {
-				after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
-				if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
-					return true
-				}
-			}
-		}
-		if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
+		if frenchRule(s, i, r, size) != frenchNone {
 			return true
 		}
 		i += size

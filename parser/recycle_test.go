@@ -14,6 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -84,7 +85,7 @@ func TestRecycleChangesNothing(t *testing.T) {
 			}
 		}
 		if shared.Has("seeds") {
-			inputs = append(inputs, seedTexts(t)...)
+			inputs = append(inputs, testutil.SeedTexts(t)...)
 		}
 	}
 	tpl := scaleTemplates()

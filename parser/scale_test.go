@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wikirules/wikirules/internal/testutil"
 )
 
 // The scaling family: each construct a page can be made of, generated at
@@ -167,7 +169,7 @@ func BenchmarkConstructs(b *testing.B) {
 // BenchmarkSeedDocument runs parse+render over documents of 1, 2, 4 and
 // 8 MB made of the seed pages, the figures of `wikirules html`.
 func BenchmarkSeedDocument(b *testing.B) {
-	texts := seedTexts(b)
+	texts := testutil.SeedTexts(b)
 	run := parseRender(nil)
 	for _, mb := range []int{1, 2, 4, 8} {
 		in := seedDocument(texts, mb<<20)

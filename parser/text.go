@@ -371,7 +371,7 @@ func (ps *parseState) keepStrings(root *model.Node, t *text) {
 	src := ps.src
 	var rest []*model.Node
 	size := 0
-	for n := root; n != nil; n = nextNode(root, n) {
+	for n := root; n != nil; n = model.Next(root, n) {
 		if inBuf(n.Text) && n.Kind == model.KindText && n.Pos >= 0 && n.Pos <= n.End && n.End <= len(src) && src[n.Pos:n.End] == n.Text {
 			n.Text = src[n.Pos:n.End]
 		}
@@ -489,17 +489,3 @@ func (b *builder) appendText(t *text) {
 	}
 }
 
-// nextNode returns the node after n in document order below root (nil at
-// the end): a walk without a function call per node.
-func nextNode(root, n *model.Node) *model.Node {
-	if n.FirstChild != nil {
-		return n.FirstChild
-	}
-	for n != root {
-		if n.NextSibling != nil {
-			return n.NextSibling
-		}
-		n = n.Parent
-	}
-	return nil
-}

@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -205,7 +206,7 @@ func wrapCases(t *testing.T) []wrapCase {
 			f.Close()
 		}
 		if _, err := os.Stat(filepath.Join(d, "seeds")); err == nil {
-			for i, s := range seedTexts(t) {
+			for i, s := range testutil.SeedTexts(t) {
 				cases = append(cases, wrapCase{fmt.Sprintf("seed revision %d", i), s, nil})
 			}
 		}

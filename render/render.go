@@ -741,7 +741,7 @@ type TOCEntry struct {
 func TOC(doc *model.Document) []TOCEntry {
 	// Count the headings first, so that the list is allocated once.
 	n := 0
-	for c := doc.Root; c != nil; c = nextNode(doc.Root, c) {
+	for c := doc.Root; c != nil; c = model.Next(doc.Root, c) {
 		if c.Kind == model.KindHeading {
 			n++
 		}
@@ -753,7 +753,7 @@ func TOC(doc *model.Document) []TOCEntry {
 	var counters []int
 	var levels []int
 	var num []byte
-	for h := doc.Root; h != nil; h = nextNode(doc.Root, h) {
+	for h := doc.Root; h != nil; h = model.Next(doc.Root, h) {
 		if h.Kind != model.KindHeading {
 			continue
 		}
@@ -779,21 +779,6 @@ func TOC(doc *model.Document) []TOCEntry {
 		out = append(out, TOCEntry{Level: len(levels), Number: string(num), Title: model.PlainText(h), ID: id})
 	}
 	return out
-}
-
-// nextNode returns the node after n in document order below root (nil at
-// the end): a walk without a function call per node.
-func nextNode(root, n *model.Node) *model.Node {
-	if n.FirstChild != nil {
-		return n.FirstChild
-	}
-	for n != root {
-		if n.NextSibling != nil {
-			return n.NextSibling
-		}
-		n = n.Parent
-	}
-	return nil
 }
 
 func (r *Renderer) writeTOC(w *Writer, doc *model.Document) {

@@ -3,13 +3,11 @@ package cli
 import (
 	"bytes"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/wikirules/wikirules/corpus/feed"
-	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 )
 
 // BenchmarkHTMLCommand runs `wikirules html` in process on a 1 MB document
@@ -19,20 +17,7 @@ import (
 // milliseconds: time the binary for it).
 func BenchmarkHTMLCommand(b *testing.B) {
 	var sb strings.Builder
-	var texts []string
-	for _, p := range shared.Seeds(b) {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		f, err := feed.Parse(p, data, feed.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, e := range f.Entries {
-			texts = append(texts, e.Rev.Text)
-		}
-	}
+	texts := testutil.SeedTexts(b)
 	for i := 0; sb.Len() < 1<<20; i++ {
 		sb.WriteString(texts[i%len(texts)])
 		sb.WriteString("\n\n")

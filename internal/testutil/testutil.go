@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/internal/shared"
 	"github.com/wikirules/wikirules/model"
 )
@@ -31,6 +32,28 @@ func SeedCorpus(tb testing.TB) *model.Corpus {
 		tb.Fatalf("loading the seeds: %v", err)
 	}
 	return c
+}
+
+// SeedTexts returns the text of every revision of the seeds, file by file
+// in the order the feeds hold them (benchmarks read the same bytes in the
+// same order every time), skipping when the seeds are absent.
+func SeedTexts(tb testing.TB) []string {
+	tb.Helper()
+	var out []string
+	for _, p := range shared.Seeds(tb) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		f, err := feed.Parse(p, data, feed.Options{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, e := range f.Entries {
+			out = append(out, e.Rev.Text)
+		}
+	}
+	return out
 }
 
 // Golden compares got with the file at path, or writes got there with

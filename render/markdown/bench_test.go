@@ -2,7 +2,6 @@ package markdown_test
 
 import (
 	"bytes"
-	"os"
 	"runtime"
 	"testing"
 
@@ -10,8 +9,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	gmhtml "github.com/yuin/goldmark/renderer/html"
 
-	"github.com/wikirules/wikirules/corpus/feed"
-	"github.com/wikirules/wikirules/internal/shared"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
@@ -24,27 +22,8 @@ import (
 // figures compare), and bytes allocated per input byte; goldmark's MB/s of
 // its own Markdown input is md-MB/s.
 
-// seedRevisions returns the text of every seed revision.
-func seedRevisions(b *testing.B) []string {
-	var out []string
-	for _, p := range shared.Seeds(b) {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		f, err := feed.Parse(p, data, feed.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, e := range f.Entries {
-			out = append(out, e.Rev.Text)
-		}
-	}
-	return out
-}
-
 func BenchmarkSeedsGoldmark(b *testing.B) {
-	texts := seedRevisions(b)
+	texts := testutil.SeedTexts(b)
 	var mds [][]byte
 	wikiBytes, mdBytes := 0, 0
 	for _, t := range texts {
@@ -69,7 +48,7 @@ func BenchmarkSeedsGoldmark(b *testing.B) {
 }
 
 func BenchmarkSeedsWikirules(b *testing.B) {
-	texts := seedRevisions(b)
+	texts := testutil.SeedTexts(b)
 	n := 0
 	for _, t := range texts {
 		n += len(t)
