@@ -488,4 +488,3 @@ func (b *builder) appendText(t *text) {
 		b.addSeg(sg)
 	}
 }
-
