@@ -125,9 +125,13 @@ func (w *pageWork) blameURL(o diff.Origin) string {
 func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	w := &pageWork{page: pg, dir: dir}
 	seen := map[string]int{}
+	// The revisions' parts that did not change are parsed once.
+	hp := b.wiki.NewHistoryParser(pg)
 	for _, r := range pg.Revisions {
-		doc := b.wiki.Parse(pg, r)
-		if !r.Visible() {
+		var doc *model.Document
+		if r.Visible() {
+			doc = hp.Parse(r)
+		} else {
 			// A deleted revision, or one of a stub dump: its history
 			// entry says so; the page shows the nearest visible one.
 			doc = b.wiki.ParseText(pg.Title, "''"+r.Absence()+"''", r.Timestamp)

@@ -91,6 +91,10 @@ type Wiki struct {
 	// notes are the names the site content's notes give games, by slug.
 	notes    map[string]string
 	notesErr error
+	// timed reports whether a template definition asks for the time
+	// (HistoryParser).
+	timedOnce sync.Once
+	timed     bool
 }
 
 // Open loads the inputs (or the embedded sample) and the template
