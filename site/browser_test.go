@@ -110,6 +110,20 @@ func TestBrowser(t *testing.T) {
 		t.Log("no history with a comparison")
 	}
 
+	// An old revision is put together from its parts when opened: its
+	// headings there, with ids of its own.
+	if revPage := pageWith(all, `class="revision-view"`); revPage != "" {
+		do("an old revision", chromedp.Navigate(srv.URL+"/"+revPage), chromedp.WaitReady(chromedp.CSS("body")),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector("details.revision-view").open = true`),
+			chromedp.WaitVisible(chromedp.CSS("details.revision-view .wiki-body > *")))
+		got := js(`(function(){var v=document.querySelector("details.revision-view"), id=v.closest("section.revision").id;
+			var hs=Array.from(v.querySelectorAll(".wiki-body [id]"));
+			return [v.querySelector(".wiki-body").textContent.trim().length > 0, hs.length > 0 && hs.every(function(h){return h.id.indexOf(id+"-")===0})].join(" ")})()`)
+		if got != "true true" {
+			t.Errorf("the old revision put together: text, ids prefixed = %s", got)
+		}
+	}
+
 	// Rule tables: the blame of each cell is hidden until the switch
 	// shows who last changed it.
 	do("rule tables", chromedp.Navigate(srv.URL+"/"+pageWith(all, `class="rule-table"`)), chromedp.WaitVisible(chromedp.CSS(".rules-data")))

@@ -78,14 +78,30 @@ func (h *HistoryParser) Parse(r *model.Revision) *model.Document {
 	return h.ParseText(r.Text, r.Timestamp)
 }
 
+// ParseRevision is Parse, and reports what ParseShared does.
+func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool) {
+	return h.ParseShared(r.Text, r.Timestamp)
+}
+
 // ParseText parses a text of the page at time at.
 func (h *HistoryParser) ParseText(text string, at time.Time) *model.Document {
+	doc, _ := h.ParseShared(text, at)
+	return doc
+}
+
+// ParseShared is ParseText that also reports whether the document was made
+// of chunks none of which asks for the time: its top-level parts are then
+// each the same tree in every revision that has the same text for it
+// (from a heading to the next of its level or above, or the lead) with the
+// same heading ids. A site can render such a part once for them all.
+func (h *HistoryParser) ParseShared(text string, at time.Time) (*model.Document, bool) {
 	cuts := chunkCuts(text)
 	if len(cuts) < 3 {
 		// One chunk: nothing to share.
 		h.Whole++
-		return h.w.ParseText(h.title, text, at)
+		return h.w.ParseText(h.title, text, at), false
 	}
+	timed := false
 	parts := make([]*chunk, len(cuts)-1)
 	weight, size := 0, 0
 	for i := range parts {
@@ -95,12 +111,13 @@ func (h *HistoryParser) ParseText(text string, at time.Time) *model.Document {
 		size += c.size
 		if !c.ok || weight > chunkBudget {
 			h.Whole++
-			return h.w.ParseText(h.title, text, at)
+			return h.w.ParseText(h.title, text, at), false
 		}
+		timed = timed || c.timed
 		parts[i] = c
 	}
 	h.Chunked++
-	return stitch(text, cuts, parts, size)
+	return stitch(text, cuts, parts, size), !timed
 }
 
 // chunk returns the parse of chunk s, from the cache when it was parsed

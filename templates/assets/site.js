@@ -223,6 +223,30 @@
     if (box.open) drawCompare(box);
   });
 
+  // Old revisions (history pages): each is a list of parts (data-parts),
+  // each part a <template> shared by every revision that has it, put
+  // together when opened. The revision's ids and same-page links get its
+  // anchor before them, so revisions do not clash.
+  function showRevision(box) {
+    if (box.dataset.drawn) return;
+    box.dataset.drawn = "1";
+    var body = box.querySelector(".wiki-body"), sec = box.closest("section.revision");
+    var prefix = (sec ? sec.id : "rev") + "-";
+    body.textContent = "";
+    (box.getAttribute("data-parts") || "").split(" ").forEach(function (k) {
+      var t = document.getElementById("wr-part-" + k);
+      if (t) body.appendChild(t.content.cloneNode(true));
+    });
+    body.querySelectorAll("[id]").forEach(function (e) { e.id = prefix + e.id; });
+    body.querySelectorAll('a[href^="#"]').forEach(function (a) {
+      a.setAttribute("href", "#" + prefix + a.getAttribute("href").slice(1));
+    });
+  }
+  document.querySelectorAll("details.revision-view").forEach(function (box) {
+    box.addEventListener("toggle", function () { if (box.open) showRevision(box); });
+    if (box.open) showRevision(box);
+  });
+
   // ---- Search ----
   // The index (see site/search.go): the pages' names, docs [title, page
   // number, url, kind, text], the vocabulary and, per word, the docs that
