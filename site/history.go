@@ -46,10 +46,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	if game != nil {
 		hist.DataURL = hb.Link(game.DataURL)
 	}
-	sides := make([]*diff.Side, len(pg.Revisions))
-	for i, r := range pg.Revisions {
-		sides[i] = &diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]}
-	}
+	sides := w.sides
 	parts := newRevisionParts(render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, "", s.Deps), NoTOC: true, ReservedIDPrefix: siteIDPrefix}))
 	for i := len(pg.Revisions) - 1; i >= 0; i-- {
 		r := pg.Revisions[i]

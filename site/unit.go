@@ -74,8 +74,11 @@ type pageWork struct {
 	docs []*model.Document
 	// shared[i] reports that docs[i] was made of parts shared with other
 	// revisions (wiki.HistoryParser.ParseShared).
-	shared  []bool
-	tables  []*extract.PageTables
+	shared []bool
+	tables []*extract.PageTables
+	// sides are the revisions as the diffs and the blame compare them:
+	// one per revision, shared, so each is read once.
+	sides   []*diff.Side
 	anchors []string
 	// blame is where each value of the latest revision's tables comes
 	// from, and renamed the ids its tables had before (blameTables);
@@ -92,7 +95,7 @@ func (w *pageWork) blameTables() {
 	b := diff.NewBlamer(w.page.Title, false)
 	for i, r := range w.page.Revisions {
 		if r.Visible() {
-			b.Add(&diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]})
+			b.Add(w.sides[i])
 			w.blamed = append(w.blamed, i)
 		}
 	}
@@ -141,6 +144,7 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 		w.docs = append(w.docs, doc)
 		w.shared = append(w.shared, shared)
 		w.tables = append(w.tables, extract.Extract(doc, pg, r))
+		w.sides = append(w.sides, &diff.Side{Rev: r, Doc: doc, Tables: w.tables[len(w.tables)-1]})
 		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))
 		seen[a]++
 		if seen[a] > 1 {
