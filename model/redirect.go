@@ -12,8 +12,15 @@ import (
 // WikitextContent::getRedirectTargetAndText does: the word, an optional
 // colon, then a link. It returns the target's normalized title, its
 // fragment and the length of the redirect in text (the rest of the page
-// follows it).
+// follows it). The title is normalized by the default rules;
+// RedirectTargetIn takes a wiki's.
 func RedirectTarget(text string) (title, fragment string, n int, ok bool) {
+	return RedirectTargetIn(nil, text)
+}
+
+// RedirectTargetIn is RedirectTarget with the target normalized by a wiki's
+// namespace names and case rules (nil: the default ones).
+func RedirectTargetIn(names *Namespaces, text string) (title, fragment string, n int, ok bool) {
 	i := 0
 	for i < len(text) && isSpaceByte(text[i]) {
 		i++
@@ -66,7 +73,7 @@ func RedirectTarget(text string) (title, fragment string, n int, ok bool) {
 		fragment = strings.TrimSpace(inner[k+1:])
 		inner = inner[:k]
 	}
-	title = NormalizeTitle(inner)
+	title = names.Normalize(inner)
 	if title == "" || !utf8.ValidString(title) || strings.ContainsAny(title, "<>[]{}|\x7f\n") {
 		return "", "", 0, false
 	}

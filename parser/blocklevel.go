@@ -93,7 +93,7 @@ func commonPrefix(a, b string) int {
 
 func (ps *parseState) blockLevels(in *text) *text {
 	s := in.s
-	b := newBuilderFor(in, len(s)/4)
+	b := ps.passBuilder(in, len(s)/4)
 	st := &blockState{b: b, in: in}
 	lastPrefix := ""
 	var prefix2 string
@@ -111,8 +111,10 @@ func (ps *parseState) blockLevels(in *text) *text {
 		}
 		line := s[ls:le]
 		lastPrefixLength := len(lastPrefix)
-		preCloseMatch := containsFold(line, "</pre")
-		preOpenMatch := containsFold(line, "<pre")
+		// Most lines have no tag: the tag tests below are for the others.
+		hasTag := strings.IndexByte(line, '<') >= 0
+		preCloseMatch := hasTag && containsFold(line, "</pre")
+		preOpenMatch := hasTag && containsFold(line, "<pre")
 		var prefix string
 		ts, te := ls, le // $t
 		if !st.inPre {
@@ -176,8 +178,8 @@ func (ps *parseState) blockLevels(in *text) *text {
 		}
 		if prefixLength == 0 {
 			t := s[ts:te]
-			openMatch := blockOpenMatch(t)
-			closeMatch := blockCloseMatch(t)
+			openMatch := hasTag && blockOpenMatch(t)
+			closeMatch := blockCloseMatch(t, hasTag)
 			if openMatch || closeMatch {
 				pendingPTag = ""
 				st.gen(st.closeParagraph(false), ts, ts)
@@ -280,8 +282,11 @@ func containsFold(s, sub string) bool {
 
 // tagNameAt reports whether s[i:] starts with one of names,
 // case-insensitively, followed by a word boundary (\b).
-func tagNameAt(s string, i int, names []string) bool {
-	for _, n := range names {
+func tagNameAt(s string, i int, names *tagNames) bool {
+	if i >= len(s) || !names.first[s[i]] {
+		return false
+	}
+	for _, n := range names.names {
 		if len(s)-i >= len(n) && strings.EqualFold(s[i:i+len(n)], n) {
 			j := i + len(n)
 			next := j < len(s) && isWordByte(s[j])
@@ -293,16 +298,32 @@ func tagNameAt(s string, i int, names []string) bool {
 	return false
 }
 
+// tagNames is a list of tag names (lower case) and the bytes they begin
+// with in either case: most tags of a line begin with none of them.
+type tagNames struct {
+	names []string
+	first [256]bool
+}
+
+func newTagNames(names ...string) *tagNames {
+	t := &tagNames{names: names}
+	for _, n := range names {
+		t.first[n[0]] = true
+		t.first[n[0]-'a'+'A'] = true
+	}
+	return t
+}
+
 // isWordByte is PCRE's \w without the u flag: ASCII letters, digits, '_'.
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 var (
-	openBlockNames     = []string{"table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl"}
-	openAntiNames      = []string{"td", "th"}
-	openAlwaysNames    = []string{"tr", "caption", "dt", "dd", "li"}
-	closeNeverNames    = []string{"center", "blockquote", "div", "hr", "mw:", "aside", "figure"}
+	openBlockNames     = newTagNames("table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl")
+	openAntiNames      = newTagNames("td", "th")
+	openAlwaysNames    = newTagNames("tr", "caption", "dt", "dd", "li")
+	closeNeverNames    = newTagNames("center", "blockquote", "div", "hr", "mw:", "aside", "figure")
 	markerPreSignature = markerPrefix + "pre"
 	// markerBlockSignature marks strip items that are blocks of their own
 	// (a footnote list): like <pre>, never wrapped in a paragraph.
@@ -315,16 +336,17 @@ func blockOpenMatch(t string) bool {
 }
 
 // blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b, or a <pre> strip marker.
-func blockCloseMatch(t string) bool {
+// hasTag says whether t has a '<' at all.
+func blockCloseMatch(t string, hasTag bool) bool {
 	if i := strings.Index(t, markerPrefix); i >= 0 && (strings.Contains(t[i:], markerPreSignature) || strings.Contains(t[i:], markerBlockSignature)) {
 		return true
 	}
-	return tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
+	return hasTag && tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
 }
 
 // tagMatch reports whether t has an opening tag named in open1 or open2,
 // or a closing tag named in close1 or close2 (MediaWiki's block regexes).
-func tagMatch(t string, open1, open2, close1, close2 []string) bool {
+func tagMatch(t string, open1, open2, close1, close2 *tagNames) bool {
 	for i := strings.IndexByte(t, '<'); i >= 0; {
 		j := i + 1
 		if tagNameAt(t, j, open1) || tagNameAt(t, j, open2) {

@@ -77,6 +77,10 @@ const (
 	defaultMaxExpands   = 50000
 	defaultMaxOutput    = 8 << 20
 	maxOutputPerSrcByte = 50
+	// maxOutputBytes bounds the expanded text whatever the options say,
+	// so that the passes' texts stay far below 2 GB (their source maps
+	// hold 32-bit offsets; see seg).
+	maxOutputBytes = 128 << 20
 	// maxNesting bounds nested expansions, as MediaWiki's
 	// $wgMaxPPExpandDepth (100) does: "{{{"×N…"}}}"×N nests N/3 argument
 	// names, each expanded inside the next, which would otherwise take
@@ -86,9 +90,9 @@ const (
 
 func (e *expander) maxOutput(srcLen int) int {
 	if e.opts.MaxExpansionBytes > 0 {
-		return e.opts.MaxExpansionBytes
+		return min(e.opts.MaxExpansionBytes, maxOutputBytes)
 	}
-	return max(defaultMaxOutput, srcLen*maxOutputPerSrcByte)
+	return min(max(defaultMaxOutput, srcLen*maxOutputPerSrcByte), maxOutputBytes)
 }
 
 // markerFor writes a strip marker, in MediaWiki's format so that the later
@@ -301,7 +305,8 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 			return
 		}
 	}
-	title, ok := templateTitle(name)
+	names := e.opts.Namespaces
+	title, ok := templateTitle(names, name)
 	if !ok {
 		// Not a valid title: MediaWiki writes the call out as text, with
 		// its parts expanded.
@@ -312,7 +317,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		e.implode(b, f, n, titleText)
 		return
 	}
-	short := strings.TrimPrefix(title, "Template:")
+	short := strings.TrimPrefix(title, names.Name(model.NSTemplate)+":")
 	start(short)
 	if f.depth >= e.maxDepth() {
 		e.errorOut(b, f, n, model.MsgTemplateDepth, fmt.Sprintf("Template recursion depth limit (%d) exceeded at %s", e.maxDepth(), title))
@@ -327,8 +332,8 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	src, nodes, found := e.lookup(title)
 	if found {
 		// A template that is a redirect transcludes its target.
-		if target, ok := redirectTarget(src); ok {
-			if t2, ok := templateTitle(target); ok {
+		if target, ok := redirectTarget(names, src); ok {
+			if t2, ok := templateTitle(names, target); ok {
 				if s2, n2, ok := e.lookup(t2); ok {
 					title, src, nodes = t2, s2, n2
 				}
@@ -535,22 +540,27 @@ func firstArgText(t *text, colon int) *text {
 }
 
 // templateTitle normalizes a template name to a full title as
-// Title::newFromText(name, NS_TEMPLATE) does: "heart" → "Template:Heart",
+// Title::newFromText(name, NS_TEMPLATE) does, by the wiki's namespace names
+// and case rules (nil: the default ones): "heart" → "Template:Heart",
 // ":Main Page" → "Main Page", "Foo&ndash;bar" → "Template:Foo–bar",
 // "Foo#top" → "Template:Foo". A name that is no title ("#foo", "a<b>")
 // reports false.
-func templateTitle(name string) (string, bool) {
+func templateTitle(names *model.Namespaces, name string) (string, bool) {
 	if name == "" || strings.ContainsAny(name, "<>[]{}|\x7f\n") {
 		return "", false
 	}
-	t, ok := parseTitle(name)
+	t, rest, ok := splitTitle(names, name)
 	if !ok || t.text == "" {
 		return "", false
 	}
-	if t.forced || t.ns != model.NSMain {
-		return t.text, true
+	ns := t.ns
+	if !t.forced && ns == model.NSMain {
+		ns = model.NSTemplate
 	}
-	return "Template:" + t.text, true
+	if len(rest) > 255 {
+		return "", false
+	}
+	return names.Title(ns, caseName(names, ns, rest)), true
 }
 
 // extTag expands an extension tag into a strip marker.
@@ -608,7 +618,7 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	case "gallery":
 		// A gallery becomes wikitext (a list of image links) that the
 		// later passes parse like the rest of the page.
-		e.emitGen(b, f, galleryWikitext(content.s, n.attrs), n.pos, n.end)
+		e.emitGen(b, f, galleryWikitext(e.opts.Namespaces, content.s, n.attrs), n.pos, n.end)
 		return
 	default:
 		html = inner()
@@ -783,8 +793,8 @@ func (e *expander) implode(b *builder, f *frame, n *ppNode, title *text) {
 }
 
 // redirectTarget recognises "#REDIRECT [[Target]]" (in any language).
-func redirectTarget(src string) (string, bool) {
-	t, _, _, ok := model.RedirectTarget(src)
+func redirectTarget(names *model.Namespaces, src string) (string, bool) {
+	t, _, _, ok := model.RedirectTargetIn(names, src)
 	return ":" + t, ok
 }
 

@@ -81,7 +81,7 @@ func (ps *parseState) externalLinks(in *text) *text {
 	if strings.IndexByte(s, '[') < 0 {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/8)
+	b := ps.passBuilder(in, len(s)/8)
 	last := 0
 	for i := 0; i < len(s); {
 		k := strings.IndexByte(s[i:], '[')
@@ -103,7 +103,7 @@ func (ps *parseState) externalLinks(in *text) *text {
 			prefixLabel = url[j:] + " "
 			url = url[:j]
 		}
-		info := &model.LinkInfo{URL: cleanURL(url)}
+		info := &model.LinkInfo{URL: strings.Clone(cleanURL(url))}
 		li := len(ps.links)
 		ps.links = append(ps.links, info)
 		b.genAt(`<a @ext="`+strconv.Itoa(li)+`">`, in, i, m.labelFrom)
@@ -378,11 +378,11 @@ func (ps *parseState) magicLinks(in *text) *text {
 			continue
 		}
 		if b == nil {
-			b = newBuilderFor(in, len(s)/8)
+			b = ps.passBuilder(in, len(s)/8)
 		}
 		b.copy(in, last, i)
 		clean := cleanURL(url)
-		info := &model.LinkInfo{URL: clean, Free: true}
+		info := &model.LinkInfo{URL: strings.Clone(clean), Free: true}
 		li := len(ps.links)
 		ps.links = append(ps.links, info)
 		ue := i + len(url)

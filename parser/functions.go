@@ -34,13 +34,13 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 	}
 	for _, w := range pageNameWords {
 		if name == w {
-			return pageNameWord(w, normalizedPageTitle(title)), true
+			return pageNameWord(e.opts.Namespaces, w, e.normalizedPageTitle(title)), true
 		}
 	}
 	if strings.HasPrefix(name, "ARTICLE") {
 		switch name {
 		case "ARTICLEPAGENAME", "ARTICLEPAGENAMEE", "ARTICLESPACE", "ARTICLESPACEE":
-			return pageNameWord("SUBJECT"+name[len("ARTICLE"):], normalizedPageTitle(title)), true
+			return pageNameWord(e.opts.Namespaces, "SUBJECT"+name[len("ARTICLE"):], e.normalizedPageTitle(title)), true
 		}
 	}
 	switch name {
@@ -62,8 +62,8 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 }
 
 // normalizedPageTitle is the page's title as MediaWiki shows it.
-func normalizedPageTitle(title string) string {
-	if t, ok := parseTitle(title); ok && t.text != "" {
+func (e *expander) normalizedPageTitle(title string) string {
+	if t, ok := parseTitle(e.opts.Namespaces, title); ok && t.text != "" {
 		return t.text
 	}
 	return title
@@ -128,27 +128,14 @@ func pad2(n int) string {
 	return strconv.Itoa(n)
 }
 
-var namespaceNames = map[int]string{
-	-2: "Media", -1: "Special", 0: "", 1: "Talk", 2: "User", 3: "User talk", 4: "Project", 5: "Project talk",
-	6: "File", 7: "File talk", 8: "MediaWiki", 9: "MediaWiki talk", 10: "Template", 11: "Template talk",
-	12: "Help", 13: "Help talk", 14: "Category", 15: "Category talk",
-}
-
-func namespaceName(ns int) string { return namespaceNames[ns] }
-
 // namespaceByName resolves a namespace name or alias ("user_talk",
-// "Image") to its canonical name.
-func namespaceByName(s string) (string, bool) {
-	s = strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, "_", " ")))
-	if s == "image" {
-		s = "file"
+// "Image", a wiki's own "Bólkur") to the name the wiki spells it with.
+func namespaceByName(names *model.Namespaces, s string) (string, bool) {
+	ns, ok := names.Lookup(s)
+	if !ok {
+		return "", false
 	}
-	for _, name := range namespaceNames {
-		if strings.ToLower(name) == s {
-			return name, true
-		}
-	}
-	return "", false
+	return names.Name(ns), true
 }
 
 // pfArg is an argument of a parser function: either already expanded (the
@@ -294,12 +281,12 @@ func init() {
 				c.emit(url.QueryEscape(v))
 			}
 		},
-		"localurl":      func(c *pfCall) { c.emit(localURL(c.str(0), c.str(1))) },
-		"localurle":     func(c *pfCall) { c.emit(htmlAttrEscapeTitle(localURL(c.str(0), c.str(1)))) },
-		"fullurl":       func(c *pfCall) { c.emit(c.e.opts.Server + localURL(c.str(0), c.str(1))) },
-		"fullurle":      func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + localURL(c.str(0), c.str(1)))) },
-		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + localURL(c.str(0), c.str(1))) },
-		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + localURL(c.str(0), c.str(1)))) },
+		"localurl":      func(c *pfCall) { c.emit(c.localURL()) },
+		"localurle":     func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.localURL())) },
+		"fullurl":       func(c *pfCall) { c.emit(c.e.opts.Server + c.localURL()) },
+		"fullurle":      func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
+		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + c.localURL()) },
+		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
 		"#tag":          tagFunction,
 		"anchorencode":  func(c *pfCall) { c.emit(AnchorID(stripSectionName(c.plain(0)))) },
 		"padleft":       func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), true)) },
@@ -314,16 +301,18 @@ func init() {
 			}
 		},
 		"ns": func(c *pfCall) {
+			names := c.e.opts.Namespaces
 			if n, err := strconv.Atoi(c.str(0)); err == nil {
-				c.emit(namespaceName(n))
-			} else if name, ok := namespaceByName(c.str(0)); ok {
+				c.emit(names.Name(n))
+			} else if name, ok := namespaceByName(names, c.str(0)); ok {
 				c.emit(name)
 			}
 		},
 		"nse": func(c *pfCall) {
+			names := c.e.opts.Namespaces
 			if n, err := strconv.Atoi(c.str(0)); err == nil {
-				c.emit(wikiURLEncode(namespaceName(n)))
-			} else if name, ok := namespaceByName(c.str(0)); ok {
+				c.emit(wikiURLEncode(names.Name(n)))
+			} else if name, ok := namespaceByName(names, c.str(0)); ok {
 				c.emit(wikiURLEncode(name))
 			}
 		},
@@ -511,8 +500,9 @@ func cardholderTemplate(c *builtinCall) {
 }
 
 // localURL is {{localurl:Page|query}} for a wiki at /wiki/ and /index.php.
-func localURL(title, query string) string {
-	t := wikiURLEncode(model.NormalizeTitle(title))
+func (c *pfCall) localURL() string {
+	title, query := c.str(0), c.str(1)
+	t := wikiURLEncode(c.e.opts.Namespaces.Normalize(title))
 	if query == "" {
 		return "/wiki/" + t
 	}

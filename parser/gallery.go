@@ -13,7 +13,7 @@ import (
 // image of the gallery's size (widths=, heights=; 120px by default) and
 // its caption below; caption= of the gallery heads the list. A line is
 // "File:Name.png|caption|alt=…|link=…" (the namespace may be left out).
-func galleryWikitext(inner, attrs string) string {
+func galleryWikitext(names *model.Namespaces, inner, attrs string) string {
 	width, height := 120, 120
 	caption := ""
 	for _, a := range parseAttrs(attrs) {
@@ -43,8 +43,8 @@ func galleryWikitext(inner, attrs string) string {
 		}
 		parts := strings.Split(line, "|")
 		file := strings.TrimSpace(parts[0])
-		if ns, _ := model.SplitNamespace(file); ns != model.NSFile {
-			file = "File:" + file
+		if ns, _ := names.Split(file); ns != model.NSFile {
+			file = names.Name(model.NSFile) + ":" + file
 		}
 		opts := []string{strconv.Itoa(width) + "x" + strconv.Itoa(height) + "px"}
 		text := ""

@@ -43,7 +43,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 	if first < 0 {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/8)
+	b := ps.passBuilder(in, len(s)/8)
 	b.copy(in, 0, first)
 	// Positions of every "[[", as explode() finds them.
 	var opens []int
@@ -113,7 +113,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 			b.copy(in, open, pe)
 			continue
 		}
-		title, ok := parseTitle(origLink)
+		title, ok := parseTitle(ps.opts.Namespaces, origLink)
 		if !ok {
 			b.copy(in, open, pe)
 			continue
@@ -185,7 +185,8 @@ func (ps *parseState) internalLinks(in *text) *text {
 			b.copy(in, trailFrom, pe)
 			continue
 		case title.ns == model.NSCategory && !title.forced:
-			ps.categories = append(ps.categories, strings.TrimPrefix(title.text, "Category:"))
+			// The name without the namespace, as the wiki spells it.
+			ps.categories = append(ps.categories, strings.Clone(title.text[strings.IndexByte(title.text, ':')+1:]))
 			trimTrailingNewlineSpace(b)
 			b.copy(in, trailFrom, pe)
 			continue
@@ -201,7 +202,7 @@ func (ps *parseState) internalLinks(in *text) *text {
 			lb.copy(in, trailFrom, trailFrom+n)
 			label = lb.text()
 		}
-		info := &model.LinkInfo{Target: title.text, Fragment: title.fragment}
+		info := &model.LinkInfo{Target: strings.Clone(title.text), Fragment: strings.Clone(title.fragment)}
 		li := len(ps.links)
 		ps.links = append(ps.links, info)
 		hi := len(ps.holders)
@@ -233,7 +234,7 @@ func (ps *parseState) replaceHolders(in *text) *text {
 	if len(ps.holders) == 0 || !strings.Contains(s, holderPrefix) {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/4)
+	b := ps.passBuilder(in, len(s)/4)
 	last := 0
 	for i := 0; ; {
 		k := strings.Index(s[i:], holderPrefix)
@@ -294,7 +295,7 @@ func isImageOption(p string) bool {
 // image writes [[File:…]] as a figure (thumb, frame) or an inline image,
 // with its caption parsed like the rest of the page.
 func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text, hasParams bool, from, to int) {
-	info := &model.LinkInfo{Target: title.text}
+	info := &model.LinkInfo{Target: strings.Clone(title.text)}
 	var caption *text
 	if hasParams {
 		// Split at '|' outside [[…]].
@@ -303,7 +304,7 @@ func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text,
 		for i, pr := range parts {
 			seg := params.s[pr[0]:pr[1]]
 			if isImageOption(seg) {
-				info.Options = append(info.Options, strings.TrimSpace(seg))
+				info.Options = append(info.Options, strings.Clone(strings.TrimSpace(seg)))
 			} else {
 				capIdx = i
 			}

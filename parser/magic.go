@@ -45,11 +45,11 @@ func init() {
 	for _, w := range pageNameWords {
 		word := w
 		caseSensitiveFunctions[word] = func(c *pfCall) {
-			t, ok := parseTitle(c.plain(0))
+			t, ok := parseTitle(c.e.opts.Namespaces, c.plain(0))
 			if !ok || t.text == "" {
 				return
 			}
-			c.emit(pageNameWord(word, t.text))
+			c.emit(pageNameWord(c.e.opts.Namespaces, word, t.text))
 		}
 	}
 	for _, alias := range [][2]string{{"ARTICLEPAGENAME", "SUBJECTPAGENAME"}, {"ARTICLEPAGENAMEE", "SUBJECTPAGENAMEE"}, {"ARTICLESPACE", "SUBJECTSPACE"}, {"ARTICLESPACEE", "SUBJECTSPACEE"}} {
@@ -99,8 +99,8 @@ var namespacesWithSubpages = map[int]bool{1: true, 2: true, 3: true, 4: true, 5:
 // pageNameWord computes a page-name word for a normalized title, as
 // CoreParserFunctions does (names escaped with wfEscapeWikiText, the …E
 // forms URL-encoded).
-func pageNameWord(word, title string) string {
-	ns, rest := model.SplitNamespace(title)
+func pageNameWord(names *model.Namespaces, word, title string) string {
+	ns, rest := names.Split(title)
 	if ns == model.NSMain {
 		rest = title
 	}
@@ -114,7 +114,7 @@ func pageNameWord(word, title string) string {
 		talk, subject = ns, ns
 	}
 	withNS := func(n int, s string) string {
-		if name := namespaceName(n); name != "" {
+		if name := names.Name(n); name != "" {
 			return name + ":" + s
 		}
 		return s
@@ -151,13 +151,13 @@ func pageNameWord(word, title string) string {
 	case "SUBJECTPAGENAME":
 		v = withNS(subject, rest)
 	case "NAMESPACE":
-		v = namespaceName(ns)
+		v = names.Name(ns)
 	case "NAMESPACENUMBER":
 		return strconv.Itoa(ns)
 	case "TALKSPACE":
-		v = namespaceName(talk)
+		v = names.Name(talk)
 	case "SUBJECTSPACE":
-		v = namespaceName(subject)
+		v = names.Name(subject)
 	}
 	if encoded {
 		return wikiURLEncode(v)
@@ -178,7 +178,7 @@ func intFunction(c *pfCall) {
 		c.e.emitGen(c.out, c.f, "[[:Template:Int:]]", c.node.pos, c.node.end)
 		return
 	}
-	title, ok := templateTitle("MediaWiki:" + key)
+	title, ok := templateTitle(c.e.opts.Namespaces, "MediaWiki:"+key)
 	src, found := "", false
 	if ok && c.e.opts.WikiTemplates != nil {
 		src, found = c.e.opts.WikiTemplates.Template(title)

@@ -31,6 +31,11 @@ type Options struct {
 	// WikiTemplates supplies template definitions; the built-in card
 	// templates are used when it has none of that name.
 	WikiTemplates TemplateSource
+	// Namespaces are the wiki's namespace names and case rules, used
+	// wherever a title is split or normalized (links, categories,
+	// templates, page-name words); nil means MediaWiki's defaults
+	// (English names, first letter upper case).
+	Namespaces *model.Namespaces
 	// Limits; zero means the default.
 	MaxTemplateDepth  int
 	MaxTemplateCalls  int
@@ -50,13 +55,38 @@ type parseState struct {
 	autonumber int
 	// extClose and extBad cache label scans of the external link pass.
 	extClose, extBad [2]int
+	// nodes hands out the tree's nodes.
+	nodes nodeSlab
+	// arrays are those of the texts the main pipeline is done with (see
+	// pass).
+	arrays *arraySet
 }
 
 // Parse parses wikitext into a document. It never fails: problems are
 // reported as diagnostics and, where a reader would see them, as error
-// nodes.
+// nodes. A text longer than MaxSourceBytes is not parsed: the document
+// holds an error saying so.
 func Parse(src string, opts *Options) *model.Document {
+	if len(src) > MaxSourceBytes {
+		return tooLarge(src)
+	}
 	return parse(src, opts, wrapTemplates)
+}
+
+// MaxSourceBytes is the longest text Parse reads: the largest revision
+// text wikirules accepts (model.DefaultMaxRevisionBytes; MediaWiki's own
+// limit is 2 MB by default). It keeps every intermediate text of the
+// passes below 2 GB, which their 32-bit source maps need.
+const MaxSourceBytes = model.DefaultMaxRevisionBytes
+
+// tooLarge is the document of a text over MaxSourceBytes.
+func tooLarge(src string) *model.Document {
+	msg := "the text (" + strconv.Itoa(len(src)) + " bytes) is longer than the parser reads (" + strconv.Itoa(MaxSourceBytes) + " bytes): not parsed"
+	root := &model.Node{Kind: model.KindDocument, Tag: "body", End: len(src)}
+	root.AppendChild(&model.Node{Kind: model.KindError, Text: msg, End: len(src)})
+	doc := &model.Document{Root: root, Source: src}
+	doc.Diagnostics.Add(0, len(src), model.SevError, model.MsgTooLarge, "%s", msg)
+	return doc
 }
 
 // parse is Parse with the template wrapping pass as a parameter, so a test
@@ -67,11 +97,14 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	}
 	ps := &parseState{opts: opts, src: src}
 	ps.ex = &expander{opts: opts, ps: ps}
-	nodes, ppDiags, redirect, redirectLen := preprocessPage(src)
+	nodes, ppDiags, redirect, redirectLen := preprocessPage(opts.Namespaces, src)
 	for _, d := range ppDiags {
 		ps.diags.Add(d.pos, d.end, model.SevWarning, model.MsgID(d.id), "%s", d.msg)
 	}
-	b := newBuilder(len(src) + len(src)/8)
+	// Room for the passes after: the first of them to run short of room
+	// in its own arrays writes into these (see passBuilder).
+	ps.takeArrays()
+	b := ps.spareBuilder(len(src)+len(src)/2+64, 8)
 	top := &frame{src: src, top: true}
 	if redirect != nil {
 		ps.redirectHeader(b, redirect, redirectLen)
@@ -81,19 +114,17 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	t := b.text()
 	ps.diags = append(ps.diags, ps.ex.diags...)
 
-	t = ps.removeHTMLTags(t)
-	t = ps.tables(t)
-	t = ps.rules(t)
-	t = ps.doubleUnderscore(t)
-	t = ps.headings(t)
-	t = ps.internalLinks(t)
-	t = ps.quotes(t)
-	t = ps.externalLinks(t)
-	t = ps.magicLinks(t)
-	t = ps.blockLevels(t)
-	t = ps.replaceHolders(t)
-	t = ps.unstrip(t)
+	for _, f := range []func(*text) *text{
+		ps.removeHTMLTags, ps.tables, ps.rules, ps.doubleUnderscore, ps.headings, ps.internalLinks,
+		ps.quotes, ps.externalLinks, ps.magicLinks, ps.blockLevels, ps.replaceHolders,
+	} {
+		t = ps.pass(t, f)
+	}
+	// The last text is the tree's: its strings stay in the nodes.
+	t = ps.pass(t, ps.unstrip)
+	ps.keepLast(t)
 	root := ps.buildTree(t)
+	ps.leaveArrays(t)
 
 	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
 	ps.postprocess(doc, wrap)
@@ -176,7 +207,7 @@ func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []
 	doc.Templates = calls
 	wrap(root, calls)
 	assignHeadingIDs(headings)
-	buildSections(root)
+	buildSections(root, &ps.nodes)
 }
 
 // fixRange makes an element's range cover its children.
@@ -206,6 +237,9 @@ func fixRange(n *model.Node) {
 // character follows) and after « ‹ (when no word character precedes), as
 // MediaWiki does.
 func frenchSpace(s string) string {
+	if !frenchSpaceChanges(s) && utf8.ValidString(s) {
+		return s // most texts that pass the quick test ("a – b")
+	}
 	var b strings.Builder
 	b.Grow(len(s) + 4)
 	for i := 0; i < len(s); {
@@ -231,6 +265,28 @@ func frenchSpace(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// frenchSpaceChanges reports whether frenchSpace puts a no-break space
+// in s.
+func frenchSpaceChanges(s string) bool {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == ' ' && i+1 < len(s) {
+			nr, ns := utf8.DecodeRuneInString(s[i+1:])
+			if strings.ContainsRune("?:;!%»›", nr) {
+				after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
+				if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+					return true
+				}
+			}
+		}
+		if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
+			return true
+		}
+		i += size
+	}
+	return false
 }
 
 // frenchSpaceJoin applies the French-spacing rule across the boundary of
@@ -289,11 +345,13 @@ func assignHeadingIDs(headings []*model.Node) {
 		}
 		id := base
 		key := strings.ToLower(base)
+		lid := key // id in lower case
 		if n := seen[key]; n > 0 {
 			for {
 				n++
 				id = base + "_" + strconv.Itoa(n)
-				if seen[strings.ToLower(id)] == 0 {
+				lid = strings.ToLower(id)
+				if seen[lid] == 0 {
 					break
 				}
 			}
@@ -301,7 +359,7 @@ func assignHeadingIDs(headings []*model.Node) {
 		} else {
 			seen[key] = 1
 		}
-		seen[strings.ToLower(id)] = max(seen[strings.ToLower(id)], 1)
+		seen[lid] = max(seen[lid], 1)
 		setAttr(h, "id", id)
 	}
 }
@@ -319,7 +377,7 @@ func setAttr(n *model.Node, name, value string) {
 // buildSections groups the document's top-level content under its
 // headings: a section holds its heading, what follows, and its
 // subsections.
-func buildSections(root *model.Node) {
+func buildSections(root *model.Node, nodes *nodeSlab) {
 	var children []*model.Node
 	for c := root.FirstChild; c != nil; c = c.NextSibling {
 		children = append(children, c)
@@ -343,7 +401,8 @@ func buildSections(root *model.Node) {
 			for len(stack) > 0 && stack[len(stack)-1].Level >= c.Level {
 				stack = stack[:len(stack)-1]
 			}
-			sec := &model.Node{Kind: model.KindSection, Level: c.Level, Pos: c.Pos, End: c.End}
+			sec := nodes.new()
+			sec.Kind, sec.Level, sec.Pos, sec.End = model.KindSection, c.Level, c.Pos, c.End
 			if len(stack) > 0 {
 				stack[len(stack)-1].AppendChild(sec)
 			} else {
@@ -359,15 +418,24 @@ func buildSections(root *model.Node) {
 			root.AppendChild(c)
 		}
 	}
-	// Section ranges cover their content.
-	model.Walk(root, func(n *model.Node, entering bool) model.WalkStatus {
-		if !entering && n.Kind == model.KindSection {
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				n.End = max(n.End, c.End)
-			}
+	// Section ranges cover their content. Sections are children of the
+	// root and of sections only: no need to walk the rest of the tree.
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		if c.Kind == model.KindSection {
+			sectionRange(c)
 		}
-		return model.WalkContinue
-	})
+	}
+}
+
+// sectionRange makes a section's range cover its content, subsections
+// first.
+func sectionRange(sec *model.Node) {
+	for c := sec.FirstChild; c != nil; c = c.NextSibling {
+		if c.Kind == model.KindSection {
+			sectionRange(c)
+		}
+		sec.End = max(sec.End, c.End)
+	}
 }
 
 // wordBefore reports whether s[:i] ends with a word character.
@@ -380,20 +448,29 @@ func wordBefore(s string, i int) bool {
 }
 
 // needsFrenchSpace is a quick test: a space before ? : ; ! % or before the
-// first byte of » ›, or « ‹ before a space.
+// first byte of » ›, or « ‹ before a space. One pass over the bytes: it
+// runs on every text node.
 func needsFrenchSpace(s string) bool {
-	for i := 0; ; {
-		k := strings.IndexByte(s[i:], ' ')
-		if k < 0 {
-			break
-		}
-		i += k + 1
-		if i < len(s) {
-			switch s[i] {
-			case '?', ':', ';', '!', '%', 0xc2, 0xe2:
+	high := false
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; frenchAfterSpace[c] {
+			if s[i-1] == ' ' {
 				return true
 			}
+			high = high || c >= 0x80
 		}
 	}
-	return strings.Contains(s, "« ") || strings.Contains(s, "‹ ")
+	if len(s) > 0 && (s[0] == 0xc2 || s[0] == 0xe2) {
+		high = true
+	}
+	return high && (strings.Contains(s, "« ") || strings.Contains(s, "‹ "))
 }
+
+// frenchAfterSpace marks the bytes French spacing looks for after a space
+// (0xc2 and 0xe2 begin » and ›, and « and ‹).
+var frenchAfterSpace = func() (t [256]bool) {
+	for _, c := range []byte("?:;!%\xc2\xe2") {
+		t[c] = true
+	}
+	return t
+}()

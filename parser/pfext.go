@@ -24,10 +24,10 @@ func init() {
 // ifexistFunction is {{#ifexist:Title|then|else}}: a page exists when it
 // is the page itself or a page the parse knows (the template source).
 func ifexistFunction(c *pfCall) {
-	t, ok := parseTitle(c.plain(0))
+	t, ok := parseTitle(c.e.opts.Namespaces, c.plain(0))
 	exists := false
 	if ok && t.text != "" {
-		exists = t.text == normalizedPageTitle(c.e.opts.Title)
+		exists = t.text == c.e.normalizedPageTitle(c.e.opts.Title)
 		if !exists && c.e.opts.WikiTemplates != nil {
 			_, exists = c.e.opts.WikiTemplates.Template(t.text)
 		}
@@ -41,7 +41,7 @@ func ifexistFunction(c *pfCall) {
 
 // titlepartsFunction is {{#titleparts:A/B/C|parts|offset}}.
 func titlepartsFunction(c *pfCall) {
-	t, ok := parseTitle(c.plain(0))
+	t, ok := parseTitle(c.e.opts.Namespaces, c.plain(0))
 	if !ok || t.text == "" {
 		c.emitArg(0)
 		return
@@ -82,7 +82,7 @@ func phpSlice(s []string, offset, length int) []string {
 func rel2absFunction(c *pfCall) {
 	from := strings.TrimSpace(c.plain(1))
 	if from == "" {
-		from = normalizedPageTitle(c.e.opts.Title)
+		from = c.e.normalizedPageTitle(c.e.opts.Title)
 	}
 	to := strings.TrimRight(c.plain(0), " /")
 	if to == "" || to == "." {

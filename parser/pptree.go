@@ -220,11 +220,31 @@ func (p *preprocessor) set() *[256]bool {
 
 func (p *preprocessor) run(i, end int) {
 	src := p.src
+	// At the top level (most of a page) the bytes that matter are '[',
+	// '{' and '<': the next of each is found with IndexByte and kept until
+	// passed, rather than testing every byte.
+	var next [3]int
+	for k := range next {
+		next[k] = -1
+	}
 	for i < end {
 		set := p.set()
 		j := i
-		for j < end && !set[src[j]] {
-			j++
+		if set == &ppBase {
+			j = end
+			for k, c := range [3]byte{'[', '{', '<'} {
+				if next[k] < i {
+					next[k] = end
+					if n := strings.IndexByte(src[i:end], c); n >= 0 {
+						next[k] = i + n
+					}
+				}
+				j = min(j, next[k])
+			}
+		} else {
+			for j < end && !set[src[j]] {
+				j++
+			}
 		}
 		p.addText(i, j)
 		i = j

@@ -18,18 +18,28 @@ func (ps *parseState) quotes(in *text) *text {
 	if !strings.Contains(s, "''") {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/8)
-	for ls := 0; ; {
-		le := strings.IndexByte(s[ls:], '\n')
-		if le < 0 {
-			quoteLine(b, in, ls, len(s))
+	b := ps.passBuilder(in, len(s)/8)
+	// Lines without "''" are copied in one piece with the lines around
+	// them: only the lines that have some are read one by one.
+	done := 0 // s[:done] is written
+	for from := 0; ; {
+		k := strings.Index(s[from:], "''")
+		if k < 0 {
 			break
 		}
-		le += ls
+		k += from
+		ls := strings.LastIndexByte(s[:k], '\n') + 1
+		le := strings.IndexByte(s[k:], '\n')
+		if le < 0 {
+			le = len(s)
+		} else {
+			le += k
+		}
+		b.copy(in, done, ls)
 		quoteLine(b, in, ls, le)
-		b.copy(in, le, le+1)
-		ls = le + 1
+		done, from = le, le
 	}
+	b.copy(in, done, len(s))
 	return b.text()
 }
 

@@ -14,8 +14,8 @@ import (
 
 // preprocessPage preprocesses a page, leaving out a leading redirect, which
 // it returns.
-func preprocessPage(src string) ([]*ppNode, []ppDiag, *model.LinkInfo, int) {
-	title, frag, n, ok := model.RedirectTarget(src)
+func preprocessPage(names *model.Namespaces, src string) ([]*ppNode, []ppDiag, *model.LinkInfo, int) {
+	title, frag, n, ok := model.RedirectTargetIn(names, src)
 	if !ok {
 		nodes, diags := preprocess(src, false)
 		return nodes, diags, nil, 0

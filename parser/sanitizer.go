@@ -544,6 +544,21 @@ func escapeID(s string) string {
 // text (HTML5 mode): runs of whitespace become one underscore; everything
 // else is kept (the browser percent-encodes it in URLs).
 func AnchorID(s string) string {
+	// The usual heading ("Scoring", "End of the game") has single ASCII
+	// spaces inside it only: one pass and one allocation at most.
+	simple := len(s) > 0 && s[0] != ' ' && s[len(s)-1] != ' '
+	for i := 0; simple && i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ':
+			simple = s[i+1] != ' '
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r',
+			c == 0xc2 || c == 0xe1 || c == 0xe2 || c == 0xe3: // lead bytes of Unicode spaces
+			simple = false
+		}
+	}
+	if simple {
+		return strings.ReplaceAll(s, " ", "_")
+	}
 	return strings.Join(strings.Fields(s), "_")
 }
 
@@ -552,15 +567,33 @@ func AnchorID(s string) string {
 // is escaped as text, and so is every stray '>'.
 func (ps *parseState) removeHTMLTags(in *text) *text {
 	s := in.s
-	b := newBuilderFor(in, len(s)/8)
+	if strings.IndexByte(s, '<') < 0 && strings.IndexByte(s, '>') < 0 {
+		return in // no tag, nothing to escape
+	}
+	b := ps.passBuilder(in, len(s)/8)
+	// next returns the offset of the first c at or after from (len(s)
+	// when there is none): the next '<' and '>' are kept and looked for
+	// again only once passed, so every byte is scanned once for each.
+	next := func(c byte, from int) int {
+		if k := strings.IndexByte(s[from:], c); k >= 0 {
+			return from + k
+		}
+		return len(s)
+	}
+	lt, gt := -1, -1
 	i := 0
 	for i < len(s) {
-		j := strings.IndexAny(s[i:], "<>")
-		if j < 0 {
+		if lt < i {
+			lt = next('<', i)
+		}
+		if gt < i {
+			gt = next('>', i)
+		}
+		j := min(lt, gt)
+		if j == len(s) {
 			b.copy(in, i, len(s))
 			break
 		}
-		j += i
 		b.copy(in, i, j)
 		if s[j] == '>' {
 			b.genAt("&gt;", in, j, j+1)
@@ -568,12 +601,8 @@ func (ps *parseState) removeHTMLTags(in *text) *text {
 			continue
 		}
 		// s[j] == '<': the "bit" runs to the next '<'.
-		end := strings.IndexByte(s[j+1:], '<')
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += j + 1
-		}
+		end := next('<', j+1)
+		lt = end
 		if n := ps.tryTag(in, b, j, end); n > 0 {
 			i = n
 			continue

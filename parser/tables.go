@@ -31,7 +31,7 @@ func (ps *parseState) tables(in *text) *text {
 	if !strings.Contains(s, "{|") {
 		return in
 	}
-	b := newBuilderFor(in, len(s)/4)
+	b := ps.passBuilder(in, len(s)/4)
 	var (
 		tdHistory, trHistory, hasOpenedTr []bool
 		lastTagHistory                    []string
@@ -292,7 +292,7 @@ func (ps *parseState) rules(in *text) *text {
 	if !strings.Contains(s, "----") {
 		return in
 	}
-	b := newBuilderFor(in, 0)
+	b := ps.passBuilder(in, 0)
 	last := 0
 	for i := 0; i < len(s); {
 		if (i == 0 || s[i-1] == '\n') && strings.HasPrefix(s[i:], "----") {
@@ -328,7 +328,7 @@ func (ps *parseState) doubleUnderscore(in *text) *text {
 	if !strings.Contains(s, "__") {
 		return in
 	}
-	b := newBuilderFor(in, 0)
+	b := ps.passBuilder(in, 0)
 	last := 0
 	for i := 0; i+4 <= len(s); {
 		k := strings.Index(s[i:], "__")
@@ -366,7 +366,7 @@ func (ps *parseState) headings(in *text) *text {
 	if !strings.Contains(s, "=") {
 		return in
 	}
-	b := newBuilderFor(in, 0)
+	b := ps.passBuilder(in, 0)
 	last := 0
 	for ls := 0; ls < len(s); {
 		le := strings.IndexByte(s[ls:], '\n')

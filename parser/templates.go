@@ -11,38 +11,83 @@ import (
 )
 
 // WikiTemplates is a TemplateSource backed by a map: definitions from Template:
-// pages in the inputs and from a directory of .wiki files.
+// pages in the inputs and from a directory of .wiki files. Titles are read
+// by the wiki's namespace names and case rules (SetNamespaces; the default
+// ones until then), and a definition is found by any name of its
+// namespace: "Template:Die" and, on a Faroese wiki, "Fyrimynd:Die".
 type WikiTemplates struct {
-	m map[string]string
+	names *model.Namespaces
+	m     map[tplKey]string
+	// added are the definitions as given, in order, to read again when
+	// the rules change.
+	added []tplDef
 }
 
+// tplKey is a template's namespace and name (after the wiki's case rule).
+type tplKey struct {
+	ns   int
+	name string
+}
+
+type tplDef struct{ title, text string }
+
 // NewWikiTemplates returns an empty set of definitions.
-func NewWikiTemplates() *WikiTemplates { return &WikiTemplates{m: map[string]string{}} }
+func NewWikiTemplates() *WikiTemplates { return &WikiTemplates{m: map[tplKey]string{}} }
 
 // Template implements TemplateSource.
 func (t *WikiTemplates) Template(title string) (string, bool) {
 	if t == nil {
 		return "", false
 	}
-	s, ok := t.m[title]
+	k, ok := t.key(":" + title)
+	if !ok {
+		return "", false
+	}
+	s, ok := t.m[k]
 	return s, ok
+}
+
+// key reads a template title ("Heart" is Template:Heart, ":Page" a page of
+// the main namespace).
+func (t *WikiTemplates) key(title string) (tplKey, bool) {
+	full, ok := templateTitle(t.names, title)
+	if !ok {
+		return tplKey{}, false
+	}
+	ns, name := t.names.Split(full)
+	return tplKey{ns, name}, true
 }
 
 // Add defines a template. A title without a namespace is taken to be in
 // the Template namespace ("Heart" is "Template:Heart").
 func (t *WikiTemplates) Add(title, text string) {
-	full, ok := templateTitle(strings.TrimSpace(title))
-	if !ok {
-		return
+	title = strings.TrimSpace(title)
+	t.added = append(t.added, tplDef{title, text})
+	if k, ok := t.key(title); ok {
+		t.m[k] = text
 	}
-	t.m[full] = text
 }
 
-// Names lists the defined titles, sorted.
+// SetNamespaces sets the wiki's namespace names and case rules (nil: the
+// default ones); definitions added before are read again by them.
+func (t *WikiTemplates) SetNamespaces(names *model.Namespaces) {
+	if names == t.names {
+		return
+	}
+	t.names = names
+	clear(t.m)
+	for _, d := range t.added {
+		if k, ok := t.key(d.title); ok {
+			t.m[k] = d.text
+		}
+	}
+}
+
+// Names lists the defined titles, spelt as the wiki spells them, sorted.
 func (t *WikiTemplates) Names() []string {
 	out := make([]string, 0, len(t.m))
 	for k := range t.m {
-		out = append(out, k)
+		out = append(out, t.names.Title(k.ns, k.name))
 	}
 	sort.Strings(out)
 	return out
@@ -71,14 +116,16 @@ func (t *WikiTemplates) AddFS(fsys fs.FS, dir string) error {
 	})
 }
 
-// AddCorpus defines a template for every Template: page in c (its latest
-// revision).
+// AddCorpus takes the namespace names and case rules of c's wiki and
+// defines a template for every Template: page in c (its latest visible
+// revision: a deleted or stub revision has no text to expand).
 func (t *WikiTemplates) AddCorpus(c *model.Corpus) {
+	t.SetNamespaces(c.Namespaces)
 	for _, p := range c.Pages {
 		if p.Kind != model.PageTemplate {
 			continue
 		}
-		if r := p.Latest(); r != nil {
+		if r := p.LatestVisible(); r != nil {
 			t.Add(":"+p.Title, r.Text)
 		}
 	}

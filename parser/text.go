@@ -2,6 +2,8 @@ package parser
 
 import (
 	"sort"
+	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -15,10 +17,12 @@ import (
 
 // seg maps text[off:off+n] to the source. For a copied run (gen false) byte
 // off+i comes from source byte src+i. For a generated run every byte maps to
-// the source range [src, srcEnd).
+// the source range [src, srcEnd). Offsets are 32-bit (a page is far below
+// 2 GB: model limits revisions and expansion to much less): a map has about
+// one segment per ten bytes of text, and each pass makes a new one.
 type seg struct {
-	off, n      int
-	src, srcEnd int
+	off, n      int32
+	src, srcEnd int32
 	gen         bool
 }
 
@@ -27,13 +31,16 @@ type text struct {
 	s    string
 	segs []seg
 	hint int // index of the last segment looked up; passes scan forward
+	// buf is the array s is in, when a builder made it: a pass of the
+	// main pipeline gives it back when the text is done (passBuilder).
+	buf []byte
 }
 
 // newSourceText maps s one to one onto the source starting at offset base.
 func newSourceText(s string, base int) *text {
 	t := &text{s: s}
 	if len(s) > 0 {
-		t.segs = []seg{{off: 0, n: len(s), src: base, srcEnd: base + len(s)}}
+		t.segs = []seg{{off: 0, n: int32(len(s)), src: int32(base), srcEnd: int32(base + len(s))}}
 	}
 	return t
 }
@@ -45,17 +52,18 @@ func (t *text) find(off int) int {
 	if len(segs) == 0 {
 		return -1
 	}
+	o := int32(off)
 	h := t.hint
-	if h < len(segs) && segs[h].off <= off {
+	if h < len(segs) && segs[h].off <= o {
 		// Scan forward a few segments before falling back to a search.
 		for k := 0; k < 8 && h < len(segs); k, h = k+1, h+1 {
-			if off < segs[h].off+segs[h].n {
+			if o < segs[h].off+segs[h].n {
 				t.hint = h
 				return h
 			}
 		}
 	}
-	i := sort.Search(len(segs), func(i int) bool { return segs[i].off+segs[i].n > off })
+	i := sort.Search(len(segs), func(i int) bool { return segs[i].off+segs[i].n > o })
 	if i == len(segs) {
 		i = len(segs) - 1
 	}
@@ -71,9 +79,9 @@ func (t *text) srcAt(off int) int {
 	}
 	sg := t.segs[i]
 	if sg.gen {
-		return sg.src
+		return int(sg.src)
 	}
-	return sg.src + (off - sg.off)
+	return int(sg.src) + (off - int(sg.off))
 }
 
 // srcRange returns the source range covered by t.s[from:to].
@@ -87,14 +95,15 @@ func (t *text) srcRange(from, to int) (int, int) {
 	}
 	i := t.find(from)
 	lo, hi := -1, -1
-	for ; i < len(t.segs) && t.segs[i].off < to; i++ {
+	for ; i < len(t.segs) && int(t.segs[i].off) < to; i++ {
 		sg := t.segs[i]
-		a, b := sg.src, sg.srcEnd
+		a, b := int(sg.src), int(sg.srcEnd)
 		if !sg.gen {
-			s0 := max(from, sg.off)
-			s1 := min(to, sg.off+sg.n)
-			a = sg.src + (s0 - sg.off)
-			b = sg.src + (s1 - sg.off)
+			off := int(sg.off)
+			s0 := max(from, off)
+			s1 := min(to, off+int(sg.n))
+			a = int(sg.src) + (s0 - off)
+			b = int(sg.src) + (s1 - off)
 		}
 		if lo < 0 || a < lo {
 			lo = a
@@ -152,13 +161,14 @@ func (b *builder) copy(in *text, from, to int) {
 		return
 	}
 	b.b = append(b.b, in.s[from:to]...)
-	out := len(b.b) - (to - from)
+	out := int32(len(b.b) - (to - from))
+	f, t := int32(from), int32(to)
 	i := in.find(from)
-	for ; i < len(in.segs) && in.segs[i].off < to; i++ {
+	for ; i < len(in.segs) && in.segs[i].off < t; i++ {
 		sg := in.segs[i]
-		s0 := max(from, sg.off)
-		s1 := min(to, sg.off+sg.n)
-		ns := seg{off: out + (s0 - from), n: s1 - s0, gen: sg.gen, src: sg.src, srcEnd: sg.srcEnd}
+		s0 := max(f, sg.off)
+		s1 := min(t, sg.off+sg.n)
+		ns := seg{off: out + (s0 - f), n: s1 - s0, gen: sg.gen, src: sg.src, srcEnd: sg.srcEnd}
 		if !sg.gen {
 			ns.src = sg.src + (s0 - sg.off)
 			ns.srcEnd = ns.src + ns.n
@@ -174,7 +184,7 @@ func (b *builder) gen(s string, src, srcEnd int) {
 	}
 	off := len(b.b)
 	b.b = append(b.b, s...)
-	b.addSeg(seg{off: off, n: len(s), src: src, srcEnd: srcEnd, gen: true})
+	b.addSeg(seg{off: int32(off), n: int32(len(s)), src: int32(src), srcEnd: int32(srcEnd), gen: true})
 }
 
 // genAt appends generated text mapped to the source range of in.s[from:to].
@@ -187,9 +197,161 @@ func (b *builder) genAt(s string, in *text, from, to int) {
 // the text shares its bytes (one copy less per pass).
 func (b *builder) text() *text {
 	if len(b.b) == 0 {
-		return &text{segs: b.segs}
+		return &text{segs: b.segs, buf: b.b}
 	}
-	return &text{s: unsafe.String(&b.b[0], len(b.b)), segs: b.segs}
+	return &text{s: unsafe.String(&b.b[0], len(b.b)), segs: b.segs, buf: b.b}
+}
+
+// noRecycle turns the reuse of pass arrays off, for a test that compares
+// the output with and without it.
+var noRecycle = false
+
+// The passes of the main pipeline rewrite the whole page one after the
+// other: each writes a new text and is done with the one it read. A
+// parse keeps the arrays of the texts it is done with and writes the next
+// texts into them (spareBuilder, pass); when it ends, they serve the next
+// parse, in this goroutine or another (arrayPool). Only the last text
+// stays with the document — its text nodes are strings in it — and it
+// gets an array of its own, of its size.
+//
+// Nothing may keep a string of a text a pass is done with: what the passes
+// record (link targets, categories…) is copied (strings.Clone).
+// TestRecycleChangesNothing and FuzzRecycle check it.
+
+// arraySet holds arrays a parse is done with.
+type arraySet struct {
+	bufs [][]byte
+	segs [][]seg
+}
+
+// maxSpare bounds the arrays of each kind an arraySet keeps.
+const maxSpare = 3
+
+var arrayPool sync.Pool // *arraySet
+
+// takeBuf returns an empty array of at least n bytes.
+func (a *arraySet) takeBuf(n int) []byte {
+	for i := len(a.bufs) - 1; i >= 0; i-- {
+		if b := a.bufs[i]; cap(b) >= n {
+			a.bufs = append(a.bufs[:i], a.bufs[i+1:]...)
+			return b[:0]
+		}
+	}
+	// Room to spare, so that the next passes, whose texts grow a little
+	// each time, can use it too.
+	return make([]byte, 0, n+n/4)
+}
+
+// takeSegs returns an empty array of at least n segments.
+func (a *arraySet) takeSegs(n int) []seg {
+	for i := len(a.segs) - 1; i >= 0; i-- {
+		if s := a.segs[i]; cap(s) >= n {
+			a.segs = append(a.segs[:i], a.segs[i+1:]...)
+			return s[:0]
+		}
+	}
+	// The passes add segments faster than bytes.
+	return make([]seg, 0, 2*n)
+}
+
+func (a *arraySet) giveBuf(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	a.bufs = append(a.bufs, b[:0])
+	if len(a.bufs) > maxSpare {
+		a.bufs = dropSmallest(a.bufs)
+	}
+}
+
+func (a *arraySet) giveSegs(s []seg) {
+	if cap(s) == 0 {
+		return
+	}
+	a.segs = append(a.segs, s[:0])
+	if len(a.segs) > maxSpare {
+		a.segs = dropSmallest(a.segs)
+	}
+}
+
+// dropSmallest removes the array of least capacity.
+func dropSmallest[T any](arrays [][]T) [][]T {
+	k := 0
+	for i := range arrays {
+		if cap(arrays[i]) < cap(arrays[k]) {
+			k = i
+		}
+	}
+	return append(arrays[:k], arrays[k+1:]...)
+}
+
+// passBuilder is newBuilderFor for a pass of the main pipeline.
+func (ps *parseState) passBuilder(in *text, extra int) *builder {
+	return ps.spareBuilder(len(in.s)+extra, len(in.segs)+len(in.segs)/4+8)
+}
+
+// spareBuilder returns a builder for about n bytes and ns segments, in
+// arrays the parse is done with when it has them.
+func (ps *parseState) spareBuilder(n, ns int) *builder {
+	if ps.arrays == nil {
+		return &builder{b: make([]byte, 0, n+n/4), segs: make([]seg, 0, 2*ns)}
+	}
+	return &builder{b: ps.arrays.takeBuf(n), segs: ps.arrays.takeSegs(ns)}
+}
+
+// takeArrays starts a parse with the arrays an earlier one left.
+func (ps *parseState) takeArrays() {
+	if noRecycle {
+		return
+	}
+	if a, ok := arrayPool.Get().(*arraySet); ok {
+		ps.arrays = a
+	} else {
+		ps.arrays = &arraySet{}
+	}
+}
+
+// done gives t's arrays back; t must not be used afterwards.
+func (ps *parseState) done(t *text) {
+	if ps.arrays == nil {
+		return
+	}
+	ps.arrays.giveBuf(t.buf)
+	ps.arrays.giveSegs(t.segs)
+	t.buf, t.segs, t.s = nil, nil, ""
+}
+
+// pass runs a pass of the main pipeline and keeps the arrays of its input
+// for the passes after.
+func (ps *parseState) pass(in *text, f func(*text) *text) *text {
+	out := f(in)
+	if out != in {
+		ps.done(in)
+	}
+	return out
+}
+
+// keepLast gives the last text an array of its own, of its size (the tree
+// keeps its strings), and keeps the one it was written in.
+func (ps *parseState) keepLast(t *text) {
+	if ps.arrays == nil || t.buf == nil {
+		return
+	}
+	s := strings.Clone(t.s)
+	ps.arrays.giveBuf(t.buf)
+	t.s, t.buf = s, nil
+}
+
+// leaveArrays ends a parse: its arrays, the last text's map included, go
+// to the next parse. last must not be used afterwards.
+func (ps *parseState) leaveArrays(last *text) {
+	if ps.arrays == nil {
+		return
+	}
+	ps.arrays.giveSegs(last.segs)
+	last.segs = nil
+	arrayPool.Put(ps.arrays)
+	ps.arrays = nil
 }
 
 // trimEnd drops trailing bytes (and their segments) from the builder.
@@ -202,14 +364,15 @@ func (b *builder) trimEnd(n int) {
 	}
 	newLen := len(b.b) - n
 	b.b = b.b[:newLen]
+	nl := int32(newLen)
 	for len(b.segs) > 0 {
 		last := &b.segs[len(b.segs)-1]
-		if last.off >= newLen {
+		if last.off >= nl {
 			b.segs = b.segs[:len(b.segs)-1]
 			continue
 		}
-		if last.off+last.n > newLen {
-			last.n = newLen - last.off
+		if last.off+last.n > nl {
+			last.n = nl - last.off
 			if !last.gen {
 				last.srcEnd = last.src + last.n
 			}
@@ -233,7 +396,7 @@ func (b *builder) copySrc(src string, from, to int) {
 	}
 	off := len(b.b)
 	b.b = append(b.b, src[from:to]...)
-	b.addSeg(seg{off: off, n: to - from, src: from, srcEnd: to})
+	b.addSeg(seg{off: int32(off), n: int32(to - from), src: int32(from), srcEnd: int32(to)})
 }
 
 // appendText appends a whole text with its mapping.
@@ -241,7 +404,7 @@ func (b *builder) appendText(t *text) {
 	if t == nil || len(t.s) == 0 {
 		return
 	}
-	off := len(b.b)
+	off := int32(len(b.b))
 	b.b = append(b.b, t.s...)
 	for _, sg := range t.segs {
 		sg.off += off

@@ -30,9 +30,34 @@ type wikiTitle struct {
 }
 
 // parseTitle validates and normalizes a link target as MediaWiki's
-// Title::newFromText does. It reports false for targets MediaWiki rejects,
+// Title::newFromText does, by the wiki's namespace names and case rules
+// (nil: the default ones). It reports false for targets MediaWiki rejects,
 // which are then written out as text.
-func parseTitle(link string) (wikiTitle, bool) {
+func parseTitle(names *model.Namespaces, link string) (wikiTitle, bool) {
+	t, name, ok := splitTitle(names, link)
+	if !ok || t.text == "" {
+		return t, ok
+	}
+	if len(name) > 255 {
+		// MediaWiki's limit is on the name without its namespace.
+		return t, false
+	}
+	t.text = names.Title(t.ns, caseName(names, t.ns, name))
+	return t, true
+}
+
+// caseName applies namespace ns's case rule to a name.
+func caseName(names *model.Namespaces, ns int, name string) string {
+	if names.CaseSensitive(ns) {
+		return name
+	}
+	return ucfirst(name)
+}
+
+// splitTitle is parseTitle up to the case rule: it returns the namespace
+// (in t.ns), the name as written after the namespace and, in t.text, a
+// non-empty placeholder when there is a title at all.
+func splitTitle(names *model.Namespaces, link string) (wikiTitle, string, bool) {
 	var t wikiTitle
 	s := decodeCharRefs(link)
 	s = strings.ReplaceAll(s, "_", " ")
@@ -46,38 +71,22 @@ func parseTitle(link string) (wikiTitle, bool) {
 		s = strings.TrimSpace(s[:i])
 	}
 	if !legalTitleText(s) {
-		return t, false
+		return t, "", false
 	}
 	if s == "" {
 		// A fragment-only link ([[#Section]]) points into the page.
-		return t, t.fragment != ""
+		return t, "", t.fragment != ""
 	}
 	if s[0] == ':' {
-		return t, false
+		return t, "", false
 	}
-	ns, rest := model.SplitNamespace(s)
-	if ns != model.NSMain {
-		if rest == "" || rest[0] == ':' {
-			return t, false
-		}
-		name := s[:strings.IndexByte(s, ':')]
-		s = canonicalNamespace(ns, name) + ":" + ucfirst(rest)
-	} else {
-		s = ucfirst(s)
-	}
-	if len(s) > 255 {
-		return t, false
+	ns, rest := names.Split(s)
+	if ns != model.NSMain && (rest == "" || rest[0] == ':') {
+		return t, "", false
 	}
 	t.ns = ns
-	t.text = s
-	return t, true
-}
-
-func canonicalNamespace(ns int, written string) string {
-	if n := namespaceName(ns); n != "" {
-		return n
-	}
-	return ucfirst(strings.ToLower(written))
+	t.text = rest
+	return t, rest, true
 }
 
 // legalTitleText applies MediaWiki's title rules to the part before '#'.

@@ -31,6 +31,69 @@ var metadataTags = setOf("style script link meta")
 var scopeTags = setOf("applet caption html table td th marquee object template")
 var headingTags = setOf("h1 h2 h3 h4 h5 h6")
 
+// tagFlags say which of the sets above a tag name is in: a token looks its
+// name up once.
+type tagFlags uint16
+
+const (
+	fVoid tagFlags = 1 << iota
+	fFormatting
+	fSpecial
+	fClosesP
+	fImpliedEnd
+	fInline
+	fMetadata
+	fScope
+	fHeading
+)
+
+var tagFlagsOf = func() map[string]tagFlags {
+	m := map[string]tagFlags{}
+	for _, set := range []struct {
+		tags map[string]bool
+		f    tagFlags
+	}{{voidTags, fVoid}, {formattingTags, fFormatting}, {specialTags, fSpecial}, {closesP, fClosesP}, {impliedEnd, fImpliedEnd},
+		{inlineTags, fInline}, {metadataTags, fMetadata}, {scopeTags, fScope}, {headingTags, fHeading}} {
+		for t := range set.tags {
+			m[t] |= set.f
+		}
+	}
+	return m
+}()
+
+// tagFlagTable holds tagFlagsOf by a hash of the name (tagHash): a
+// tag's flags are looked up for every tag of the page, and a few string
+// comparisons cost less than a map's hashing.
+var tagFlagTable = func() (t [256][]tagFlagEntry) {
+	for name, f := range tagFlagsOf {
+		h := tagHash(name)
+		t[h] = append(t[h], tagFlagEntry{name, f})
+	}
+	return t
+}()
+
+type tagFlagEntry struct {
+	name  string
+	flags tagFlags
+}
+
+func tagHash(name string) int {
+	if name == "" {
+		return 0
+	}
+	return (len(name)*31 + 7*int(name[0]) + int(name[len(name)-1])) & 255
+}
+
+// lookupTagFlags returns tagFlagsOf[name].
+func lookupTagFlags(name string) tagFlags {
+	for _, e := range tagFlagTable[tagHash(name)] {
+		if e.name == name {
+			return e.flags
+		}
+	}
+	return 0
+}
+
 func setOf(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, f := range strings.Fields(s) {
@@ -53,15 +116,18 @@ type treeBuilder struct {
 	root  *model.Node
 	stack []*model.Node
 	afe   []*model.Node // nil entries are markers
-	// pwrap maps a body/blockquote element to its open p-wrapper.
-	pwrap map[*model.Node]*model.Node
-	// isPWrapper marks p elements made by the p-wrapping rule.
-	isPWrapper map[*model.Node]bool
+	// rootPWrap is the body's open p-wrapper; pwrap maps a blockquote to
+	// its own.
+	rootPWrap *model.Node
+	pwrap     map[*model.Node]*model.Node
+	// pWrappers are the p elements made by the p-wrapping rule; they are
+	// marked by pWrapMark in their Level (which means nothing on a
+	// paragraph) while the tree is built: the check runs for every
+	// insertion.
+	pWrappers []*model.Node
 	// blockMode marks formatting elements split out of a p-wrapper to hold
 	// a block: inline content arriving in them needs a new p-wrapper.
 	blockMode map[*model.Node]bool
-	slab      []model.Node
-	slabSize  int
 	// genText lists the text nodes made of generated text. They are
 	// marked by genMark in their Level (which means nothing on text) while
 	// the tree is built, rather than kept in a map: the check runs for
@@ -73,20 +139,37 @@ type treeBuilder struct {
 	// onStack counts how many times a node is on the stack, so "is it
 	// open?" is O(1) however deep the stack.
 	onStack map[*model.Node]int
-	// openTags counts open elements by name, so scope checks for an
-	// element that is not open at all are O(1).
-	openTags  map[string]int
+	// openTags counts open elements by a hash of their name (tagSlot), so
+	// that scope checks for an element that is not open at all are O(1):
+	// a zero count means none is; names that share a slot only cost the
+	// scan of the stack that follows.
+	openTags  [64]int32
 	depthWarn bool
 }
 
-func (tb *treeBuilder) newNode() *model.Node {
-	if len(tb.slab) == 0 {
-		// Slabs grow with the document, so small pages stay small.
-		tb.slabSize = min(max(tb.slabSize*2, 16), 512)
-		tb.slab = make([]model.Node, tb.slabSize)
+func (tb *treeBuilder) newNode() *model.Node { return tb.ps.nodes.new() }
+
+// nodeSlab hands out the nodes of a document from a few arrays: one
+// allocation for most of a page's nodes rather than one per node.
+type nodeSlab struct {
+	free []model.Node
+}
+
+// reserve makes room for about n more nodes in one array.
+func (s *nodeSlab) reserve(n int) {
+	if len(s.free) < n {
+		s.free = make([]model.Node, n)
 	}
-	n := &tb.slab[0]
-	tb.slab = tb.slab[1:]
+}
+
+func (s *nodeSlab) new() *model.Node {
+	if len(s.free) == 0 {
+		// More than reserved: small arrays, so that a guess too low
+		// costs little and a page's last array is mostly used.
+		s.free = make([]model.Node, 32)
+	}
+	n := &s.free[0]
+	s.free = s.free[1:]
 	return n
 }
 
@@ -94,7 +177,10 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
-	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, isPWrapper: map[*model.Node]bool{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}, openTags: map[string]int{}}
+	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
+	// A document has about one node per '<' of its final text (an element
+	// and a text run per tag pair); sections and split text add some.
+	ps.nodes.reserve(strings.Count(in.s, "<")*5/4 + 16)
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
@@ -102,6 +188,9 @@ func (ps *parseState) buildTree(in *text) *model.Node {
 	tb.stack = []*model.Node{tb.root}
 	tb.run()
 	for _, n := range tb.genText {
+		n.Level = 0
+	}
+	for _, n := range tb.pWrappers {
 		n.Level = 0
 	}
 	return tb.root
@@ -121,8 +210,9 @@ type htmlToken struct {
 	kind      int
 	name      string
 	attrs     []model.Attr
-	meta      map[string]string // @-attributes written by the passes
+	meta      []model.Attr // @-attributes written by the passes, without the @
 	selfClose bool
+	flags     tagFlags // what the tag sets say about name
 	text      string
 	pos, end  int  // source range
 	gen       bool // text written by a pass or a template, not copied from the page
@@ -146,9 +236,9 @@ func (tb *treeBuilder) run() {
 			}
 		}
 		// Text up to the next '<' or a break in the source map.
-		j := i + 1
-		for j < len(s) && s[j] != '<' {
-			j++
+		j := len(s)
+		if k := strings.IndexByte(s[i+1:], '<'); k >= 0 {
+			j = i + 1 + k
 		}
 		tb.textRun(i, j)
 		i = j
@@ -177,7 +267,7 @@ func (tb *treeBuilder) textRun(i, j int) {
 		cut := j
 		if k >= 0 {
 			sg := in.segs[k]
-			cut = min(j, sg.off+sg.n)
+			cut = min(j, int(sg.off+sg.n))
 			// Extend over following segments that continue linearly.
 			for cut < j && k+1 < len(in.segs) {
 				nx := in.segs[k+1]
@@ -186,7 +276,7 @@ func (tb *treeBuilder) textRun(i, j int) {
 					break
 				}
 				k++
-				cut = min(j, nx.off+nx.n)
+				cut = min(j, int(nx.off+nx.n))
 			}
 		}
 		if cut <= i {
@@ -231,6 +321,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 		return t, 0, false
 	}
 	t.name = strings.ToLower(s[j:k])
+	t.flags = lookupTagFlags(t.name)
 	// Attributes: name="value", as the passes and the sanitizer write them.
 	for {
 		for k < len(s) && s[k] == ' ' {
@@ -266,10 +357,7 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 			return t, 0, false
 		}
 		if name[0] == '@' {
-			if t.meta == nil {
-				t.meta = map[string]string{}
-			}
-			t.meta[name[1:]] = val
+			t.meta = append(t.meta, model.Attr{Name: name[1:], Value: val})
 		} else {
 			t.attrs = append(t.attrs, model.Attr{Name: name, Value: val})
 		}
@@ -321,26 +409,37 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 	n.Attrs = t.attrs
 	n.Pos, n.End = t.pos, t.end
 	if t.meta != nil {
-		if v, ok := t.meta["link"]; ok {
+		if v, ok := metaAttr(t.meta, "link"); ok {
 			n.Kind = model.KindLink
 			n.Link = tb.ps.linkInfo(v)
-		} else if v, ok := t.meta["ext"]; ok {
+		} else if v, ok := metaAttr(t.meta, "ext"); ok {
 			n.Kind = model.KindExtLink
 			n.Link = tb.ps.linkInfo(v)
-		} else if v, ok := t.meta["img"]; ok {
+		} else if v, ok := metaAttr(t.meta, "img"); ok {
 			n.Kind = model.KindImage
 			n.Link = tb.ps.linkInfo(v)
-		} else if v, ok := t.meta["ref"]; ok {
+		} else if v, ok := metaAttr(t.meta, "ref"); ok {
 			n.Kind = model.KindRef
 			n.Ref = tb.ps.citeRef(v)
-		} else if v, ok := t.meta["refs"]; ok {
+		} else if v, ok := metaAttr(t.meta, "refs"); ok {
 			n.Kind = model.KindReferences
 			n.Ref = tb.ps.citeRef(v)
-		} else if v, ok := t.meta["note"]; ok {
+		} else if v, ok := metaAttr(t.meta, "note"); ok {
 			n.Ref = tb.ps.citeRef(v)
 		}
 	}
 	return n
+}
+
+// metaAttr returns the value of the @-attribute name; the last one
+// written wins, as it did in a map.
+func metaAttr(meta []model.Attr, name string) (string, bool) {
+	for i := len(meta) - 1; i >= 0; i-- {
+		if meta[i].Name == name {
+			return meta[i].Value, true
+		}
+	}
+	return "", false
 }
 
 func cloneElement(tb *treeBuilder, n *model.Node) *model.Node {
@@ -369,7 +468,15 @@ func (tb *treeBuilder) push(n *model.Node) bool {
 
 func (tb *treeBuilder) mark(n *model.Node) {
 	tb.onStack[n]++
-	tb.openTags[n.Tag]++
+	tb.openTags[tagSlot(n.Tag)]++
+}
+
+// tagSlot hashes a tag name into openTags.
+func tagSlot(tag string) int {
+	if tag == "" {
+		return 0
+	}
+	return (len(tag)*7 + int(tag[0]) + 3*int(tag[len(tag)-1])) & 63
 }
 
 func (tb *treeBuilder) full() bool { return len(tb.stack) >= maxTreeDepth }
@@ -387,7 +494,7 @@ func (tb *treeBuilder) unmark(n *model.Node) {
 	} else {
 		delete(tb.onStack, n)
 	}
-	tb.openTags[n.Tag]--
+	tb.openTags[tagSlot(n.Tag)]--
 }
 
 func (tb *treeBuilder) isOpen(n *model.Node) bool { return tb.onStack[n] > 0 }
@@ -426,7 +533,7 @@ func (tb *treeBuilder) indexInStack(n *model.Node) int {
 // inScope reports whether an element with tag is in scope; extra are
 // additional scope boundaries (list item, button, table scopes).
 func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
-	if tb.openTags[tag] == 0 {
+	if tb.openTags[tagSlot(tag)] == 0 {
 		return false
 	}
 	for i := len(tb.stack) - 1; i > 0; i-- {
@@ -447,7 +554,7 @@ func (tb *treeBuilder) inScope(tag string, extra ...string) bool {
 }
 
 func (tb *treeBuilder) inTableScope(tag string) bool {
-	if tb.openTags[tag] == 0 {
+	if tb.openTags[tagSlot(tag)] == 0 {
 		return false
 	}
 	for i := len(tb.stack) - 1; i > 0; i-- {
@@ -529,6 +636,36 @@ func (tb *treeBuilder) insertionParent(isTableElem bool) (parent, before *model.
 	return cur, nil, false
 }
 
+// pWrapMark marks a p-wrapper while the tree is built (see pWrappers).
+const pWrapMark = 2
+
+func (tb *treeBuilder) markPWrapper(w *model.Node) {
+	w.Level = pWrapMark
+	tb.pWrappers = append(tb.pWrappers, w)
+}
+
+func isPWrapper(n *model.Node) bool { return n.Kind == model.KindParagraph && n.Level == pWrapMark }
+
+// openPWrapper returns the open p-wrapper of the body or a blockquote.
+func (tb *treeBuilder) openPWrapper(n *model.Node) *model.Node {
+	if n == tb.root {
+		return tb.rootPWrap
+	}
+	return tb.pwrap[n]
+}
+
+// setPWrapper sets (or, with nil, closes) the open p-wrapper of n.
+func (tb *treeBuilder) setPWrapper(n, w *model.Node) {
+	switch {
+	case n == tb.root:
+		tb.rootPWrap = w
+	case w == nil:
+		delete(tb.pwrap, n)
+	default:
+		tb.pwrap[n] = w
+	}
+}
+
 func needsPWrap(n *model.Node) bool {
 	return n.Kind == model.KindDocument || n.Tag == "blockquote"
 }
@@ -543,19 +680,19 @@ func (tb *treeBuilder) target(parent, before *model.Node, fostered, isText, inli
 		return parent, before
 	}
 	if needsPWrap(parent) {
-		w := tb.pwrap[parent]
+		w := tb.openPWrapper(parent)
 		switch {
 		case w != nil && (isText || inline || meta):
 			return w, nil
 		case w != nil:
-			delete(tb.pwrap, parent)
+			tb.setPWrapper(parent, nil)
 			return parent, nil
 		case isText && !blank || !isText && inline:
 			w = tb.newNode()
 			w.Kind, w.Tag = model.KindParagraph, "p"
 			parent.AppendChild(w)
-			tb.pwrap[parent] = w
-			tb.isPWrapper[w] = true
+			tb.setPWrapper(parent, w)
+			tb.markPWrapper(w)
 			return w, nil
 		}
 		return parent, nil
@@ -576,7 +713,7 @@ func (tb *treeBuilder) target(parent, before *model.Node, fostered, isText, inli
 func (tb *treeBuilder) pWrapperAncestor(n *model.Node) (*model.Node, []*model.Node) {
 	var chain []*model.Node
 	for p := n; p != nil; p = p.Parent {
-		if tb.isPWrapper[p] {
+		if isPWrapper(p) {
 			return p, chain
 		}
 		if !inlineTags[p.Tag] || p.Kind == model.KindDocument {
@@ -602,7 +739,7 @@ func (tb *treeBuilder) blockInInline(parent *model.Node) {
 			allFormatting = false
 		}
 	}
-	delete(tb.pwrap, container)
+	tb.setPWrapper(container, nil)
 	if !allFormatting {
 		// Move the p-wrapper's child that holds the insertion point out,
 		// after the p-wrapper.
@@ -648,7 +785,7 @@ func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
 	}
 	var chain []*model.Node
 	p := parent
-	for p != nil && formattingTags[p.Tag] && !tb.isPWrapper[p] {
+	for p != nil && formattingTags[p.Tag] && !isPWrapper(p) {
 		chain = append(chain, p)
 		p = p.Parent
 	}
@@ -665,8 +802,8 @@ func (tb *treeBuilder) inlineInBlockMode(parent *model.Node) {
 	w.Kind, w.Tag = model.KindParagraph, "p"
 	w.Pos, w.End = parent.Pos, parent.End
 	p.InsertBefore(w, top.NextSibling)
-	tb.pwrap[p] = w
-	tb.isPWrapper[w] = true
+	tb.setPWrapper(p, w)
+	tb.markPWrapper(w)
 	prev := w
 	for k := len(chain) - 1; k >= 0; k-- {
 		c := cloneElement(tb, chain[k])
@@ -721,7 +858,7 @@ func (tb *treeBuilder) insertText(t *htmlToken) {
 		tb.genText = append(tb.genText, n)
 	}
 	parent.InsertBefore(n, before)
-	if tb.isPWrapper[parent] && parent.FirstChild == n {
+	if isPWrapper(parent) && parent.FirstChild == n {
 		parent.Pos, parent.End = n.Pos, n.End
 	}
 }
@@ -732,13 +869,13 @@ func (tb *treeBuilder) insertElement(t *htmlToken) *model.Node {
 	n := tb.makeElement(t)
 	isTable := t.name == "table" || t.name == "tr" || t.name == "td" || t.name == "th" || t.name == "caption"
 	parent, before, fostered := tb.insertionParent(isTable)
-	inline := inlineTags[t.name]
-	parent, before = tb.target(parent, before, fostered, false, inline, false, metadataTags[t.name])
+	inline := t.flags&fInline != 0
+	parent, before = tb.target(parent, before, fostered, false, inline, false, t.flags&fMetadata != 0)
 	parent.InsertBefore(n, before)
-	if tb.isPWrapper[parent] && parent.FirstChild == n {
+	if isPWrapper(parent) && parent.FirstChild == n {
 		parent.Pos, parent.End = n.Pos, n.End
 	}
-	if !voidTags[t.name] && !tb.push(n) {
+	if t.flags&fVoid == 0 && !tb.push(n) {
 		return nil // too deep: kept as a leaf
 	}
 	return n
@@ -1122,7 +1259,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 			if tb.current().Tag != "tr" {
 				tb.clearTo("table", "tr")
 				if tb.current().Tag != "tr" {
-					tr := &htmlToken{kind: tokStart, name: "tr", pos: t.pos, end: t.pos}
+					tr := &htmlToken{kind: tokStart, name: "tr", flags: tagFlagsOf["tr"], pos: t.pos, end: t.pos}
 					tb.insertElement(tr)
 				}
 			}
@@ -1165,7 +1302,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		}
 		tb.closeP(t.pos)
 		tb.insertElement(t)
-	case headingTags[name]:
+	case t.flags&fHeading != 0:
 		tb.closeP(t.pos)
 		if headingTags[tb.current().Tag] {
 			tb.pop()
@@ -1177,7 +1314,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	case name == "hr":
 		tb.closeP(t.pos)
 		tb.insertElement(t)
-	case closesP[name] || name == "figure":
+	case t.flags&fClosesP != 0 || name == "figure":
 		tb.closeP(t.pos)
 		tb.insertElement(t)
 	case name == "a":
@@ -1185,7 +1322,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
 			if tb.afe[i].Tag == "a" {
 				a := tb.afe[i]
-				tb.adoption(&htmlToken{kind: tokEnd, name: "a", pos: t.pos, end: t.pos})
+				tb.adoption(&htmlToken{kind: tokEnd, name: "a", flags: tagFlagsOf["a"], pos: t.pos, end: t.pos})
 				tb.removeFormatting(a)
 				if k := tb.indexInStack(a); k >= 0 {
 					tb.removeFromStack(k)
@@ -1197,7 +1334,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		if n := tb.insertElement(t); n != nil {
 			tb.pushFormatting(n)
 		}
-	case formattingTags[name] || name == "nobr":
+	case t.flags&fFormatting != 0 || name == "nobr":
 		tb.reconstruct()
 		if n := tb.insertElement(t); n != nil {
 			tb.pushFormatting(n)
@@ -1218,7 +1355,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		tb.reconstruct()
 		tb.insertElement(t)
 	default:
-		if !metadataTags[name] {
+		if t.flags&fMetadata == 0 {
 			tb.reconstruct()
 		}
 		tb.insertElement(t)
@@ -1263,7 +1400,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 	case name == "p":
 		if !tb.inScope("p", "button") {
 			// </p> with no open paragraph makes an empty one.
-			tb.insertElement(&htmlToken{kind: tokStart, name: "p", pos: t.pos, end: t.end})
+			tb.insertElement(&htmlToken{kind: tokStart, name: "p", flags: tagFlagsOf["p"], pos: t.pos, end: t.end})
 		}
 		tb.generateImpliedEnd("p")
 		tb.popUntil("p", t.end)
@@ -1277,7 +1414,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 			tb.generateImpliedEnd(name)
 			tb.popUntil(name, t.end)
 		}
-	case headingTags[name]:
+	case t.flags&fHeading != 0:
 		if tb.headingInScope() {
 			tb.generateImpliedEnd("")
 			for len(tb.stack) > 1 {
@@ -1288,11 +1425,11 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 				}
 			}
 		}
-	case formattingTags[name]:
+	case t.flags&fFormatting != 0:
 		tb.adoption(t)
 	case name == "br":
-		tb.startTag(&htmlToken{kind: tokStart, name: "br", pos: t.pos, end: t.end})
-	case specialTags[name] || name == "figure":
+		tb.startTag(&htmlToken{kind: tokStart, name: "br", flags: tagFlagsOf["br"], pos: t.pos, end: t.end})
+	case t.flags&fSpecial != 0 || name == "figure":
 		if tb.inScope(name) {
 			tb.generateImpliedEnd("")
 			tb.popUntil(name, t.end)

@@ -197,11 +197,7 @@ func wrapCases(t *testing.T) []wrapCase {
 				}
 				tpl := NewWikiTemplates()
 				for title, text := range c.Articles {
-					if ns, _ := model.SplitNamespace(title); ns == model.NSMain {
-						tpl.m[model.NormalizeTitle(title)] = text
-					} else {
-						tpl.Add(title, text)
-					}
+					tpl.Add(":"+title, text)
 				}
 				cases = append(cases, wrapCase{file + ": " + c.Name, c.Wikitext, tpl})
 			}

@@ -274,6 +274,9 @@ func renderError(w *Writer, n *model.Node, entering bool) bool {
 func (w *Writer) Text(s string) {
 	last := 0
 	for i := 0; i < len(s); i++ {
+		if !textSpecial[s[i]] {
+			continue
+		}
 		var rep string
 		switch s[i] {
 		case '&':
@@ -311,6 +314,15 @@ func (w *Writer) Text(s string) {
 	w.WriteString(s[last:])
 }
 
+// textSpecial marks the bytes Text looks at: the rest are written as they
+// are.
+var textSpecial = func() (t [256]bool) {
+	for _, c := range []byte{'&', '<', '>', 0xc2, 0xef, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4} {
+		t[c] = true
+	}
+	return t
+}()
+
 // Attr writes ` name="value"` with the value escaped.
 func (w *Writer) Attr(name, value string) {
 	w.WriteByte(' ')
@@ -340,6 +352,7 @@ func init() {
 		samp data time mark br wbr hr li dt dd meta link tr td th q bdo figure figcaption`) {
 		outputTags[t] = true
 	}
+	tagFlagsOf = tagFlags()
 }
 
 var voidTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true, "img": true}
@@ -365,7 +378,8 @@ func safeAttr(name, value string) bool {
 
 func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	tag := n.Tag
-	if !outputTags[tag] {
+	f := tagFlagsOf[tag] // one look-up for the three questions below
+	if f&tagOutput == 0 {
 		return true // children only
 	}
 	if entering {
@@ -380,7 +394,7 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 				w.Attr(a.Name, a.Value)
 			}
 		}
-		if voidTags[tag] {
+		if f&tagVoid != 0 {
 			w.WriteString(" />")
 			return false
 		}
@@ -392,7 +406,7 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		}
 		return true
 	}
-	if voidTags[tag] {
+	if f&tagVoid != 0 {
 		return true
 	}
 	w.WriteString("</")
@@ -400,10 +414,34 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	w.WriteString(">")
 	// A newline between blocks makes the output readable; it must not
 	// add a space to text, so none goes before text or inline content.
-	if blockTags[tag] && (n.NextSibling == nil || n.NextSibling.Kind != model.KindText && blockTags[n.NextSibling.Tag]) && !inPre(n) {
+	if f&tagBlock != 0 && (n.NextSibling == nil || n.NextSibling.Kind != model.KindText && blockTags[n.NextSibling.Tag]) && !inPre(n) {
 		w.WriteByte('\n')
 	}
 	return true
+}
+
+// Tag flags: outputTags, voidTags and blockTags in one map.
+const (
+	tagOutput = 1 << iota
+	tagVoid
+	tagBlock
+)
+
+// tagFlagsOf is made after init fills outputTags.
+var tagFlagsOf map[string]uint8
+
+func tagFlags() map[string]uint8 {
+	m := map[string]uint8{}
+	for t := range outputTags {
+		m[t] |= tagOutput
+	}
+	for t := range voidTags {
+		m[t] |= tagVoid
+	}
+	for t := range blockTags {
+		m[t] |= tagBlock
+	}
+	return m
 }
 
 // blockTags are the elements after which a newline is insignificant.
@@ -589,8 +627,10 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		// shows a missing file's caption as a link to the file's page.
 		label := alt
 		if label == "" || n.Tag == "figure" && !explicitAlt {
-			// A figure shows its caption below.
-			label = strings.TrimPrefix(li.Target, "File:")
+			// A figure shows its caption below. The target is in the
+			// File namespace, whatever the wiki calls it ("Mynd:"), and
+			// no namespace name holds a colon.
+			label = li.Target[strings.IndexByte(li.Target, ':')+1:]
 		}
 		w.WriteString(`<span class="file-missing" role="img"`)
 		w.Attr("aria-label", alt)
@@ -650,9 +690,11 @@ func wantTOC(doc *model.Document) bool {
 	}
 	n := 0
 	for range doc.Root.FindAll(model.KindHeading) {
-		n++
+		if n++; n >= 4 {
+			return true
+		}
 	}
-	return n >= 4
+	return false
 }
 
 // TOCEntry is one heading in a table of contents.
@@ -668,6 +710,7 @@ func TOC(doc *model.Document) []TOCEntry {
 	var out []TOCEntry
 	var counters []int
 	var levels []int
+	var num []byte
 	for h := range doc.Root.FindAll(model.KindHeading) {
 		lvl := int(h.Level)
 		for len(levels) > 0 && levels[len(levels)-1] > lvl {
@@ -680,12 +723,15 @@ func TOC(doc *model.Document) []TOCEntry {
 			levels = append(levels, lvl)
 			counters = append(counters, 1)
 		}
-		parts := make([]string, len(counters))
+		num = num[:0]
 		for i, c := range counters {
-			parts[i] = strconv.Itoa(c)
+			if i > 0 {
+				num = append(num, '.')
+			}
+			num = strconv.AppendInt(num, int64(c), 10)
 		}
 		id, _ := h.Attr("id")
-		out = append(out, TOCEntry{Level: len(levels), Number: strings.Join(parts, "."), Title: model.PlainText(h), ID: id})
+		out = append(out, TOCEntry{Level: len(levels), Number: string(num), Title: model.PlainText(h), ID: id})
 	}
 	return out
 }
@@ -724,7 +770,13 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 				depth--
 			}
 		}
-		bw.WriteString(`<li class="toclevel-` + strconv.Itoa(e.Level) + `"><a href="#` + EscapeAttr(url.PathEscape(e.ID)) + `"><span class="tocnumber">` + e.Number + `</span> <span class="toctext">`)
+		bw.WriteString(`<li class="toclevel-`)
+		bw.WriteString(strconv.Itoa(e.Level))
+		bw.WriteString(`"><a href="#`)
+		bw.WriteString(EscapeAttr(url.PathEscape(e.ID)))
+		bw.WriteString(`"><span class="tocnumber">`)
+		bw.WriteString(e.Number)
+		bw.WriteString(`</span> <span class="toctext">`)
 		bw.Text(e.Title)
 		bw.WriteString("</span></a>")
 	}

@@ -294,7 +294,7 @@ func (b *builder) reusable(prev *manifest, j job) *unitSummary {
 		case "page":
 			now = lk.target(name)
 		case "file":
-			now = b.plan.media[model.NormalizeTitle(name)]
+			now = b.plan.media[b.plan.mediaKey(name)]
 		}
 		if now != v {
 			return nil

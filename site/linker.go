@@ -28,7 +28,7 @@ func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string)
 // target is where a title goes: a directory in the site, or "" when the
 // page does not exist.
 func (l *linker) target(title string) string {
-	t := model.NormalizeTitle(title)
+	t := l.plan.names.Normalize(title)
 	if to, _, ok := l.plan.resolveRedirect(t); ok {
 		// A link to a redirect goes to its target, when there is one.
 		if d := l.target(to); d != "" {
@@ -40,7 +40,7 @@ func (l *linker) target(title string) string {
 		l.record("page:"+t, d)
 		return d
 	}
-	ns, name := model.SplitNamespace(t)
+	ns, name := l.plan.names.Split(t)
 	d := ""
 	switch ns {
 	case model.NSCategory:
@@ -48,7 +48,7 @@ func (l *linker) target(title string) string {
 		// which the site-wide pass knows; a link to one is never red.
 		d = categoryDir(name)
 	case model.NSFile:
-		if m, ok := l.plan.media[model.NormalizeTitle(name)]; ok {
+		if m, ok := l.plan.media[l.plan.mediaKey(name)]; ok {
 			d = m
 		}
 	}
@@ -64,7 +64,7 @@ func (l *linker) record(k, v string) {
 
 func (l *linker) PageURL(title, fragment string) string {
 	if fragment == "" && title != "" {
-		if _, f, ok := l.plan.resolveRedirect(model.NormalizeTitle(title)); ok {
+		if _, f, ok := l.plan.resolveRedirect(l.plan.names.Normalize(title)); ok {
 			fragment = f
 		}
 	}
@@ -74,7 +74,7 @@ func (l *linker) PageURL(title, fragment string) string {
 		// page's without the history's prefix.
 		frag = "#" + url.PathEscape(contentIDs("").ContentID(strings.ReplaceAll(fragment, " ", "_")))
 	}
-	if title == "" || model.NormalizeTitle(title) == l.self {
+	if title == "" || l.plan.names.Normalize(title) == l.self {
 		if fragment != "" {
 			return "#" + url.PathEscape(contentIDs(l.idPrefix).ContentID(strings.ReplaceAll(fragment, " ", "_")))
 		}
@@ -85,11 +85,11 @@ func (l *linker) PageURL(title, fragment string) string {
 	d := l.target(title)
 	if d == "" {
 		// A file the site has no page for: its page on the wiki.
-		if ns, _ := model.SplitNamespace(model.NormalizeTitle(title)); ns == model.NSFile && l.wiki != nil && l.wiki.HasURL() {
+		if ns, _ := l.plan.names.Split(l.plan.names.Normalize(title)); ns == model.NSFile && l.wiki != nil && l.wiki.HasURL() {
 			return l.wiki.PageURL(title)
 		}
 		// A missing page: the search may find what the link meant.
-		return l.root + "search/index.html?q=" + url.QueryEscape(model.NormalizeTitle(title))
+		return l.root + "search/index.html?q=" + url.QueryEscape(l.plan.names.Normalize(title))
 	}
 	if strings.HasSuffix(d, "/") {
 		return l.root + escapePath(d+"index.html") + frag
@@ -114,8 +114,8 @@ func (l *linker) PageExists(title string) bool {
 }
 
 func (l *linker) FileURL(title string) (string, bool) {
-	_, name := model.SplitNamespace(model.NormalizeTitle(title))
-	m, ok := l.plan.media[model.NormalizeTitle(name)]
+	_, name := l.plan.names.Split(l.plan.names.Normalize(title))
+	m, ok := l.plan.media[l.plan.mediaKey(name)]
 	l.record("file:"+name, m)
 	if !ok {
 		return "", false

@@ -32,6 +32,17 @@ type plan struct {
 	wiki     *wiki.Wiki
 	// redirects maps a redirect page's title to its target (redirect.go).
 	redirects map[string]string
+	// names are the wiki's namespace names and case rules: titles are
+	// normalized by them.
+	names *model.Namespaces
+}
+
+// mediaKey is the key of a file in media: its name without the namespace,
+// normalized by the File namespace's rules ("board.png" → "Board.png"
+// unless the wiki is case-sensitive).
+func (p *plan) mediaKey(name string) string {
+	_, n := p.names.Split(p.names.Normalize(p.names.Title(model.NSFile, name)))
+	return n
 }
 
 // gameUnit is a game: its rules page and its tips page (either may be nil).
@@ -61,7 +72,7 @@ func safeSegment(s string) string {
 // makePlan assigns a directory to every page. Two titles that make the same
 // slug get -2, -3… in title order, so paths are stable and unique.
 func makePlan(w *wiki.Wiki, media fs.FS, policy mediaPolicy) *plan {
-	p := &plan{dir: map[string]string{}, categories: map[string]*model.Page{}, media: map[string]string{}, mediaFrom: map[string]string{}, wiki: w}
+	p := &plan{dir: map[string]string{}, categories: map[string]*model.Page{}, media: map[string]string{}, mediaFrom: map[string]string{}, wiki: w, names: w.Corpus.Namespaces}
 	used := map[string]bool{
 		// Directories of the site-wide pages.
 		"assets/": true, "checks/": true, "categories/": true, "pages/": true, "search/": true, "media/": true,
@@ -94,7 +105,7 @@ func makePlan(w *wiki.Wiki, media fs.FS, policy mediaPolicy) *plan {
 			continue
 		}
 		if pg.Namespace == model.NSCategory {
-			_, name := model.SplitNamespace(pg.Title)
+			_, name := p.names.Split(pg.Title)
 			p.categories[name] = pg
 			continue
 		}
@@ -106,7 +117,7 @@ func makePlan(w *wiki.Wiki, media fs.FS, policy mediaPolicy) *plan {
 		names, warns := listMedia(media, policy)
 		p.warnings = warns
 		for _, f := range names {
-			name := model.NormalizeTitle(path.Base(f))
+			name := p.mediaKey(path.Base(f))
 			if _, ok := p.media[name]; ok {
 				continue
 			}

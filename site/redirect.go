@@ -39,7 +39,7 @@ func (p *plan) resolveRedirect(title string) (to, fragment string, ok bool) {
 			return to, fragment, i > 0
 		}
 		t, f, _ := strings.Cut(next, "#")
-		to = model.NormalizeTitle(t)
+		to = p.names.Normalize(t)
 		if f != "" {
 			fragment = f
 		}

@@ -365,11 +365,11 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 		view.Categories = append(view.Categories, Link{Title: c, URL: base.Link(categoryDir(c) + "index.html")})
 	}
 	if pg.Kind == model.PageFile {
-		_, name := model.SplitNamespace(pg.Title)
-		if m, ok := b.plan.media[model.NormalizeTitle(name)]; ok {
+		_, name := b.plan.names.Split(pg.Title)
+		if m, ok := b.plan.media[b.plan.mediaKey(name)]; ok {
 			view.Image = base.Link(m)
 		}
-		s.Deps["file:"+name] = b.plan.media[model.NormalizeTitle(name)]
+		s.Deps["file:"+name] = b.plan.media[b.plan.mediaKey(name)]
 	}
 	return view, b.render(s, pagePath, "page.html", view)
 }

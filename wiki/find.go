@@ -130,7 +130,7 @@ func (w *Wiki) nearPages(name string) []string {
 	for i, p := range w.Corpus.Pages {
 		titles[i] = p.Title
 	}
-	near := suggest.Nearest(model.NormalizeTitle(name), titles, most)
+	near := suggest.Nearest(w.Corpus.NormalizeTitle(name), titles, most)
 	var slugs []string
 	for _, g := range w.Games() {
 		slugs = append(slugs, g.Slug)

@@ -57,7 +57,7 @@ func (w *Wiki) wikiURL(title, query string) string {
 	if base == "" || title == "" {
 		return ""
 	}
-	t := titleEscape(model.NormalizeTitle(title))
+	t := titleEscape(w.Corpus.NormalizeTitle(title))
 	if strings.Contains(base, "$1") {
 		u := strings.Replace(base, "$1", t, 1)
 		if query != "" {

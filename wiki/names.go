@@ -107,7 +107,7 @@ func (w *Wiki) configuredName(g *Game) string {
 			return w.cfg.Names[k]
 		}
 		for _, p := range g.Pages() {
-			if model.NormalizeTitle(k) == p.Title {
+			if w.Corpus.NormalizeTitle(k) == p.Title {
 				return w.cfg.Names[k]
 			}
 		}
@@ -121,7 +121,7 @@ func (w *Wiki) checkNames() model.MsgList {
 	for _, k := range sortedKeys(w.cfg.Names) {
 		found := false
 		for _, g := range w.Games() {
-			if k == g.Slug || suggest.Fold(k) == suggest.Fold(g.Slug) || isPageOf(g, k) {
+			if k == g.Slug || suggest.Fold(k) == suggest.Fold(g.Slug) || w.isPageOf(g, k) {
 				found = true
 				break
 			}
@@ -134,9 +134,9 @@ func (w *Wiki) checkNames() model.MsgList {
 	return msgs
 }
 
-func isPageOf(g *Game, title string) bool {
+func (w *Wiki) isPageOf(g *Game, title string) bool {
 	for _, p := range g.Pages() {
-		if model.NormalizeTitle(title) == p.Title {
+		if w.Corpus.NormalizeTitle(title) == p.Title {
 			return true
 		}
 	}

@@ -221,7 +221,7 @@ func LoadTemplates(dir string, c *content.Content) (*parser.WikiTemplates, error
 // ParseOptions are the options every revision of the wiki is parsed with:
 // the one place they are made.
 func (w *Wiki) ParseOptions(title string, at time.Time) *parser.Options {
-	return &parser.Options{Title: title, Time: at, WikiTemplates: w.Templates, SiteName: w.cfg.Name, Server: w.cfg.Server}
+	return &parser.Options{Title: title, Time: at, WikiTemplates: w.Templates, SiteName: w.cfg.Name, Server: w.cfg.Server, Namespaces: w.Corpus.Namespaces}
 }
 
 // Parse parses a revision of a page. The revision's own time stands for

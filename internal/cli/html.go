@@ -25,10 +25,11 @@ tables) are printed to standard error as name:line:col: severity: message [id].`
   wikirules show Gamehelphearts | wikirules html --title Gamehelphearts --warnings`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src, err := io.ReadAll(a.stdin)
+			data, err := io.ReadAll(a.stdin)
 			if err != nil {
 				return err
 			}
+			src := string(data) // one copy: the page is large, and a copy costs
 			now := time.Now().UTC()
 			if at != "" {
 				if now, err = time.Parse(model.TimeLayout, at); err != nil {
@@ -38,11 +39,11 @@ tables) are printed to standard error as name:line:col: severity: message [id].`
 			if err := checkTemplatesDir(a.wf.templates); err != nil {
 				return err
 			}
-			w, err := wiki.ForText(a.config(nil, false), string(src))
+			w, err := wiki.ForText(a.config(nil, false), src)
 			if err != nil {
 				return err
 			}
-			msgs, err := w.RenderHTML(a.stdout, title, string(src), now)
+			msgs, err := w.RenderHTML(a.stdout, title, src, now)
 			if warnings {
 				msgs.Print(a.stderr, "text")
 			}

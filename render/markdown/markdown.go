@@ -421,8 +421,9 @@ func (w *writer) image(b *strings.Builder, n *model.Node) {
 	} else {
 		// As the HTML: a missing file reads as its alt text, or as
 		// its caption when inline, or else as its name.
-		_, name := model.SplitNamespace(li.Target)
-		label := escape(name)
+		// The target is in the File namespace, whatever the wiki calls
+		// it ("Mynd:"), and no namespace name holds a colon.
+		label := escape(li.Target[strings.IndexByte(li.Target, ':')+1:])
 		switch {
 		case explicitAlt != "":
 			label = escape(explicitAlt)

@@ -1,0 +1,69 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+func TestAnchorIDMatchesFields(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a b ", "a  b", "a\tb", "a\u00a0b", "é b", "a\u2003b", "End of the game", "x ", " x", "a\u3000b", "ab\u0085"} {
+		if got, want := AnchorID(s), strings.Join(strings.Fields(s), "_"); got != want {
+			t.Errorf("AnchorID(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func TestLookupTagFlags(t *testing.T) {
+	for name, f := range tagFlagsOf {
+		if got := lookupTagFlags(name); got != f {
+			t.Errorf("lookupTagFlags(%q) = %b, want %b", name, got, f)
+		}
+	}
+	for _, name := range []string{"", "x", "spam", "h7", "tables", "bb"} {
+		if got := lookupTagFlags(name); got != 0 {
+			t.Errorf("lookupTagFlags(%q) = %b, want 0", name, got)
+		}
+	}
+}
+
+// frenchSpaceRef is frenchSpace as it was before it returned unchanged
+// texts as they are: the two must agree on every text.
+func frenchSpaceRef(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == ' ' && i+1 < len(s) {
+			nr, ns := utf8.DecodeRuneInString(s[i+1:])
+			if strings.ContainsRune("?:;!%»›", nr) {
+				after, _ := utf8.DecodeRuneInString(s[i+1+ns:])
+				if i+1+ns >= len(s) || !(after == '_' || unicode.IsLetter(after) || unicode.IsDigit(after)) {
+					b.WriteRune('\u00a0')
+					i++
+					continue
+				}
+			}
+		}
+		if (r == '«' || r == '‹') && i+size < len(s) && s[i+size] == ' ' && !wordBefore(s, i) {
+			b.WriteRune(r)
+			b.WriteRune('\u00a0')
+			i += size + 1
+			continue
+		}
+		b.WriteRune(r)
+		i += size
+	}
+	return b.String()
+}
+
+func FuzzFrenchSpace(f *testing.F) {
+	for _, s := range []string{"a – b", "a ! b", "a !b", "« a", "x« a", "a \xff ?", "a \xe2\x80 b", "50 %", "a ;", "» x ›"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := frenchSpace(s), frenchSpaceRef(s); got != want {
+			t.Errorf("frenchSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
