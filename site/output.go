@@ -2,27 +2,62 @@ package site
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
-	"github.com/wikirules/wikirules/internal/atomic"
+	watomic "github.com/wikirules/wikirules/internal/atomic"
 )
 
-// output writes the files of a build into a temporary directory.
+// output writes the files of a build. A full build writes into a fresh
+// temporary directory that then replaces the previous site as a whole; an
+// incremental build writes into the site itself, each file through a
+// temporary file renamed over it (see Build for what that guarantees).
 type output struct {
-	dir  string // the temporary directory
+	dir  string // where the files go: the temporary directory, or the site
 	prev string // the previous site, whose unchanged files are reused
-	mu   sync.Mutex
-	dirs map[string]bool
-	n    int
+	// tmp, in place, is the directory of the files being written (in the
+	// site's .wikirules/, on the same file system: a rename is atomic).
+	tmp     string
+	inPlace bool
+	seq     atomic.Int64
+	mu      sync.Mutex
+	dirs    map[string]bool
+	files   map[string]bool // every file of the new site
 }
 
 func newOutput(dir, prev string) *output {
-	return &output{dir: dir, prev: prev, dirs: map[string]bool{}}
+	return &output{dir: dir, prev: prev, dirs: map[string]bool{}, files: map[string]bool{}}
+}
+
+// newOutputInPlace writes into the site out itself.
+func newOutputInPlace(out string) (*output, error) {
+	meta := filepath.Join(out, watomic.MarkerDir)
+	if err := os.MkdirAll(meta, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := watomic.MkdirTemp(meta, "tmp-")
+	if err != nil {
+		return nil, err
+	}
+	o := newOutput(out, out)
+	o.tmp, o.inPlace = tmp, true
+	return o, nil
+}
+
+// close removes the in-place build's temporary directory.
+func (o *output) close() {
+	if o.tmp != "" {
+		watomic.Discard(o.tmp)
+	}
 }
 
 // localPath checks that a site path stays inside the site and returns it
@@ -61,19 +96,62 @@ func (o *output) write(p string, data []byte) error {
 	if err := o.mkdir(fp); err != nil {
 		return err
 	}
-	if err := os.WriteFile(fp, data, 0o644); err != nil {
+	if o.inPlace {
+		err = o.replace(fp, data)
+	} else {
+		err = os.WriteFile(fp, data, 0o644)
+	}
+	if err != nil {
 		return err
 	}
-	o.mu.Lock()
-	o.n++
-	o.mu.Unlock()
+	o.add(p)
 	return nil
 }
 
-// reuse takes files from the previous site: a hard link when the file
-// system allows it (nothing is rewritten), a copy otherwise.
+// replace writes fp through a temporary file renamed over it: a reader
+// sees the old file or the new one, never a part of it. A file whose
+// bytes are already those is left alone.
+func (o *output) replace(fp string, data []byte) error {
+	if same(fp, data) {
+		return nil
+	}
+	tmp := filepath.Join(o.tmp, strconv.FormatInt(o.seq.Add(1), 10))
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, fp); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// same reports whether the file at fp holds exactly data. Only files of
+// the same size are read.
+func same(fp string, data []byte) bool {
+	st, err := os.Lstat(fp)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(fp)
+	return err == nil && string(old) == string(data)
+}
+
+func (o *output) add(p string) {
+	o.mu.Lock()
+	o.files[p] = true
+	o.mu.Unlock()
+}
+
+// reuse takes files from the previous site: in place they are already
+// there; otherwise a hard link when the file system allows it (nothing is
+// rewritten), a copy otherwise.
 func (o *output) reuse(files []string) error {
 	for _, p := range files {
+		if o.inPlace {
+			o.add(p)
+			continue
+		}
 		dst, err := localPath(o.dir, p)
 		if err != nil {
 			return err
@@ -90,9 +168,7 @@ func (o *output) reuse(files []string) error {
 				return err
 			}
 		}
-		o.mu.Lock()
-		o.n++
-		o.mu.Unlock()
+		o.add(p)
 	}
 	return nil
 }
@@ -114,19 +190,105 @@ func copyFile(src, dst string) error {
 	return out.Close()
 }
 
-func (o *output) count() int {
+// removeStale removes, in place, the files of the previous site the new
+// one does not have (old lists them), then the directories that left
+// empty. With all set (the previous build did not finish), every file
+// under the site that the new one lacks goes, but the site's own
+// .wikirules/ directory.
+func (o *output) removeStale(old []string, all bool) error {
+	if all {
+		old = nil
+		err := filepath.WalkDir(o.dir, func(fp string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(o.dir, fp)
+			rel = filepath.ToSlash(rel)
+			if rel == watomic.MarkerDir {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() {
+				old = append(old, rel)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	dirs := map[string]bool{}
+	for _, p := range old {
+		if o.files[p] || p == manifestPath || p == inputsPath {
+			continue
+		}
+		fp, err := localPath(o.dir, p)
+		if err != nil {
+			return err
+		}
+		if err := os.Remove(fp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		for d := filepath.Dir(fp); d != o.dir && len(d) > len(o.dir); d = filepath.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	// Deepest first: a directory is removed only when nothing is left in
+	// it (os.Remove fails on one that is not empty).
+	list := make([]string, 0, len(dirs))
+	for d := range dirs {
+		list = append(list, d)
+	}
+	sort.Slice(list, func(i, j int) bool { return len(list[i]) > len(list[j]) })
+	for _, d := range list {
+		os.Remove(d)
+	}
+	return nil
+}
+
+// siteFiles lists the files of the new site outside the units, sorted.
+func (o *output) siteFiles(units []*unitSummary) []string {
+	inUnit := map[string]bool{}
+	for _, u := range units {
+		for _, f := range u.Files {
+			inUnit[f] = true
+		}
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.n
+	var list []string
+	for f := range o.files {
+		if !inUnit[f] && f != manifestPath && f != inputsPath {
+			list = append(list, f)
+		}
+	}
+	sort.Strings(list)
+	return list
 }
 
 // manifest records a build: the key and files of each unit, so the next
-// build can reuse what did not change.
+// build can reuse what did not change, and the other files of the site.
 type manifest struct {
-	Version string                  `json:"version"`
-	Global  string                  `json:"global"`
-	Stats   Stats                   `json:"stats"`
-	Units   map[string]*unitSummary `json:"units"`
+	Version string `json:"version"`
+	Global  string `json:"global"`
+	Stats   Stats  `json:"stats"`
+	// Incomplete marks the manifest an incremental build writes before it
+	// changes the site: the units it rebuilds lost their keys, and files
+	// it may have written are listed nowhere (the next build looks at
+	// every file).
+	Incomplete bool                    `json:"incomplete,omitempty"`
+	Units      map[string]*unitSummary `json:"units"`
+	// Site are the site's files outside the units (site-wide pages,
+	// assets, media).
+	Site []string `json:"site"`
+}
+
+// files lists every file the manifest records.
+func (m *manifest) files() []string {
+	list := append([]string(nil), m.Site...)
+	for _, u := range m.Units {
+		list = append(list, u.Files...)
+	}
+	return list
 }
 
 func (o *output) writeManifest(m *manifest) error {
@@ -151,12 +313,12 @@ func loadManifest(out string) *manifest {
 	return &m
 }
 
-func tempDirFor(out string) (string, error) { return atomic.TempDirFor(out) }
+func tempDirFor(out string) (string, error) { return watomic.TempDirFor(out) }
 
-func replaceDir(tmp, out string) error { return atomic.ReplaceDir(tmp, out) }
+func replaceDir(tmp, out string) error { return watomic.ReplaceDir(tmp, out) }
 
 func atomicWrite(p string, data []byte) error {
-	return atomic.WriteFile(p, 0o644, func(w io.Writer) error {
+	return watomic.WriteFile(p, 0o644, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})
