@@ -113,6 +113,8 @@ type builder struct {
 const (
 	manifestPath = ".wikirules/manifest.json"
 	inputsPath   = ".wikirules/inputs.json"
+	// pendingPath is there while an incremental build changes the site.
+	pendingPath = ".wikirules/pending.json"
 )
 
 type inputsRecord struct {
@@ -202,6 +204,9 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	}
 	st.Built, st.Reused = built, reused
 	if err := b.writeManifest(st, units); err != nil {
+		return nil, err
+	}
+	if err := b.writeInputs(st); err != nil {
 		return nil, err
 	}
 	if err := replaceDir(tmp, b.opts.Out); err != nil {
@@ -423,13 +428,18 @@ func (b *builder) writeManifest(st *Stats, units []*unitSummary) error {
 	m.Stats = *st
 	m.Stats.Elapsed = 0
 	m.Stats.Built, m.Stats.Reused = 0, st.Built+st.Reused
-	if err := b.out.writeManifest(m); err != nil {
-		return err
-	}
+	return b.out.writeManifest(m)
+}
+
+// writeInputs records the inputs' key with the stats, for UpToDate.
+func (b *builder) writeInputs(st *Stats) error {
 	if b.opts.InputKey == "" {
 		return nil
 	}
-	rec, err := json.Marshal(inputsRecord{Key: b.opts.InputKey, Stats: m.Stats})
+	rs := *st
+	rs.Elapsed = 0
+	rs.Built, rs.Reused = 0, st.Built+st.Reused
+	rec, err := json.Marshal(inputsRecord{Key: b.opts.InputKey, Stats: rs})
 	if err != nil {
 		return err
 	}
@@ -444,11 +454,13 @@ func (b *builder) writeManifest(st *Stats, units []*unitSummary) error {
 //   - every file is whole: the previous version or the new one;
 //   - while the build runs, pages of the new site sit beside pages of the
 //     previous one (a link to a page not yet written may fail);
-//   - the manifest is written last: a build that fails or is stopped
-//     leaves a readable site of old and new files, and a manifest that
-//     marks it incomplete (inputs.json removed first, so UpToDate cannot
-//     take it for finished; the rebuilt units' keys cleared), which the
-//     next build repairs, removing every file it does not write;
+//   - before changing anything the build removes inputs.json (UpToDate
+//     cannot take the site for finished) and writes pending.json, the
+//     units it rebuilds; the manifest is written last, then pending.json
+//     removed. A build that fails or is stopped leaves a readable site of
+//     old and new files (no temporary file outside .wikirules/) with
+//     pending.json in place: the next build rebuilds those units and
+//     removes every file it does not write;
 //   - when the build succeeds, the tree is byte for byte the one a full
 //     build of the same inputs makes.
 //
@@ -465,22 +477,27 @@ func (b *builder) buildInPlace(prev *manifest, jobs []job, reuse []*unitSummary,
 	}
 	defer o.close()
 	b.out = o
-	// The manifest while the site changes: the units about to be rebuilt
-	// (and those that go) keep their files but lose their keys.
-	pending := *prev
-	pending.Incomplete, pending.Global = true, ""
-	pending.Units = make(map[string]*unitSummary, len(prev.Units))
-	for id, u := range prev.Units {
-		pending.Units[id] = u
-	}
+	// What changes, recorded before the site changes: the units about to
+	// be rebuilt (those that go keep their files in the manifest).
+	var pd pending
 	for i, j := range jobs {
-		if u := pending.Units[j.id]; u != nil && reuse[i] == nil {
-			cleared := *u
-			cleared.Key = ""
-			pending.Units[j.id] = &cleared
+		if prev.Units[j.id] != nil && reuse[i] == nil {
+			pd.Rebuild = append(pd.Rebuild, j.id)
 		}
 	}
-	if err := o.writeManifest(&pending); err != nil {
+	if prev.Incomplete {
+		// Still there from the build that did not finish.
+		for id, u := range prev.Units {
+			if u.Key == "" {
+				pd.Rebuild = append(pd.Rebuild, id)
+			}
+		}
+	}
+	rec, err := json.Marshal(pd)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.write(pendingPath, rec); err != nil {
 		return nil, err
 	}
 	units, built, reused, err := b.buildUnits(jobs, reuse)
@@ -496,6 +513,12 @@ func (b *builder) buildInPlace(prev *manifest, jobs []job, reuse []*unitSummary,
 		return nil, err
 	}
 	if err := b.writeManifest(st, units); err != nil {
+		return nil, err
+	}
+	if err := os.Remove(filepath.Join(out, filepath.FromSlash(pendingPath))); err != nil {
+		return nil, err
+	}
+	if err := b.writeInputs(st); err != nil {
 		return nil, err
 	}
 	st.Elapsed = time.Since(start)

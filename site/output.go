@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -218,7 +219,7 @@ func (o *output) removeStale(old []string, all bool) error {
 	}
 	dirs := map[string]bool{}
 	for _, p := range old {
-		if o.files[p] || p == manifestPath || p == inputsPath {
+		if o.files[p] || strings.HasPrefix(p, watomic.MarkerDir+"/") {
 			continue
 		}
 		fp, err := localPath(o.dir, p)
@@ -257,7 +258,7 @@ func (o *output) siteFiles(units []*unitSummary) []string {
 	defer o.mu.Unlock()
 	var list []string
 	for f := range o.files {
-		if !inUnit[f] && f != manifestPath && f != inputsPath {
+		if !inUnit[f] && !strings.HasPrefix(f, watomic.MarkerDir+"/") {
 			list = append(list, f)
 		}
 	}
@@ -271,11 +272,10 @@ type manifest struct {
 	Version string `json:"version"`
 	Global  string `json:"global"`
 	Stats   Stats  `json:"stats"`
-	// Incomplete marks the manifest an incremental build writes before it
-	// changes the site: the units it rebuilds lost their keys, and files
-	// it may have written are listed nowhere (the next build looks at
-	// every file).
-	Incomplete bool                    `json:"incomplete,omitempty"`
+	// Incomplete marks a previous build that did not finish (pendingPath
+	// is there): files it may have written are listed nowhere, so the
+	// next build looks at every file.
+	Incomplete bool                    `json:"-"`
 	Units      map[string]*unitSummary `json:"units"`
 	// Site are the site's files outside the units (site-wide pages,
 	// assets, media).
@@ -292,15 +292,57 @@ func (m *manifest) files() []string {
 }
 
 func (o *output) writeManifest(m *manifest) error {
-	data, err := json.Marshal(m)
+	return o.stream(manifestPath, func(w io.Writer) error { return json.NewEncoder(w).Encode(m) })
+}
+
+// stream writes one file of the site through fn, buffered, without
+// holding it in memory (the manifest of a large site is tens of MB).
+func (o *output) stream(p string, fn func(w io.Writer) error) error {
+	fp, err := localPath(o.dir, p)
 	if err != nil {
 		return err
 	}
-	return o.write(manifestPath, data)
+	if err := o.mkdir(fp); err != nil {
+		return err
+	}
+	dst := fp
+	if o.inPlace {
+		dst = filepath.Join(o.tmp, strconv.FormatInt(o.seq.Add(1), 10))
+	}
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = fn(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && o.inPlace {
+		err = os.Rename(dst, fp)
+	}
+	if err != nil {
+		os.Remove(dst)
+		return err
+	}
+	o.add(p)
+	return nil
+}
+
+// pending is what an incremental build records before it changes the
+// site: the units it rebuilds. While the file is there, the site is a mix
+// of the previous build and the new one.
+type pending struct {
+	Rebuild []string `json:"rebuild"`
 }
 
 // loadManifest reads the previous build's manifest; nil when there is
-// none or it cannot be read (the build is then a full one).
+// none or it cannot be read (the build is then a full one). After an
+// incremental build that did not finish, the units it was rebuilding lose
+// their keys and the manifest is marked incomplete.
 func loadManifest(out string) *manifest {
 	data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(manifestPath)))
 	if err != nil {
@@ -309,6 +351,22 @@ func loadManifest(out string) *manifest {
 	var m manifest
 	if json.Unmarshal(data, &m) != nil {
 		return nil
+	}
+	data, err = os.ReadFile(filepath.Join(out, filepath.FromSlash(pendingPath)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return &m
+	}
+	var pd pending
+	if err != nil || json.Unmarshal(data, &pd) != nil {
+		return nil
+	}
+	m.Incomplete, m.Global = true, ""
+	for _, id := range pd.Rebuild {
+		if u := m.Units[id]; u != nil {
+			cleared := *u
+			cleared.Key = ""
+			m.Units[id] = &cleared
+		}
 	}
 	return &m
 }
