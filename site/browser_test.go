@@ -61,6 +61,9 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	out := filepath.Join(t.TempDir(), "public")
+	// The search index in many parts, as a large site's: a query loads
+	// the parts of words and of docs it needs.
+	defer site.SetSearchDocsPart(7)()
 	build(t, c, opts, out)
 	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
 	defer srv.Close()
