@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -527,12 +528,26 @@ func (b *builder) buildInPlace(prev *manifest, jobs []job, reuse []*unitSummary,
 
 // render executes a page template into a file of the unit.
 func (b *builder) render(s *unitSummary, p, tpl string, data any) error {
-	out, err := b.opts.Layouts.Render(tpl, data)
-	if err != nil {
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			pageBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	if err := b.opts.Layouts.Execute(buf, tpl, data); err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	return b.write(s, p, out)
+	// The file is written before the buffer goes back to the pool.
+	return b.write(s, p, buf.Bytes())
 }
+
+// pageBuffers hold pages while they are rendered: a buffer grown to a
+// history page's size serves the next page rather than growing again.
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuffer is the largest buffer kept for another page.
+const maxPooledBuffer = 8 << 20
 
 func (b *builder) write(s *unitSummary, p string, data []byte) error {
 	if err := b.out.write(p, data); err != nil {
