@@ -71,16 +71,30 @@ func localPath(dir, p string) (string, error) {
 	return filepath.Join(dir, fp), nil
 }
 
-func (o *output) mkdir(fp string) error {
-	d := filepath.Dir(fp)
+// mkdir makes the directory of the file fp, and its parents, once.
+func (o *output) mkdir(fp string) error { return o.makeDir(filepath.Dir(fp)) }
+
+func (o *output) makeDir(d string) error {
 	o.mu.Lock()
 	done := o.dirs[d]
 	o.mu.Unlock()
-	if done {
+	if done || d == o.dir {
 		return nil
 	}
-	if err := os.MkdirAll(d, 0o755); err != nil {
-		return err
+	if o.inPlace {
+		// The directories are mostly there already.
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	} else {
+		// A new tree: the parent, then one mkdir (MkdirAll would look
+		// at every level first).
+		if err := o.makeDir(filepath.Dir(d)); err != nil {
+			return err
+		}
+		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
 	}
 	o.mu.Lock()
 	o.dirs[d] = true
