@@ -2,6 +2,7 @@ package site
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -289,11 +291,12 @@ type manifest struct {
 	// Incomplete marks a previous build that did not finish (pendingPath
 	// is there): files it may have written are listed nowhere, so the
 	// next build looks at every file.
-	Incomplete bool                    `json:"-"`
-	Units      map[string]*unitSummary `json:"units"`
+	Incomplete bool `json:"-"`
 	// Site are the site's files outside the units (site-wide pages,
 	// assets, media).
 	Site []string `json:"site"`
+	// Units are written last (writeManifest).
+	Units map[string]*unitSummary `json:"-"`
 }
 
 // files lists every file the manifest records.
@@ -306,7 +309,43 @@ func (m *manifest) files() []string {
 }
 
 func (o *output) writeManifest(m *manifest) error {
-	return o.stream(manifestPath, func(w io.Writer) error { return json.NewEncoder(w).Encode(m) })
+	return o.stream(manifestPath, func(w io.Writer) error {
+		// The units as encoded already (unitSummary.raw), in the order
+		// encoding/json writes a map's keys; the rest as it writes it.
+		units := m.Units
+		head := *m
+		head.Units = nil
+		data, err := json.Marshal(&head)
+		if err != nil {
+			return err
+		}
+		data = bytes.TrimSuffix(data, []byte("}"))
+		ids := make([]string, 0, len(units))
+		for id := range units {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		bw := bufio.NewWriter(w)
+		bw.Write(data)
+		bw.WriteString(`,"units":{`)
+		for i, id := range ids {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			k, _ := json.Marshal(id)
+			bw.Write(k)
+			bw.WriteByte(':')
+			u := units[id]
+			if u.raw == nil {
+				if u.raw, err = json.Marshal(u); err != nil {
+					return err
+				}
+			}
+			bw.Write(u.raw)
+		}
+		bw.WriteString("}}\n")
+		return bw.Flush()
+	})
 }
 
 // stream writes one file of the site through fn, buffered, without
@@ -363,7 +402,38 @@ func loadManifest(out string) *manifest {
 		return nil
 	}
 	var m manifest
-	if json.Unmarshal(data, &m) != nil {
+	var raw struct {
+		Units map[string]json.RawMessage `json:"units"`
+	}
+	// The units are decoded on every core; each keeps its bytes, so that
+	// a unit reused is written as it was.
+	if json.Unmarshal(data, &m) != nil || json.Unmarshal(data, &raw) != nil {
+		return nil
+	}
+	m.Units = make(map[string]*unitSummary, len(raw.Units))
+	ids := make([]string, 0, len(raw.Units))
+	for id := range raw.Units {
+		ids = append(ids, id)
+		m.Units[id] = &unitSummary{}
+	}
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(ids); i += workers {
+				u := m.Units[ids[i]]
+				if json.Unmarshal(raw.Units[ids[i]], u) != nil {
+					failed.Store(true)
+				}
+				u.raw = raw.Units[ids[i]]
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
 		return nil
 	}
 	data, err = os.ReadFile(filepath.Join(out, filepath.FromSlash(pendingPath)))
@@ -378,7 +448,7 @@ func loadManifest(out string) *manifest {
 	for _, id := range pd.Rebuild {
 		if u := m.Units[id]; u != nil {
 			cleared := *u
-			cleared.Key = ""
+			cleared.Key, cleared.raw = "", nil
 			m.Units[id] = &cleared
 		}
 	}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/url"
@@ -30,6 +31,9 @@ type unitSummary struct {
 	Pages    []*pageSummary    `json:"pages"`
 	Checks   []*CheckView      `json:"checks,omitempty"`
 	Warnings model.MsgList     `json:"warnings,omitempty"`
+	// raw is the summary as the manifest holds it: encoded by the worker
+	// that built the unit, or as read from the previous manifest.
+	raw json.RawMessage
 }
 
 type gameSummary struct {
