@@ -379,10 +379,6 @@ func (b *builder) buildUnits(jobs []job, reuse []*unitSummary) (units []*unitSum
 					continue
 				}
 				units[i], errs[i] = b.buildUnit(j)
-				if errs[i] == nil {
-					// Encoded here, on the pool, for the manifest.
-					units[i].raw, errs[i] = json.Marshal(units[i])
-				}
 				nBuilt.Add(1)
 				progress()
 			}

@@ -310,8 +310,8 @@ func (m *manifest) files() []string {
 
 func (o *output) writeManifest(m *manifest) error {
 	return o.stream(manifestPath, func(w io.Writer) error {
-		// The units as encoded already (unitSummary.raw), in the order
-		// encoding/json writes a map's keys; the rest as it writes it.
+		// The units reused as they were read (unitSummary.raw), the others
+		// encoded, in the order encoding/json writes a map's keys.
 		units := m.Units
 		head := *m
 		head.Units = nil

@@ -31,8 +31,10 @@ type unitSummary struct {
 	Pages    []*pageSummary    `json:"pages"`
 	Checks   []*CheckView      `json:"checks,omitempty"`
 	Warnings model.MsgList     `json:"warnings,omitempty"`
-	// raw is the summary as the manifest holds it: encoded by the worker
-	// that built the unit, or as read from the previous manifest.
+	// raw is the summary as the previous manifest holds it, for a unit
+	// reused: written back as it was. (A unit built is encoded when the
+	// manifest is written: its bytes held through the build would take
+	// the garbage collector's room under the memory limit.)
 	raw json.RawMessage
 }
 
