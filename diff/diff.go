@@ -8,10 +8,25 @@ import (
 // Side is one revision, parsed and extracted. Building sides once and
 // comparing them pairwise keeps a whole-history diff at the cost of one
 // parse per revision.
+//
+// A Side keeps what comparisons read from its document (its sections),
+// so that a revision compared with the one before and the one after is
+// read once; it is not safe for concurrent use.
 type Side struct {
 	Rev    *model.Revision
 	Doc    *model.Document
 	Tables *extract.PageTables
+
+	sections     []sectionInfo
+	sectionsDone bool
+}
+
+// sectionList returns the side's sections (sectionsOf), read once.
+func (s *Side) sectionList() []sectionInfo {
+	if !s.sectionsDone {
+		s.sections, s.sectionsDone = sectionsOf(s.Doc), true
+	}
+	return s.sections
 }
 
 // RevInfo describes a revision in a diff.
@@ -124,7 +139,7 @@ func tablePlaces(ts []*extract.Table, ss []sectionInfo) []tablePlace {
 // tables at the same place in sections the section diff paired (a
 // renamed section's table) are linked.
 func matchSides(a, b *Side) *pageMatching {
-	sm := matchSections(a.Doc, b.Doc)
+	sm := matchSections(a.Doc, b.Doc, a.sectionList(), b.sectionList())
 	pa, pb := tablePlaces(a.Tables.Tables, sm.sa), tablePlaces(b.Tables.Tables, sm.sb)
 	linked := func(i, j int) bool {
 		x, y := pa[i], pb[j]

@@ -1,5 +1,7 @@
 package diff
 
+import "sync"
+
 // The sequence diff: trim the common prefix and suffix, match the lines
 // that occur once on each side (patience diff) and recurse between those
 // anchors, and finish small gaps with an exact LCS. Gaps that are large and
@@ -26,6 +28,10 @@ type Op struct {
 
 // exactLimit bounds the table of the exact LCS (cells).
 const exactLimit = 1 << 18
+
+// lcsTables are tables of the exact LCS, reused: a history's diffs make
+// one per changed gap, up to a MB each.
+var lcsTables = sync.Pool{New: func() any { return new([]int32) }}
 
 // Sequences compares two sequences of element ids and returns the edit
 // script.
@@ -74,7 +80,18 @@ func exact(a, b []int, ao, bo int, ops *[]Op) {
 	n, m := len(a), len(b)
 	// lcs[i][j] = LCS length of a[i:], b[j:]
 	w := m + 1
-	lcs := make([]int32, (n+1)*w)
+	tp := lcsTables.Get().(*[]int32)
+	defer lcsTables.Put(tp)
+	if cap(*tp) < (n+1)*w {
+		*tp = make([]int32, (n+1)*w)
+	}
+	lcs := (*tp)[:(n+1)*w]
+	// Every cell is written but the last row and column: zero them (the
+	// table is reused).
+	clear(lcs[n*w:])
+	for i := 0; i < n; i++ {
+		lcs[i*w+m] = 0
+	}
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
 			if a[i] == b[j] {

@@ -54,7 +54,7 @@ type sectionInfo struct {
 // normalized (so re-spacing is not a modification).
 func sectionsOf(doc *model.Document) []sectionInfo {
 	var out []sectionInfo
-	for s := range model.Sections(doc.Root) {
+	for s := range topSections(doc.Root) {
 		if s.Heading == nil {
 			continue
 		}
@@ -88,6 +88,31 @@ func sectionsOf(doc *model.Document) []sectionInfo {
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
 	}
 	return out
+}
+
+// topSections is model.Sections for a parsed document, whose sections are
+// children of the root and of sections only (the parser groups the
+// top-level content last): it does not walk the rest of the tree.
+func topSections(root *model.Node) func(yield func(model.Section) bool) {
+	return func(yield func(model.Section) bool) {
+		var walk func(n *model.Node) bool
+		walk = func(n *model.Node) bool {
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Kind != model.KindSection {
+					continue
+				}
+				s := model.Section{Node: c}
+				if h := c.FirstChild; h != nil && h.Kind == model.KindHeading {
+					s.Heading = h
+				}
+				if !yield(s) || !walk(c) {
+					return false
+				}
+			}
+			return true
+		}
+		walk(root)
+	}
 }
 
 // sectionAt returns the index of the innermost section holding byte pos,
@@ -233,9 +258,8 @@ type sectionMatching struct {
 	sim            []float64 // by index in sa: similarity of a renamed section, 0 otherwise
 }
 
-func matchSections(a, b *model.Document) *sectionMatching {
-	m := &sectionMatching{sa: sectionsOf(a), sb: sectionsOf(b)}
-	sa, sb := m.sa, m.sb
+func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching {
+	m := &sectionMatching{sa: sa, sb: sb}
 	m.matchA = make([]int, len(sa))
 	m.matchB = make([]int, len(sb))
 	m.sim = make([]float64, len(sa))
@@ -342,7 +366,7 @@ func (m *sectionMatching) renamed(i int) bool {
 
 // Sections compares the sections of two revisions.
 func Sections(a, b *model.Document) []SectionChange {
-	return matchSections(a, b).changes()
+	return matchSections(a, b, sectionsOf(a), sectionsOf(b)).changes()
 }
 
 func (m *sectionMatching) changes() []SectionChange {

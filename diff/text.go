@@ -67,8 +67,7 @@ func Lines(a, b string, context int) *TextDiff { return text(a, b, context, fals
 
 func text(a, b string, context int, words bool) *TextDiff {
 	al, bl := splitLines(a), splitLines(b)
-	in := newInterner()
-	ops := Sequences(in.all(al), in.all(bl))
+	ops := lineOps(al, bl)
 	td := &TextDiff{}
 	for _, op := range ops {
 		switch op.Kind {
@@ -240,4 +239,29 @@ func Words(a, b string) ([]Segment, []Segment) {
 		}
 	}
 	return sa, sb
+}
+
+// lineOps is Sequences over the lines: the lines the two texts begin and
+// end with are compared as strings and only the lines between them
+// interned (most of a revision is the one before it). The script is the
+// one Sequences gives, which trims the same lines first.
+func lineOps(al, bl []string) []Op {
+	p := 0
+	for p < len(al) && p < len(bl) && al[p] == bl[p] {
+		p++
+	}
+	s := 0
+	for s < len(al)-p && s < len(bl)-p && al[len(al)-1-s] == bl[len(bl)-1-s] {
+		s++
+	}
+	in := newInterner()
+	var ops []Op
+	if p > 0 {
+		ops = append(ops, Op{OpEqual, 0, p, 0, p})
+	}
+	seqDiff(in.all(al[p:len(al)-s]), in.all(bl[p:len(bl)-s]), p, p, &ops, 0)
+	if s > 0 {
+		ops = append(ops, Op{OpEqual, len(al) - s, len(al), len(bl) - s, len(bl)})
+	}
+	return merge(ops)
 }

@@ -65,10 +65,13 @@ func (e *expander) variable(name string, f *frame) (string, bool) {
 	case "REVISIONUSER":
 		return e.opts.RevisionUser, true
 	case "REVISIONSIZE":
-		if e.ps == nil {
-			return "0", true
+		switch {
+		case e.opts.RevisionSize > 0:
+			return strconv.Itoa(e.opts.RevisionSize), true
+		case e.ps != nil:
+			return strconv.Itoa(len(e.ps.src)), true
 		}
-		return strconv.Itoa(len(e.ps.src)), true
+		return "0", true
 	case "DIRMARK", "DIRECTIONMARK":
 		return "\u200e", true
 	case "SITENAME":

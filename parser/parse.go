@@ -42,6 +42,9 @@ type Options struct {
 	// make them empty, as in MediaWiki's preview.
 	PageID, RevisionID int64
 	RevisionUser       string
+	// RevisionSize is the revision's size in bytes ({{REVISIONSIZE}});
+	// 0 means the text parsed (a preview's).
+	RevisionSize int
 	// Stats are the wiki's counts for {{NUMBEROFPAGES}} and the other
 	// NUMBEROF… words; nil counts 0.
 	Stats *SiteStats

@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,10 +25,23 @@ func genPages() int {
 	return 500
 }
 
+// genRevisions is the revisions per page of BenchmarkBuildGenerated and
+// BenchmarkRebuild: WIKIRULES_BENCH_REVISIONS (default 10).
+func genRevisions() int {
+	if n, err := strconv.Atoi(os.Getenv("WIKIRULES_BENCH_REVISIONS")); err == nil && n > 0 {
+		return n
+	}
+	return 10
+}
+
 // BenchmarkBuildGenerated builds a generated wiki of genPages() pages with
-// 10 revisions each, from scratch, and reports pages/s and revisions/s.
+// genRevisions() revisions each, from scratch, and reports pages/s,
+// revisions/s, the peak memory, the site's size and the search index's
+// (search-index.js, which a search loads first, and all of its parts).
+// The figures of the README: WIKIRULES_BENCH_PAGES=10000 with
+// WIKIRULES_BENCH_REVISIONS=10 and 1.
 func BenchmarkBuildGenerated(b *testing.B) {
-	c := testgen.Corpus(testgen.Options{Pages: genPages(), Revisions: 10, Seed: 1})
+	c := testgen.Corpus(testgen.Options{Pages: genPages(), Revisions: genRevisions(), Seed: 1})
 	revs := 0
 	for _, p := range c.Pages {
 		revs += len(p.Revisions)
@@ -43,7 +57,7 @@ func BenchmarkBuildGenerated(b *testing.B) {
 func benchBuild(b *testing.B, c *model.Corpus) {
 	dir := b.TempDir()
 	i := 0
-	var index int64
+	var index, parts, size int64
 	for b.Loop() {
 		i++
 		out := filepath.Join(dir, "site"+strconv.Itoa(i))
@@ -51,15 +65,34 @@ func benchBuild(b *testing.B, c *model.Corpus) {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		if st, err := os.Stat(filepath.Join(out, "search-index.js")); err == nil {
-			index = st.Size()
-		}
+		index, parts, size = 0, 0, 0
+		filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			size += info.Size()
+			rel, _ := filepath.Rel(out, p)
+			switch rel = filepath.ToSlash(rel); {
+			case rel == "search-index.js":
+				index += info.Size()
+			case strings.HasPrefix(rel, "search/") && strings.HasSuffix(rel, ".js"):
+				parts += info.Size()
+			}
+			return nil
+		})
 		os.RemoveAll(out)
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(len(c.Pages)*b.N)/b.Elapsed().Seconds(), "pages/s")
-	// The search index the browser loads (search-index.js).
+	// The search index: what the browser loads first (search-index.js),
+	// and with the parts a query may load.
 	b.ReportMetric(float64(index)/1e6, "index-MB")
+	b.ReportMetric(float64(index+parts)/1e6, "index-all-MB")
+	b.ReportMetric(float64(size)/1e6, "site-MB")
 }
 
 // peakRSS is the process's peak resident memory (Linux: VmHWM), which
@@ -85,9 +118,10 @@ func BenchmarkBuildSeeds(b *testing.B) {
 
 // BenchmarkRebuild measures rebuilding a generated wiki's site when nothing
 // changed (every unit's key is checked, nothing is written) and when one
-// page has a new revision (that unit is built, the others' files linked).
+// page has a new revision (that unit is built and the site-wide pages
+// written, in place; the other units' files stay as they are).
 func BenchmarkRebuild(b *testing.B) {
-	c := testgen.Corpus(testgen.Options{Pages: genPages(), Revisions: 10, Seed: 1})
+	c := testgen.Corpus(testgen.Options{Pages: genPages(), Revisions: genRevisions(), Seed: 1})
 	out := filepath.Join(b.TempDir(), "site")
 	if _, err := site.Build(wiki.New(c, nil, wiki.Config{}), site.Options{Out: out}); err != nil {
 		b.Fatal(err)

@@ -61,6 +61,9 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	out := filepath.Join(t.TempDir(), "public")
+	// The search index in many parts, as a large site's: a query loads
+	// the parts of words and of docs it needs.
+	defer site.SetSearchDocsPart(7)()
 	build(t, c, opts, out)
 	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
 	defer srv.Close()
@@ -108,6 +111,20 @@ func TestBrowser(t *testing.T) {
 		}
 	} else {
 		t.Log("no history with a comparison")
+	}
+
+	// An old revision is put together from its parts when opened: its
+	// headings there, with ids of its own.
+	if revPage := pageWith(all, `class="revision-view"`); revPage != "" {
+		do("an old revision", chromedp.Navigate(srv.URL+"/"+revPage), chromedp.WaitReady(chromedp.CSS("body")),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector("details.revision-view").open = true`),
+			chromedp.WaitVisible(chromedp.CSS("details.revision-view .wiki-body > *")))
+		got := js(`(function(){var v=document.querySelector("details.revision-view"), id=v.closest("section.revision").id;
+			var hs=Array.from(v.querySelectorAll(".wiki-body [id]"));
+			return [v.querySelector(".wiki-body").textContent.trim().length > 0, hs.length > 0 && hs.every(function(h){return h.id.indexOf(id+"-")===0})].join(" ")})()`)
+		if got != "true true" {
+			t.Errorf("the old revision put together: text, ids prefixed = %s", got)
+		}
 	}
 
 	// Rule tables: the blame of each cell is hidden until the switch

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -30,8 +31,8 @@ import (
 
 // Options configure a build.
 type Options struct {
-	// Out is the site directory; it is replaced as a whole when the build
-	// succeeds.
+	// Out is the site directory: a full build replaces it as a whole when
+	// it succeeds, an incremental one updates it in place (buildInPlace).
 	Out string
 	// BaseURL is the site's absolute URL ("https://rules.example.org/"),
 	// used by sitemap.xml, the Atom feed and the 404 page; pages link to
@@ -113,6 +114,8 @@ type builder struct {
 const (
 	manifestPath = ".wikirules/manifest.json"
 	inputsPath   = ".wikirules/inputs.json"
+	// pendingPath is there while an incremental build changes the site.
+	pendingPath = ".wikirules/pending.json"
 )
 
 type inputsRecord struct {
@@ -154,7 +157,10 @@ func UpToDate(out, inputKey string) (*Stats, bool) {
 //  4. units: the other units are built on a worker pool, each page's
 //     revisions parsed once for its page, history, rule tables and checks;
 //  5. site-wide pages from the units' summaries (writeSite);
-//  6. manifest, then the new site replaces the old one atomically.
+//  6. manifest, then the new site replaces the old one atomically; or,
+//     when a previous build was reused, the site is updated in place
+//     (buildInPlace: files renamed into place, stale ones removed, the
+//     manifest last).
 func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	start := time.Now()
 	b, err := newBuilder(w, opts)
@@ -166,11 +172,18 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	}
 	jobs := b.jobs()
 	prev := b.previousBuild()
-	if st, ok := b.upToDate(prev, jobs); ok {
+	reuse := make([]*unitSummary, len(jobs))
+	for i, j := range jobs {
+		reuse[i] = b.reusable(prev, j)
+	}
+	if st, ok := b.upToDate(prev, jobs, reuse); ok {
 		st.Elapsed = time.Since(start)
 		return st, nil
 	}
 
+	if prev != nil {
+		return b.buildInPlace(prev, jobs, reuse, start)
+	}
 	tmp, err := tempDirFor(b.opts.Out)
 	if err != nil {
 		return nil, err
@@ -182,8 +195,7 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 		}
 	}()
 	b.out = newOutput(tmp, b.opts.Out)
-
-	units, built, reused, err := b.buildUnits(jobs, prev)
+	units, built, reused, err := b.buildUnits(jobs, reuse)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +207,9 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	if err := b.writeManifest(st, units); err != nil {
 		return nil, err
 	}
-	st.Files = b.out.count()
+	if err := b.writeInputs(st); err != nil {
+		return nil, err
+	}
 	if err := replaceDir(tmp, b.opts.Out); err != nil {
 		return nil, err
 	}
@@ -254,8 +268,15 @@ type job struct {
 // jobs lists the units, games first.
 func (b *builder) jobs() []job {
 	var jobs []job
+	// A game's pages link to the games before and after it, by name.
+	near := func(g *gameUnit) string {
+		if g == nil {
+			return ""
+		}
+		return g.dir + "\x00" + b.wiki.GameName(g.game)
+	}
 	for _, g := range b.plan.games {
-		k := digest(b.common, "game", g.slug, g.dir, pageDigest(g.rules), pageDigest(g.tips), b.suite.Digest(g.slug), b.notesDigest[g.slug])
+		k := digest(b.common, "game", g.slug, g.dir, pageDigest(g.rules), pageDigest(g.tips), b.suite.Digest(g.slug), b.notesDigest[g.slug], near(g.prev), near(g.next))
 		jobs = append(jobs, job{id: "game:" + g.slug, key: k, game: g})
 	}
 	for _, pg := range b.plan.pages {
@@ -310,13 +331,13 @@ func (b *builder) reusable(prev *manifest, j job) *unitSummary {
 
 // upToDate reports whether nothing at all changed since the previous
 // build, which then stays as it is.
-func (b *builder) upToDate(prev *manifest, jobs []job) (*Stats, bool) {
+func (b *builder) upToDate(prev *manifest, jobs []job, reuse []*unitSummary) (*Stats, bool) {
 	b.globalKey = digest(b.common, b.notesDigest[""], b.contentDigest(), b.mediaDigest(), categoryPagesDigest(b.plan))
-	if prev == nil || prev.Global != b.globalKey || len(prev.Units) != len(jobs) {
+	if prev == nil || prev.Incomplete || prev.Global != b.globalKey || len(prev.Units) != len(jobs) {
 		return nil, false
 	}
-	for _, j := range jobs {
-		if b.reusable(prev, j) == nil {
+	for i := range jobs {
+		if reuse[i] == nil {
 			return nil, false
 		}
 	}
@@ -334,7 +355,7 @@ func (b *builder) upToDate(prev *manifest, jobs []job) (*Stats, bool) {
 
 // buildUnits builds (or reuses) every unit on a worker pool; each unit
 // writes its own files. A panic in a unit is an error of that unit.
-func (b *builder) buildUnits(jobs []job, prev *manifest) (units []*unitSummary, built, reused int, err error) {
+func (b *builder) buildUnits(jobs []job, reuse []*unitSummary) (units []*unitSummary, built, reused int, err error) {
 	units = make([]*unitSummary, len(jobs))
 	errs := make([]error, len(jobs))
 	var nBuilt, nReused, done atomic.Int64
@@ -351,7 +372,7 @@ func (b *builder) buildUnits(jobs []job, prev *manifest) (units []*unitSummary, 
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				if u := b.reusable(prev, j); u != nil && b.out.reuse(u.Files) == nil {
+				if u := reuse[i]; u != nil && b.out.reuse(u.Files) == nil {
 					units[i] = u
 					nReused.Add(1)
 					progress()
@@ -393,32 +414,140 @@ func (b *builder) buildUnit(j job) (s *unitSummary, err error) {
 // writeManifest records what was built, for the next build to reuse, and
 // the inputs' key with the stats, for UpToDate.
 func (b *builder) writeManifest(st *Stats, units []*unitSummary) error {
-	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st}
-	m.Stats.Elapsed = 0
+	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st, Site: b.out.siteFiles(units)}
+	// The files: the units', the others, the manifest and inputs.json.
+	st.Files = len(m.Site) + 1
+	if b.opts.InputKey != "" {
+		st.Files++
+	}
 	for _, s := range units {
 		m.Units[s.ID] = s
+		st.Files += len(s.Files)
 	}
-	if err := b.out.writeManifest(m); err != nil {
-		return err
-	}
+	// The record is the same whichever units were rebuilt: a full build
+	// and an incremental one leave the same bytes.
+	m.Stats = *st
+	m.Stats.Elapsed = 0
+	m.Stats.Built, m.Stats.Reused = 0, st.Built+st.Reused
+	return b.out.writeManifest(m)
+}
+
+// writeInputs records the inputs' key with the stats, for UpToDate.
+func (b *builder) writeInputs(st *Stats) error {
 	if b.opts.InputKey == "" {
 		return nil
 	}
-	rec, err := json.Marshal(inputsRecord{Key: b.opts.InputKey, Stats: *m.Stats.withFiles(b.out.count() + 1)})
+	rs := *st
+	rs.Elapsed = 0
+	rs.Built, rs.Reused = 0, st.Built+st.Reused
+	rec, err := json.Marshal(inputsRecord{Key: b.opts.InputKey, Stats: rs})
 	if err != nil {
 		return err
 	}
 	return b.out.write(inputsPath, rec)
 }
 
+// buildInPlace updates the site in Out from the previous build: only the
+// units whose key changed are built, every file is written through a
+// temporary file renamed over the old one, and the files the new site
+// lacks are removed. What a reader of the site can observe:
+//
+//   - every file is whole: the previous version or the new one;
+//   - while the build runs, pages of the new site sit beside pages of the
+//     previous one (a link to a page not yet written may fail);
+//   - before changing anything the build removes inputs.json (UpToDate
+//     cannot take the site for finished) and writes pending.json, the
+//     units it rebuilds; the manifest is written last, then pending.json
+//     removed. A build that fails or is stopped leaves a readable site of
+//     old and new files (no temporary file outside .wikirules/) with
+//     pending.json in place: the next build rebuilds those units and
+//     removes every file it does not write;
+//   - when the build succeeds, the tree is byte for byte the one a full
+//     build of the same inputs makes.
+//
+// A full build (the first one, Force, another program version) builds a
+// new directory that replaces the site as a whole.
+func (b *builder) buildInPlace(prev *manifest, jobs []job, reuse []*unitSummary, start time.Time) (*Stats, error) {
+	out := b.opts.Out
+	if err := os.Remove(filepath.Join(out, filepath.FromSlash(inputsPath))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	o, err := newOutputInPlace(out)
+	if err != nil {
+		return nil, err
+	}
+	defer o.close()
+	b.out = o
+	// What changes, recorded before the site changes: the units about to
+	// be rebuilt (those that go keep their files in the manifest).
+	var pd pending
+	for i, j := range jobs {
+		if prev.Units[j.id] != nil && reuse[i] == nil {
+			pd.Rebuild = append(pd.Rebuild, j.id)
+		}
+	}
+	if prev.Incomplete {
+		// Still there from the build that did not finish.
+		for id, u := range prev.Units {
+			if u.Key == "" {
+				pd.Rebuild = append(pd.Rebuild, id)
+			}
+		}
+	}
+	rec, err := json.Marshal(pd)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.write(pendingPath, rec); err != nil {
+		return nil, err
+	}
+	units, built, reused, err := b.buildUnits(jobs, reuse)
+	if err != nil {
+		return nil, err
+	}
+	st, err := b.writeSite(units)
+	if err != nil {
+		return nil, err
+	}
+	st.Built, st.Reused = built, reused
+	if err := o.removeStale(prev.files(), prev.Incomplete); err != nil {
+		return nil, err
+	}
+	if err := b.writeManifest(st, units); err != nil {
+		return nil, err
+	}
+	if err := os.Remove(filepath.Join(out, filepath.FromSlash(pendingPath))); err != nil {
+		return nil, err
+	}
+	if err := b.writeInputs(st); err != nil {
+		return nil, err
+	}
+	st.Elapsed = time.Since(start)
+	return st, nil
+}
+
 // render executes a page template into a file of the unit.
 func (b *builder) render(s *unitSummary, p, tpl string, data any) error {
-	out, err := b.opts.Layouts.Render(tpl, data)
-	if err != nil {
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			pageBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	if err := b.opts.Layouts.Execute(buf, tpl, data); err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	return b.write(s, p, out)
+	// The file is written before the buffer goes back to the pool.
+	return b.write(s, p, buf.Bytes())
 }
+
+// pageBuffers hold pages while they are rendered: a buffer grown to a
+// history page's size serves the next page rather than growing again.
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuffer is the largest buffer kept for another page.
+const maxPooledBuffer = 8 << 20
 
 func (b *builder) write(s *unitSummary, p string, data []byte) error {
 	if err := b.out.write(p, data); err != nil {

@@ -113,6 +113,11 @@ type HistoryPage struct {
 	SourceLines int
 	// Diffs counts the diffs and comparisons on the page.
 	Diffs int
+	// Parts are the old revisions' parts, each once (RevEntry.Parts).
+	Parts []template.HTML
+	// Body is the list of revisions and the revisions, written in Go
+	// from Revisions and Parts (a template ranging over them is slow).
+	Body template.HTML
 }
 
 // RevEntry is one revision on a history page.
@@ -122,8 +127,11 @@ type RevEntry struct {
 	Author, Summary string
 	Size, Delta     int
 	First, Latest   bool
-	Diff            *DiffView     // changes since the previous revision
-	Body            template.HTML // the revision, rendered
+	Diff            *DiffView // changes since the previous revision
+	// Parts are the numbers of the revision's parts in the page's Parts
+	// (none for the current revision, which is the page itself): the
+	// page's script puts the revision together from them.
+	Parts []int
 	// WikiURL is the revision on the wiki ("" without its address).
 	WikiURL string
 	// Compare is the change from this revision to the current one (nil

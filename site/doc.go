@@ -10,9 +10,13 @@
 // checks, writes its files, and keeps only a small summary for the
 // site-wide pages. A unit whose inputs did not change since the previous
 // build (same revisions, templates, checks and link targets, recorded in a
-// manifest in the output) is not rebuilt: its files are linked from the
-// previous site. The site is written to a temporary directory and renamed
-// into place, so a failed build leaves the previous one untouched.
+// manifest in the output) is not rebuilt: its files stay as they are.
+// A full build (the first, Force, a new program version) writes a
+// temporary directory that replaces the previous site as a whole; an
+// incremental build updates the site in place, each file written through
+// a temporary file renamed over the old one, stale files removed, and the
+// manifest written last (Build documents what a reader can observe). Both
+// leave the same bytes.
 //
 // Page templates (package templates) receive the view types of this
 // package: HomePage, WikiPage, HistoryPage, RulesPage,

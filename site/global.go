@@ -243,7 +243,12 @@ func (b *builder) writeSearch(x *siteIndex) error {
 	if err := b.render(nil, "search/index.html", "search.html", sp); err != nil {
 		return err
 	}
-	return b.write(nil, "search-index.js", searchIndexJS(x.docs))
+	for _, f := range searchIndexFiles(x.docs) {
+		if err := b.write(nil, f.path, f.data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // write404 writes the not-found page. A server shows it at any depth, so

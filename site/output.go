@@ -1,28 +1,66 @@
 package site
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
-	"github.com/wikirules/wikirules/internal/atomic"
+	watomic "github.com/wikirules/wikirules/internal/atomic"
 )
 
-// output writes the files of a build into a temporary directory.
+// output writes the files of a build. A full build writes into a fresh
+// temporary directory that then replaces the previous site as a whole; an
+// incremental build writes into the site itself, each file through a
+// temporary file renamed over it (see Build for what that guarantees).
 type output struct {
-	dir  string // the temporary directory
+	dir  string // where the files go: the temporary directory, or the site
 	prev string // the previous site, whose unchanged files are reused
-	mu   sync.Mutex
-	dirs map[string]bool
-	n    int
+	// tmp, in place, is the directory of the files being written (in the
+	// site's .wikirules/, on the same file system: a rename is atomic).
+	tmp     string
+	inPlace bool
+	seq     atomic.Int64
+	mu      sync.Mutex
+	dirs    map[string]bool
+	files   map[string]bool // every file of the new site
 }
 
 func newOutput(dir, prev string) *output {
-	return &output{dir: dir, prev: prev, dirs: map[string]bool{}}
+	return &output{dir: dir, prev: prev, dirs: map[string]bool{}, files: map[string]bool{}}
+}
+
+// newOutputInPlace writes into the site out itself.
+func newOutputInPlace(out string) (*output, error) {
+	meta := filepath.Join(out, watomic.MarkerDir)
+	if err := os.MkdirAll(meta, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := watomic.MkdirTemp(meta, "tmp-")
+	if err != nil {
+		return nil, err
+	}
+	o := newOutput(out, out)
+	o.tmp, o.inPlace = tmp, true
+	return o, nil
+}
+
+// close removes the in-place build's temporary directory.
+func (o *output) close() {
+	if o.tmp != "" {
+		watomic.Discard(o.tmp)
+	}
 }
 
 // localPath checks that a site path stays inside the site and returns it
@@ -35,16 +73,30 @@ func localPath(dir, p string) (string, error) {
 	return filepath.Join(dir, fp), nil
 }
 
-func (o *output) mkdir(fp string) error {
-	d := filepath.Dir(fp)
+// mkdir makes the directory of the file fp, and its parents, once.
+func (o *output) mkdir(fp string) error { return o.makeDir(filepath.Dir(fp)) }
+
+func (o *output) makeDir(d string) error {
 	o.mu.Lock()
 	done := o.dirs[d]
 	o.mu.Unlock()
-	if done {
+	if done || d == o.dir {
 		return nil
 	}
-	if err := os.MkdirAll(d, 0o755); err != nil {
-		return err
+	if o.inPlace {
+		// The directories are mostly there already.
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	} else {
+		// A new tree: the parent, then one mkdir (MkdirAll would look
+		// at every level first).
+		if err := o.makeDir(filepath.Dir(d)); err != nil {
+			return err
+		}
+		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
 	}
 	o.mu.Lock()
 	o.dirs[d] = true
@@ -61,19 +113,62 @@ func (o *output) write(p string, data []byte) error {
 	if err := o.mkdir(fp); err != nil {
 		return err
 	}
-	if err := os.WriteFile(fp, data, 0o644); err != nil {
+	if o.inPlace {
+		err = o.replace(fp, data)
+	} else {
+		err = os.WriteFile(fp, data, 0o644)
+	}
+	if err != nil {
 		return err
 	}
-	o.mu.Lock()
-	o.n++
-	o.mu.Unlock()
+	o.add(p)
 	return nil
 }
 
-// reuse takes files from the previous site: a hard link when the file
-// system allows it (nothing is rewritten), a copy otherwise.
+// replace writes fp through a temporary file renamed over it: a reader
+// sees the old file or the new one, never a part of it. A file whose
+// bytes are already those is left alone.
+func (o *output) replace(fp string, data []byte) error {
+	if same(fp, data) {
+		return nil
+	}
+	tmp := filepath.Join(o.tmp, strconv.FormatInt(o.seq.Add(1), 10))
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, fp); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// same reports whether the file at fp holds exactly data. Only files of
+// the same size are read.
+func same(fp string, data []byte) bool {
+	st, err := os.Lstat(fp)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(fp)
+	return err == nil && string(old) == string(data)
+}
+
+func (o *output) add(p string) {
+	o.mu.Lock()
+	o.files[p] = true
+	o.mu.Unlock()
+}
+
+// reuse takes files from the previous site: in place they are already
+// there; otherwise a hard link when the file system allows it (nothing is
+// rewritten), a copy otherwise.
 func (o *output) reuse(files []string) error {
 	for _, p := range files {
+		if o.inPlace {
+			o.add(p)
+			continue
+		}
 		dst, err := localPath(o.dir, p)
 		if err != nil {
 			return err
@@ -90,9 +185,7 @@ func (o *output) reuse(files []string) error {
 				return err
 			}
 		}
-		o.mu.Lock()
-		o.n++
-		o.mu.Unlock()
+		o.add(p)
 	}
 	return nil
 }
@@ -114,49 +207,260 @@ func copyFile(src, dst string) error {
 	return out.Close()
 }
 
-func (o *output) count() int {
+// removeStale removes, in place, the files of the previous site the new
+// one does not have (old lists them), then the directories that left
+// empty. With all set (the previous build did not finish), every file
+// under the site that the new one lacks goes, but the site's own
+// .wikirules/ directory.
+func (o *output) removeStale(old []string, all bool) error {
+	if all {
+		old = nil
+		err := filepath.WalkDir(o.dir, func(fp string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(o.dir, fp)
+			rel = filepath.ToSlash(rel)
+			if rel == watomic.MarkerDir {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() {
+				old = append(old, rel)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	dirs := map[string]bool{}
+	for _, p := range old {
+		if o.files[p] || strings.HasPrefix(p, watomic.MarkerDir+"/") {
+			continue
+		}
+		fp, err := localPath(o.dir, p)
+		if err != nil {
+			return err
+		}
+		if err := os.Remove(fp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		for d := filepath.Dir(fp); d != o.dir && len(d) > len(o.dir); d = filepath.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	// Deepest first: a directory is removed only when nothing is left in
+	// it (os.Remove fails on one that is not empty).
+	list := make([]string, 0, len(dirs))
+	for d := range dirs {
+		list = append(list, d)
+	}
+	sort.Slice(list, func(i, j int) bool { return len(list[i]) > len(list[j]) })
+	for _, d := range list {
+		os.Remove(d)
+	}
+	return nil
+}
+
+// siteFiles lists the files of the new site outside the units, sorted.
+func (o *output) siteFiles(units []*unitSummary) []string {
+	inUnit := map[string]bool{}
+	for _, u := range units {
+		for _, f := range u.Files {
+			inUnit[f] = true
+		}
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.n
+	var list []string
+	for f := range o.files {
+		if !inUnit[f] && !strings.HasPrefix(f, watomic.MarkerDir+"/") {
+			list = append(list, f)
+		}
+	}
+	sort.Strings(list)
+	return list
 }
 
 // manifest records a build: the key and files of each unit, so the next
-// build can reuse what did not change.
+// build can reuse what did not change, and the other files of the site.
 type manifest struct {
-	Version string                  `json:"version"`
-	Global  string                  `json:"global"`
-	Stats   Stats                   `json:"stats"`
-	Units   map[string]*unitSummary `json:"units"`
+	Version string `json:"version"`
+	Global  string `json:"global"`
+	Stats   Stats  `json:"stats"`
+	// Incomplete marks a previous build that did not finish (pendingPath
+	// is there): files it may have written are listed nowhere, so the
+	// next build looks at every file.
+	Incomplete bool `json:"-"`
+	// Site are the site's files outside the units (site-wide pages,
+	// assets, media).
+	Site []string `json:"site"`
+	// Units are written last (writeManifest).
+	Units map[string]*unitSummary `json:"-"`
+}
+
+// files lists every file the manifest records.
+func (m *manifest) files() []string {
+	list := append([]string(nil), m.Site...)
+	for _, u := range m.Units {
+		list = append(list, u.Files...)
+	}
+	return list
 }
 
 func (o *output) writeManifest(m *manifest) error {
-	data, err := json.Marshal(m)
+	return o.stream(manifestPath, func(w io.Writer) error {
+		// The units reused as they were read (unitSummary.raw), the others
+		// encoded, in the order encoding/json writes a map's keys.
+		units := m.Units
+		head := *m
+		head.Units = nil
+		data, err := json.Marshal(&head)
+		if err != nil {
+			return err
+		}
+		data = bytes.TrimSuffix(data, []byte("}"))
+		ids := make([]string, 0, len(units))
+		for id := range units {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		bw := bufio.NewWriter(w)
+		bw.Write(data)
+		bw.WriteString(`,"units":{`)
+		for i, id := range ids {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			k, _ := json.Marshal(id)
+			bw.Write(k)
+			bw.WriteByte(':')
+			u := units[id]
+			if u.raw == nil {
+				if u.raw, err = json.Marshal(u); err != nil {
+					return err
+				}
+			}
+			bw.Write(u.raw)
+		}
+		bw.WriteString("}}\n")
+		return bw.Flush()
+	})
+}
+
+// stream writes one file of the site through fn, buffered, without
+// holding it in memory (the manifest of a large site is tens of MB).
+func (o *output) stream(p string, fn func(w io.Writer) error) error {
+	fp, err := localPath(o.dir, p)
 	if err != nil {
 		return err
 	}
-	return o.write(manifestPath, data)
+	if err := o.mkdir(fp); err != nil {
+		return err
+	}
+	dst := fp
+	if o.inPlace {
+		dst = filepath.Join(o.tmp, strconv.FormatInt(o.seq.Add(1), 10))
+	}
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = fn(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && o.inPlace {
+		err = os.Rename(dst, fp)
+	}
+	if err != nil {
+		os.Remove(dst)
+		return err
+	}
+	o.add(p)
+	return nil
+}
+
+// pending is what an incremental build records before it changes the
+// site: the units it rebuilds. While the file is there, the site is a mix
+// of the previous build and the new one.
+type pending struct {
+	Rebuild []string `json:"rebuild"`
 }
 
 // loadManifest reads the previous build's manifest; nil when there is
-// none or it cannot be read (the build is then a full one).
+// none or it cannot be read (the build is then a full one). After an
+// incremental build that did not finish, the units it was rebuilding lose
+// their keys and the manifest is marked incomplete.
 func loadManifest(out string) *manifest {
 	data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(manifestPath)))
 	if err != nil {
 		return nil
 	}
 	var m manifest
-	if json.Unmarshal(data, &m) != nil {
+	var raw struct {
+		Units map[string]json.RawMessage `json:"units"`
+	}
+	// The units are decoded on every core; each keeps its bytes, so that
+	// a unit reused is written as it was.
+	if json.Unmarshal(data, &m) != nil || json.Unmarshal(data, &raw) != nil {
 		return nil
+	}
+	m.Units = make(map[string]*unitSummary, len(raw.Units))
+	ids := make([]string, 0, len(raw.Units))
+	for id := range raw.Units {
+		ids = append(ids, id)
+		m.Units[id] = &unitSummary{}
+	}
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(ids); i += workers {
+				u := m.Units[ids[i]]
+				if json.Unmarshal(raw.Units[ids[i]], u) != nil {
+					failed.Store(true)
+				}
+				u.raw = raw.Units[ids[i]]
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		return nil
+	}
+	data, err = os.ReadFile(filepath.Join(out, filepath.FromSlash(pendingPath)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return &m
+	}
+	var pd pending
+	if err != nil || json.Unmarshal(data, &pd) != nil {
+		return nil
+	}
+	m.Incomplete, m.Global = true, ""
+	for _, id := range pd.Rebuild {
+		if u := m.Units[id]; u != nil {
+			cleared := *u
+			cleared.Key, cleared.raw = "", nil
+			m.Units[id] = &cleared
+		}
 	}
 	return &m
 }
 
-func tempDirFor(out string) (string, error) { return atomic.TempDirFor(out) }
+func tempDirFor(out string) (string, error) { return watomic.TempDirFor(out) }
 
-func replaceDir(tmp, out string) error { return atomic.ReplaceDir(tmp, out) }
+func replaceDir(tmp, out string) error { return watomic.ReplaceDir(tmp, out) }
 
 func atomicWrite(p string, data []byte) error {
-	return atomic.WriteFile(p, 0o644, func(w io.Writer) error {
+	return watomic.WriteFile(p, 0o644, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})

@@ -139,7 +139,7 @@ func TestGameNamesEverywhere(t *testing.T) {
 		if !strings.Contains(string(fs["index.html"]), `<span class="card-title">`+name+`</span>`) {
 			t.Errorf("the home page's card of %s is not its name", slug)
 		}
-		if !strings.Contains(string(fs["search-index.js"]), `["`+name+`",-1,"games/`+slug+`/index.html"`) {
+		if !strings.Contains(searchDocs(fs), `["`+name+`",-1,"games/`+slug+`/index.html"`) {
 			t.Errorf("the search does not know %s by its name", slug)
 		}
 	}
@@ -172,7 +172,7 @@ func TestGameNamesEverywhere(t *testing.T) {
 		t.Error("a previous game before the first or a next after the last")
 	}
 	// Search: a section is an entry of its own, linked to its heading.
-	if !regexp.MustCompile(`\["Using Wasabi",\d+,"games/sushigo/index.html#Using_Wasabi","rules","Triples a nigiri."\]`).Match(fs["search-index.js"]) {
+	if !regexp.MustCompile(`\["Using Wasabi",\d+,"games/sushigo/index.html#Using_Wasabi","rules","Triples a nigiri."\]`).MatchString(searchDocs(fs)) {
 		t.Error("the search index lacks the section Using Wasabi")
 	}
 }

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,25 +14,39 @@ import (
 	"github.com/wikirules/wikirules/model"
 )
 
-// The search runs in the browser (site.js) over search-index.js, a script
-// rather than JSON so it loads from file:// too. What it searches are the
-// pages' sections (the lead and each heading's part, linked to the
-// heading) and the rule tables. The index holds:
+// The search runs in the browser (site.js) over search-index.js and the
+// parts of the index it loads as a query needs them: scripts rather than
+// JSON, so they load from file:// too. What it searches are the pages'
+// sections (the lead and each heading's part, linked to the heading) and
+// the rule tables. The index is:
 //
-//   - pages: the names of the pages the sections are part of;
-//   - docs: per section its title, its page (a number in pages, -1 for a
-//     page's lead, whose title is the page's name), URL, kind and the
-//     start of its text (searchTextMax bytes, a snippet's width), from
-//     which results show the words matched;
-//   - words: the vocabulary, every distinct lower-case word of the
-//     sections (all of their text, not only the start);
-//   - postings: per word, the sections that have it.
+//   - search-index.js: the names of the pages the sections are part of,
+//     the number of sections, how many a part of docs holds, and the
+//     keys of the parts of words;
+//   - search/docs-N.js: sections N×searchDocsPart to (N+1)×searchDocsPart,
+//     each its title, its page (a number in pages, -1 for a page's lead,
+//     whose title is the page's name), URL, kind and the start of its text
+//     (searchTextMax bytes, a snippet's width), from which results show
+//     the words matched;
+//   - search/words-K.js: the words that begin with K (a letter or digit;
+//     "_" for the words that begin with another character) — every
+//     distinct lower-case word of the sections, all of their text, not
+//     only the start — and per word the sections that have it.
 //
 // The browser matches each query word against the vocabulary: the word
 // itself, the words that begin with its stem ("royalty" and "royalties"
-// share "royalt"), and words one or two edits away ("royalities"); a
-// section must match every query word. An inverted index is smaller than a
-// word list per section, and the browser need not read the texts to search.
+// share "royalt"), and words one or two edits away ("royalities") that
+// begin with the same letter; a section must match every query word. So
+// a query needs the words of its words' first letters (and "_", whose
+// words may begin with that letter once accents are folded), then the
+// parts of docs of the sections it found: a few hundred KB rather than
+// the whole index (24 MB for 10,000 pages). An inverted index is smaller
+// than a word list per section, and the browser need not read the texts
+// to search.
+
+// searchDocsPart is how many sections a part of docs holds (a variable
+// so that tests can make the index of a small site come in many parts).
+var searchDocsPart = 1000
 
 // searchTextMax is how much of a section's text the index keeps for
 // snippets: what a result shows. The texts are most of the index (for
@@ -163,8 +178,28 @@ func wordsOf(texts ...string) string {
 	return strings.Join(words, " ")
 }
 
-// searchIndexJS writes the index as a script (see above).
-func searchIndexJS(docs []searchDoc) []byte {
+// wordPart is the key of the part of the index that holds word w (lower
+// case): its first letter or digit when ASCII, "_" otherwise.
+func wordPart(w string) string {
+	if c := w[0]; c < utf8.RuneSelf && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+		return w[:1]
+	}
+	return "_"
+}
+
+// searchPartsVar is the object each part of the index adds itself to.
+const searchPartsVar = "(window.WIKIRULES_SEARCH_PARTS=window.WIKIRULES_SEARCH_PARTS||{})"
+
+// searchFile is one file of the index: its path in the site and bytes.
+type searchFile struct {
+	path string
+	data []byte
+}
+
+// searchIndexFiles writes the index (see above): search-index.js first.
+// json.Marshal escapes <, > and &, so the index is safe even inlined in a
+// page.
+func searchIndexFiles(docs []searchDoc) []searchFile {
 	postings := map[string][]int{}
 	for i, d := range docs {
 		for w := range strings.FieldsSeq(d.Words) {
@@ -186,45 +221,74 @@ func searchIndexJS(docs []searchDoc) []byte {
 			pages = append(pages, d.Page)
 		}
 	}
+	// The words' parts, in order of key.
+	var keys []string
+	byKey := map[string][]string{}
+	for _, w := range vocab {
+		k := wordPart(w)
+		if byKey[k] == nil {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], w)
+	}
+	sort.Strings(keys)
+
 	var b bytes.Buffer
-	// json.Marshal escapes <, > and &, so the index is safe even inlined
-	// in a page.
 	names, _ := json.Marshal(pages)
-	b.WriteString("window.WIKIRULES_SEARCH={\"v\":3,\"pages\":")
+	b.WriteString("window.WIKIRULES_SEARCH={\"v\":4,\"pages\":")
 	b.Write(names)
-	b.WriteString(",\n\"docs\":[\n")
-	for i, d := range docs {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		page := -1
-		if d.Page != "" {
-			page = pageNo[d.Page]
-		}
-		row, _ := json.Marshal([]any{d.Title, page, d.URL, d.Kind, d.Text})
-		b.Write(row)
-	}
-	b.WriteString("],\n\"words\":")
-	words, _ := json.Marshal(strings.Join(vocab, " "))
-	b.Write(words)
-	// Postings: per word, its sections' numbers as differences from the
-	// one before, in base 36, joined by commas; words apart by spaces.
-	b.WriteString(",\n\"postings\":\"")
-	var num []byte
-	for i, w := range vocab {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		prev := 0
-		for j, id := range postings[w] {
-			if j > 0 {
-				b.WriteByte(',')
+	fmt.Fprintf(&b, ",\n\"docs\":%d,\"part\":%d,\"words\":", len(docs), searchDocsPart)
+	kj, _ := json.Marshal(strings.Join(keys, " "))
+	b.Write(kj)
+	b.WriteString("};\n")
+	files := []searchFile{{"search-index.js", bytes.Clone(b.Bytes())}}
+
+	for n := 0; n*searchDocsPart < len(docs); n++ {
+		b.Reset()
+		name := "docs-" + strconv.Itoa(n)
+		fmt.Fprintf(&b, "%s[%q]=[\n", searchPartsVar, name)
+		for i, d := range docs[n*searchDocsPart : min(len(docs), (n+1)*searchDocsPart)] {
+			if i > 0 {
+				b.WriteString(",\n")
 			}
-			num = strconv.AppendInt(num[:0], int64(id-prev), 36)
-			b.Write(num)
-			prev = id
+			page := -1
+			if d.Page != "" {
+				page = pageNo[d.Page]
+			}
+			row, _ := json.Marshal([]any{d.Title, page, d.URL, d.Kind, d.Text})
+			b.Write(row)
 		}
+		b.WriteString("];\n")
+		files = append(files, searchFile{"search/" + name + ".js", bytes.Clone(b.Bytes())})
 	}
-	b.WriteString("\"};\n")
-	return b.Bytes()
+
+	var num []byte
+	for _, k := range keys {
+		b.Reset()
+		name := "words-" + k
+		fmt.Fprintf(&b, "%s[%q]={\"words\":", searchPartsVar, name)
+		words, _ := json.Marshal(strings.Join(byKey[k], " "))
+		b.Write(words)
+		// Postings: per word, its sections' numbers as differences from
+		// the one before, in base 36, joined by commas; words apart by
+		// spaces.
+		b.WriteString(",\n\"postings\":\"")
+		for i, w := range byKey[k] {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			prev := 0
+			for j, id := range postings[w] {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				num = strconv.AppendInt(num[:0], int64(id-prev), 36)
+				b.Write(num)
+				prev = id
+			}
+		}
+		b.WriteString("\"};\n")
+		files = append(files, searchFile{"search/" + name + ".js", bytes.Clone(b.Bytes())})
+	}
+	return files
 }

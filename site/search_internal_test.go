@@ -33,21 +33,68 @@ func TestSearchIndex(t *testing.T) {
 		t.Errorf("long section: %d bytes, words %v", len(d.Text), d.Words)
 	}
 
-	js := searchIndexJS(docs)
-	body := strings.TrimSuffix(strings.TrimPrefix(string(js), "window.WIKIRULES_SEARCH="), ";\n")
-	var idx struct {
-		V        int      `json:"v"`
-		Pages    []string `json:"pages"`
-		Docs     [][]any  `json:"docs"`
-		Words    string   `json:"words"`
-		Postings string   `json:"postings"`
+	files := searchIndexFiles(docs)
+	unwrap := func(f searchFile, prefix string) []byte {
+		t.Helper()
+		body, ok := strings.CutPrefix(string(f.data), prefix)
+		if !ok {
+			t.Fatalf("%s begins %.60q, want %q", f.path, f.data, prefix)
+		}
+		return []byte(strings.TrimSuffix(body, ";\n"))
 	}
-	if err := json.Unmarshal([]byte(body), &idx); err != nil {
-		t.Fatalf("%v\n%s", err, js)
+	var main struct {
+		V     int      `json:"v"`
+		Pages []string `json:"pages"`
+		Docs  int      `json:"docs"`
+		Part  int      `json:"part"`
+		Words string   `json:"words"`
 	}
-	words, posts := strings.Split(idx.Words, " "), strings.Split(idx.Postings, " ")
-	if len(words) != len(posts) || idx.V != 3 || len(idx.Docs) != 3 || len(idx.Pages) != 1 || idx.Pages[0] != "Sushi Go" || idx.Docs[1][1] != 0.0 || idx.Docs[0][1] != -1.0 {
-		t.Fatalf("%d words, %d postings, %d docs", len(words), len(posts), len(idx.Docs))
+	if files[0].path != "search-index.js" {
+		t.Fatalf("first file %s", files[0].path)
+	}
+	if err := json.Unmarshal(unwrap(files[0], "window.WIKIRULES_SEARCH="), &main); err != nil {
+		t.Fatalf("%v\n%s", err, files[0].data)
+	}
+	if main.V != 4 || main.Docs != 3 || main.Part != searchDocsPart || len(main.Pages) != 1 || main.Pages[0] != "Sushi Go" {
+		t.Fatalf("search-index.js: %+v", main)
+	}
+	var rows [][]any
+	var words, posts []string
+	keys := map[string]bool{}
+	for _, f := range files[1:] {
+		name := strings.TrimSuffix(strings.TrimPrefix(f.path, "search/"), ".js")
+		prefix := searchPartsVar + "[\"" + name + "\"]="
+		if n, ok := strings.CutPrefix(name, "docs-"); ok {
+			if n != "0" {
+				t.Errorf("%s: 3 docs make one part", f.path)
+			}
+			if err := json.Unmarshal(unwrap(f, prefix), &rows); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		k, ok := strings.CutPrefix(name, "words-")
+		if !ok {
+			t.Fatalf("unexpected file %s", f.path)
+		}
+		keys[k] = true
+		var part struct{ Words, Postings string }
+		if err := json.Unmarshal(unwrap(f, prefix), &part); err != nil {
+			t.Fatal(err)
+		}
+		ws := strings.Split(part.Words, " ")
+		for _, w := range ws {
+			if wordPart(w) != k {
+				t.Errorf("%s holds %q", f.path, w)
+			}
+		}
+		words, posts = append(words, ws...), append(posts, strings.Split(part.Postings, " ")...)
+	}
+	if len(keys) != len(strings.Fields(main.Words)) {
+		t.Errorf("parts %v, search-index.js lists %q", keys, main.Words)
+	}
+	if len(words) != len(posts) || len(rows) != 3 || rows[1][1] != 0.0 || rows[0][1] != -1.0 || rows[1][2] != "games/sushigo/index.html#Using_Wasabi" {
+		t.Fatalf("%d words, %d postings, docs %v", len(words), len(posts), rows)
 	}
 	got := make([][]string, len(docs))
 	for i, w := range words {
@@ -66,8 +113,10 @@ func TestSearchIndex(t *testing.T) {
 			t.Errorf("entry %d: postings give %v, want %v", i, got[i], d.Words)
 		}
 	}
-	if bytes.Contains(js, []byte("<")) {
-		t.Error("the index holds a raw <")
+	for _, f := range files {
+		if bytes.Contains(f.data, []byte("<")) {
+			t.Errorf("%s holds a raw <", f.path)
+		}
 	}
 }
 

@@ -51,6 +51,22 @@ func build(t testing.TB, c *model.Corpus, opts site.Options, out string) *site.S
 	return st
 }
 
+// searchDocs is the text of the search index's parts of docs.
+func searchDocs(fs map[string][]byte) string {
+	var names []string
+	for p := range fs {
+		if strings.HasPrefix(p, "search/docs-") {
+			names = append(names, p)
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, p := range names {
+		b.Write(fs[p])
+	}
+	return b.String()
+}
+
 // files reads every file of a site.
 func files(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
@@ -106,10 +122,13 @@ func TestEmbeddedSite(t *testing.T) {
 	contains("games/hearts/index.html", `<link rel="stylesheet" href="../../assets/style.css">`,
 		`href="../../games/hearts/rules/index.html#t-hearts-scoring"`, `3 checks pass`, `Engine note.`,
 		`href="../../games/hearts/tips/index.html"`, `href="../../categories/card-games/index.html"`)
-	// History: every revision, the diffs, old revisions rendered with
-	// prefixed ids.
+	// History: every revision, the diffs, old revisions put together
+	// from their parts with prefixed ids.
 	contains("games/hearts/history/index.html", `id="rev-2024-01-10T09-00-00Z"`, `id="diff-rev-2024-01-12T18-22-41Z"`,
-		`<td>Q♠</td><td>Points</td><td><del>12</del>`, `<ins>13</ins>`, `id="rev-2024-01-10T09-00-00Z-Scoring"`)
+		`<td>Q♠</td><td>Points</td><td><del>12</del>`, `<ins>13</ins>`, `<template id="wr-part-0">`)
+	if old := oldRevision(t, fs["games/hearts/history/index.html"], "rev-2024-01-10T09-00-00Z"); !strings.Contains(old, `id="rev-2024-01-10T09-00-00Z-Scoring"`) || !strings.Contains(old, "Points") {
+		t.Errorf("the first revision of hearts, put together:\n%s", old)
+	}
 	// Rule data: tables, YAML highlighted with chroma's classes, checks.
 	contains("games/hearts/rules/index.html", `id="t-hearts-scoring"`, `<span class="hl-nt">Points</span>`,
 		`queen-of-spades`, `badge-pass`, `href="../../../games/hearts/history/index.html#L19"`)
@@ -123,7 +142,10 @@ func TestEmbeddedSite(t *testing.T) {
 	contains("index.html", "Card games", "Dice games", "Recent changes", `href="games/hearts/index.html"`, `<a href="about/index.html">About this site</a>`)
 	contains("sitemap.xml", "<loc>/games/hearts/</loc>")
 	contains("feed.xml", `<feed xmlns="http://www.w3.org/2005/Atom">`)
-	contains("search-index.js", `"Hearts"`, `"games/hearts/rules/index.html#t-hearts-scoring"`)
+	contains("search-index.js", `"Hearts"`)
+	if !strings.Contains(searchDocs(fs), `"games/hearts/rules/index.html#t-hearts-scoring"`) {
+		t.Error("the search index lacks the table of Hearts' scoring")
+	}
 	contains("assets/chroma.css", `:root[data-theme="dark"] .hl-chroma`)
 	checkLinks(t, out)
 }
@@ -332,16 +354,29 @@ func checkLinks(t *testing.T, dir string) {
 			continue
 		}
 		ids[p] = map[string]bool{}
-		var walk func(n *html.Node)
-		walk = func(n *html.Node) {
+		// The parts of a history's old revisions are inert <template>s
+		// until the script puts a revision together: their ids and links
+		// are checked in each revision, with its prefix.
+		parts := map[string]*html.Node{}
+		var views []*html.Node
+		var walk func(n *html.Node, prefix string, seen map[string]bool)
+		walk = func(n *html.Node, prefix string, seen map[string]bool) {
 			if n.Type == html.ElementNode {
+				if n.Data == "template" && prefix == "" {
+					parts[attr(n, "id")] = n
+					return
+				}
+				if n.Data == "details" && strings.Contains(attr(n, "class"), "revision-view") {
+					views = append(views, n)
+				}
 				for _, a := range n.Attr {
 					switch a.Key {
 					case "id":
-						if ids[p][a.Val] {
-							t.Errorf("%s: duplicate id %q", p, a.Val)
+						id := prefix + a.Val
+						if ids[p][id] || seen[id] {
+							t.Errorf("%s: duplicate id %q", p, id)
 						}
-						ids[p][a.Val] = true
+						seen[id] = true
 					case "href", "src":
 						u, err := url.Parse(a.Val)
 						if err != nil {
@@ -352,21 +387,48 @@ func checkLinks(t *testing.T, dir string) {
 							continue
 						}
 						target := p
+						frag := u.Fragment
 						if u.Path != "" {
 							target = path.Join(path.Dir(p), u.Path)
 							if strings.HasSuffix(u.Path, "/") {
 								target += "/index.html"
 							}
+						} else if u.Fragment != "" && u.RawQuery == "" {
+							frag = prefix + u.Fragment
 						}
-						refs = append(refs, ref{p, target, u.Fragment})
+						refs = append(refs, ref{p, target, frag})
 					}
 				}
 			}
 			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				walk(c)
+				walk(c, prefix, seen)
 			}
 		}
-		walk(doc)
+		walk(doc, "", ids[p])
+		for _, v := range views {
+			sec := v.Parent
+			for sec != nil && attr(sec, "class") != "revision" {
+				sec = sec.Parent
+			}
+			if sec == nil {
+				t.Errorf("%s: a revision view outside a revision", p)
+				continue
+			}
+			seen := map[string]bool{}
+			for _, k := range strings.Fields(attr(v, "data-parts")) {
+				part := parts["wr-part-"+k]
+				if part == nil {
+					t.Errorf("%s: revision %s: no part %s", p, attr(sec, "id"), k)
+					continue
+				}
+				for c := part.FirstChild; c != nil; c = c.NextSibling {
+					walk(c, attr(sec, "id")+"-", seen)
+				}
+			}
+			for id := range seen {
+				ids[p][id] = true
+			}
+		}
 	}
 	var broken []string
 	for _, r := range refs {
@@ -389,6 +451,66 @@ func checkLinks(t *testing.T, dir string) {
 			break
 		}
 		t.Errorf("broken link: %s", b)
+	}
+}
+
+// oldRevision puts an old revision of a history page together from its
+// parts, as the page's script does: its ids and same-page links get the
+// revision's anchor before them.
+func oldRevision(t *testing.T, page []byte, anchor string) string {
+	t.Helper()
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]*html.Node{}
+	var view *html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "template" {
+			parts[attr(n, "id")] = n
+			return
+		}
+		if n.Type == html.ElementNode && attr(n, "id") == anchor {
+			for c := range n.Descendants() {
+				if c.Type == html.ElementNode && strings.Contains(attr(c, "class"), "revision-view") {
+					view = c
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	if view == nil {
+		t.Fatalf("no revision %s with a view", anchor)
+	}
+	var b bytes.Buffer
+	for _, k := range strings.Fields(attr(view, "data-parts")) {
+		part := parts["wr-part-"+k]
+		if part == nil {
+			t.Fatalf("revision %s: no part %s", anchor, k)
+		}
+		for c := part.FirstChild; c != nil; c = c.NextSibling {
+			for n := range c.Descendants() {
+				prefixIDs(n, anchor+"-")
+			}
+			prefixIDs(c, anchor+"-")
+			html.Render(&b, c)
+		}
+	}
+	return b.String()
+}
+
+func prefixIDs(n *html.Node, prefix string) {
+	for i, a := range n.Attr {
+		switch {
+		case a.Key == "id":
+			n.Attr[i].Val = prefix + a.Val
+		case a.Key == "href" && strings.HasPrefix(a.Val, "#"):
+			n.Attr[i].Val = "#" + prefix + a.Val[1:]
+		}
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"net/url"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -32,6 +31,11 @@ type unitSummary struct {
 	Pages    []*pageSummary    `json:"pages"`
 	Checks   []*CheckView      `json:"checks,omitempty"`
 	Warnings model.MsgList     `json:"warnings,omitempty"`
+	// raw is the summary as the previous manifest holds it, for a unit
+	// reused: written back as it was. (A unit built is encoded when the
+	// manifest is written: its bytes held through the build would take
+	// the garbage collector's room under the memory limit.)
+	raw json.RawMessage
 }
 
 type gameSummary struct {
@@ -71,10 +75,16 @@ type revSummary struct {
 // pageWork is one page with every revision parsed once: the trees serve
 // the render, the extraction, the diffs and the checks.
 type pageWork struct {
-	page    *model.Page
-	dir     string
-	docs    []*model.Document
-	tables  []*extract.PageTables
+	page *model.Page
+	dir  string
+	docs []*model.Document
+	// shared[i] reports that docs[i] was made of parts shared with other
+	// revisions (wiki.HistoryParser.ParseShared).
+	shared []bool
+	tables []*extract.PageTables
+	// sides are the revisions as the diffs and the blame compare them:
+	// one per revision, shared, so each is read once.
+	sides   []*diff.Side
 	anchors []string
 	// blame is where each value of the latest revision's tables comes
 	// from, and renamed the ids its tables had before (blameTables);
@@ -91,7 +101,7 @@ func (w *pageWork) blameTables() {
 	b := diff.NewBlamer(w.page.Title, false)
 	for i, r := range w.page.Revisions {
 		if r.Visible() {
-			b.Add(&diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]})
+			b.Add(w.sides[i])
 			w.blamed = append(w.blamed, i)
 		}
 	}
@@ -125,15 +135,22 @@ func (w *pageWork) blameURL(o diff.Origin) string {
 func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	w := &pageWork{page: pg, dir: dir}
 	seen := map[string]int{}
+	// The revisions' parts that did not change are parsed once.
+	hp := b.wiki.NewHistoryParser(pg)
 	for _, r := range pg.Revisions {
-		doc := b.wiki.Parse(pg, r)
-		if !r.Visible() {
+		var doc *model.Document
+		shared := false
+		if r.Visible() {
+			doc, shared = hp.ParseRevision(r)
+		} else {
 			// A deleted revision, or one of a stub dump: its history
 			// entry says so; the page shows the nearest visible one.
 			doc = b.wiki.ParseText(pg.Title, "''"+r.Absence()+"''", r.Timestamp)
 		}
 		w.docs = append(w.docs, doc)
+		w.shared = append(w.shared, shared)
 		w.tables = append(w.tables, extract.Extract(doc, pg, r))
+		w.sides = append(w.sides, &diff.Side{Rev: r, Doc: doc, Tables: w.tables[len(w.tables)-1]})
 		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))
 		seen[a]++
 		if seen[a] > 1 {
@@ -361,169 +378,6 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 		s.Deps["file:"+name] = b.plan.media[b.plan.mediaKey(name)]
 	}
 	return view, b.render(s, pagePath, "page.html", view)
-}
-
-// writeHistory writes the page's history: every revision, newest first,
-// with the diff from the one before it and the revision itself, and the
-// current wikitext. It returns the revisions' summaries, oldest first.
-func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game *GameLinks) ([]*revSummary, error) {
-	pg := w.page
-	rev := pg.Latest()
-	pagePath := w.dir + "index.html"
-	base := view.Base
-	var revs []*revSummary
-	histPath := w.dir + "history/index.html"
-	hb := b.base("History of "+pg.Title, histPath, base.Section)
-	hist := &HistoryPage{Base: hb, PageURL: hb.Link(pagePath)}
-	hist.Page.Title, hist.Page.Name = pg.Title, view.Heading
-	hist.Title = "History of " + view.Heading
-	hist.WikiURL = b.wiki.HistoryURL(pg.Title)
-	hist.Crumbs = append(append([]Crumb{}, relCrumbs(&hb, view.Crumbs, pagePath)...), Crumb{"History", ""})
-	if game != nil {
-		hist.DataURL = hb.Link(game.DataURL)
-	}
-	sides := make([]*diff.Side, len(pg.Revisions))
-	for i, r := range pg.Revisions {
-		sides[i] = &diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]}
-	}
-	for i := len(pg.Revisions) - 1; i >= 0; i-- {
-		r := pg.Revisions[i]
-		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Size: r.Size,
-			First: i == 0, Latest: i == len(pg.Revisions)-1, WikiURL: b.wiki.RevisionURL(pg.Title, r)}
-		rs := &revSummary{Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Anchor: w.anchors[i]}
-		// A revision is compared with the nearest visible one before it:
-		// a deleted revision in between is not a blanking.
-		prev := pg.VisibleAt(i - 1)
-		if i > 0 {
-			e.Delta = r.Size - pg.Revisions[i-1].Size
-		}
-		if i > 0 && prev >= 0 && r.Visible() {
-			res := diff.Compare(pg.Title, sides[prev], sides[i])
-			h, err := diffHTML(res)
-			if err != nil {
-				return nil, err
-			}
-			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: h,
-				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
-			for _, t := range res.Tables {
-				switch t.Change {
-				case diff.TableFormatting:
-					dv.FormattingOnly = !dv.RulesChanged
-				case diff.TableRenamed:
-					dv.Renames = append(dv.Renames, t.FromID+" → "+t.ToID)
-				}
-			}
-			for _, sc := range res.Sections {
-				if sc.Change == diff.SectionRenamed {
-					dv.Renames = append(dv.Renames, "“"+sc.FromTitle+"” → “"+sc.Title+"”")
-				}
-			}
-			e.Diff = dv
-			rs.RulesChanged = dv.RulesChanged
-			rs.Anchor = dv.ID
-		} else if i == 0 {
-			e.Delta = r.Size
-		}
-		rs.Delta = e.Delta
-		b.compareWithCurrent(e, w, i)
-		if !e.Latest {
-			hr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, w.anchors[i]+"-", s.Deps), NoTOC: true, IDPrefix: w.anchors[i] + "-", ReservedIDPrefix: siteIDPrefix})
-			var rb bytes.Buffer
-			if err := hr.Render(&rb, w.docs[i]); err != nil {
-				return nil, err
-			}
-			e.Body = template.HTML(rb.String())
-		}
-		hist.Revisions = append(hist.Revisions, e)
-		if e.Diff != nil || e.Compare != nil {
-			hist.Diffs++
-		}
-		revs = append(revs, rs)
-	}
-	// Oldest first in the summary, like the corpus.
-	slices.Reverse(revs)
-	// The current wikitext, a line anchor per line, is on the history
-	// page too: checks and tables link to their lines. (A page of its own
-	// per wiki page was a fifth of the files of a build.)
-	hist.Source, hist.SourceLines = sourceHTML(rev.Text)
-	return revs, b.render(s, histPath, "history.html", hist)
-}
-
-// compareWithCurrent gives a history entry the change from its revision
-// to the current one, or for the revision just before the current one, a
-// link to the current revision's diff. The change is kept small: the
-// lines the old revision has that the current one has not, and how many
-// lines stay or come in between (compareOps); the page's script shows it
-// side by side with the current wikitext the page holds anyway. (As HTML,
-// the comparisons were a third of a big site's bytes.)
-func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
-	pg := w.page
-	cur := len(pg.Revisions) - 1
-	if cur < 0 || i >= cur || !pg.Revisions[cur].Visible() || !pg.Revisions[i].Visible() {
-		return
-	}
-	if pg.VisibleAt(cur-1) == i {
-		e.CompareURL = "#diff-" + w.anchors[cur]
-		return
-	}
-	td := diff.Lines(pg.Revisions[i].Text, pg.Revisions[cur].Text, 0)
-	e.Compare = &CompareView{ID: "cmp-" + w.anchors[i], Ops: compareOps(td), Added: td.Added, Removed: td.Removed}
-}
-
-// compareOps writes a line diff as JSON for site.js: a positive number n
-// is n lines both texts have, a negative one -n lines only the new text
-// has (the page shows them from its wikitext), and ["…", …] are lines only
-// the old text has.
-func compareOps(td *diff.TextDiff) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	oldPos, newPos := 1, 1
-	sep := func() {
-		if b.Len() > 1 {
-			b.WriteByte(',')
-		}
-	}
-	equal := func(n int) {
-		if n > 0 {
-			sep()
-			b.WriteString(itoa(n))
-			oldPos += n
-			newPos += n
-		}
-	}
-	for _, h := range td.Hunks {
-		for k := 0; k < len(h.Lines); {
-			l := h.Lines[k]
-			switch l.Kind {
-			case diff.LineRemoved:
-				equal(l.OldNo - oldPos)
-				sep()
-				b.WriteByte('[')
-				for j := k; k < len(h.Lines) && h.Lines[k].Kind == diff.LineRemoved; k++ {
-					if k > j {
-						b.WriteByte(',')
-					}
-					q, _ := json.Marshal(h.Lines[k].Text)
-					b.Write(q)
-					oldPos++
-				}
-				b.WriteByte(']')
-			case diff.LineAdded:
-				equal(l.NewNo - newPos)
-				n := 0
-				for ; k < len(h.Lines) && h.Lines[k].Kind == diff.LineAdded; k++ {
-					n++
-				}
-				sep()
-				b.WriteString("-" + itoa(n))
-				newPos += n
-			default:
-				k++
-			}
-		}
-	}
-	b.WriteByte(']')
-	return b.String()
 }
 
 // relCrumbs rebases crumbs made for the page at from onto another page.

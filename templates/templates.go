@@ -199,6 +199,9 @@ func funcs() template.FuncMap {
 	}
 }
 
+// SummaryHTML is the template function summary, for pages written in Go.
+func SummaryHTML(s string) template.HTML { return summaryHTML(s) }
+
 // summaryHTML shows an edit summary's "/* Section */" autocomment the way
 // MediaWiki does: "→ Section:" before the rest.
 func summaryHTML(s string) template.HTML {

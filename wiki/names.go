@@ -270,6 +270,23 @@ func leadName(doc *model.Document, slug string) string {
 
 // alnum is s folded to lower-case letters and digits.
 func alnum(s string) string {
+	// ASCII text (most of it) without decoding runes or lowering a copy.
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return alnumUnicode(s)
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			b = append(b, c)
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		}
+	}
+	return string(b)
+}
+
+func alnumUnicode(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {

@@ -96,6 +96,10 @@ type Wiki struct {
 	// stats are the corpus's counts for {{NUMBEROFPAGES}} and friends.
 	statsOnce sync.Once
 	stats     *parser.SiteStats
+	// timed reports whether a template definition asks for the time
+	// (HistoryParser).
+	timedOnce sync.Once
+	timed     bool
 }
 
 // Open loads the inputs (or the embedded sample) and the template
@@ -240,7 +244,7 @@ func (w *Wiki) Parse(p *model.Page, r *model.Revision) *model.Document {
 // its ids and author too ({{PAGEID}}, {{REVISIONID}}, {{REVISIONUSER}}).
 func (w *Wiki) RevisionOptions(p *model.Page, r *model.Revision) *parser.Options {
 	o := w.ParseOptions(p.Title, r.Timestamp)
-	o.PageID, o.RevisionID, o.RevisionUser = p.ID, r.ID, r.Author
+	o.PageID, o.RevisionID, o.RevisionUser, o.RevisionSize = p.ID, r.ID, r.Author, len(r.Text)
 	return o
 }
 

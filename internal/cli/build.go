@@ -33,7 +33,7 @@ type siteFlags struct {
 
 func (sf *siteFlags) register(cmd *cobra.Command, withOut bool) {
 	if withOut {
-		cmd.Flags().StringVarP(&sf.out, "output", "o", "public", "site directory (replaced as a whole when the build succeeds)")
+		cmd.Flags().StringVarP(&sf.out, "output", "o", "public", "site directory (replaced as a whole by a full build, updated in place file by file by an incremental one)")
 	}
 	cmd.Flags().StringVar(&sf.baseURL, "base-url", "", "the site's absolute URL, for sitemap.xml, the feed and the 404 page (pages link relatively)")
 	cmd.Flags().StringVar(&sf.name, "site-name", site.DefaultSiteName, "the site's name, in titles and the header")

@@ -223,24 +223,85 @@
     if (box.open) drawCompare(box);
   });
 
+  // Old revisions (history pages): each is a list of parts (data-parts),
+  // each part a <template> shared by every revision that has it, put
+  // together when opened. The revision's ids and same-page links get its
+  // anchor before them, so revisions do not clash.
+  function showRevision(box) {
+    if (box.dataset.drawn) return;
+    box.dataset.drawn = "1";
+    var body = box.querySelector(".wiki-body"), sec = box.closest("section.revision");
+    var prefix = (sec ? sec.id : "rev") + "-";
+    body.textContent = "";
+    (box.getAttribute("data-parts") || "").split(" ").forEach(function (k) {
+      var t = document.getElementById("wr-part-" + k);
+      if (t) body.appendChild(t.content.cloneNode(true));
+    });
+    body.querySelectorAll("[id]").forEach(function (e) { e.id = prefix + e.id; });
+    body.querySelectorAll('a[href^="#"]').forEach(function (a) {
+      a.setAttribute("href", "#" + prefix + a.getAttribute("href").slice(1));
+    });
+  }
+  document.querySelectorAll("details.revision-view").forEach(function (box) {
+    box.addEventListener("toggle", function () { if (box.open) showRevision(box); });
+    if (box.open) showRevision(box);
+  });
+
   // ---- Search ----
-  // The index (see site/search.go): the pages' names, docs [title, page
-  // number, url, kind, text], the vocabulary and, per word, the docs that
-  // have it.
+  // The index (see site/search.go): search-index.js holds the pages'
+  // names, the number of docs and the keys of the parts of words; a query
+  // loads the parts of words of its words' first letters, then the parts
+  // of docs [title, page number, url, kind, text] of the docs it found.
   var index = null, waiting = [];
+  function loadScript(src, done) {
+    var s = document.createElement("script");
+    s.src = src;
+    s.onload = function () { done(true); };
+    s.onerror = function () { done(false); };
+    document.head.appendChild(s);
+  }
   function withIndex(fn) {
     if (index) { fn(index); return; }
     waiting.push(fn);
     if (waiting.length > 1) return;
-    var s = document.createElement("script");
-    s.src = root + "search-index.js";
-    s.onload = function () {
-      index = prepare(window.WIKIRULES_SEARCH || { pages: [], docs: [], words: "", postings: "" });
+    loadScript(root + "search-index.js", function (ok) {
+      if (!ok) { waiting = []; return; }
+      index = prepare(window.WIKIRULES_SEARCH || { pages: [], docs: 0, part: 1, words: "" });
       var w = waiting; waiting = [];
       w.forEach(function (f) { f(index); });
-    };
-    s.onerror = function () { waiting = []; };
-    document.head.appendChild(s);
+    });
+  }
+  // withParts loads the parts of the index named (those not loaded yet),
+  // adds them to idx, then calls fn.
+  function withParts(idx, names, fn) {
+    var todo = names.filter(function (n) { return !idx.parts[n]; });
+    if (!todo.length) { fn(); return; }
+    var left = todo.length;
+    todo.forEach(function (n) {
+      var p = idx.parts[n] || (idx.parts[n] = { done: false, waiting: [] });
+      p.waiting.push(function () { if (--left === 0) fn(); });
+      if (p.waiting.length > 1) return;
+      loadScript(root + "search/" + n + ".js", function () {
+        var all = window.WIKIRULES_SEARCH_PARTS || {}, data = all[n];
+        delete all[n];
+        if (data) addPart(idx, n, data);
+        p.done = true;
+        var w = p.waiting; p.waiting = [];
+        w.forEach(function (f) { f(); });
+      });
+    });
+  }
+  function addPart(idx, n, data) {
+    if (n.indexOf("docs-") === 0) {
+      var base = parseInt(n.slice(5), 10) * idx.part;
+      data.forEach(function (d, i) {
+        idx.docs[base + i] = { title: d[0], page: d[1] >= 0 ? idx.pages[d[1]] : "", url: d[2], kind: d[3], text: d[4] || "", tt: null };
+      });
+      return;
+    }
+    var words = data.words ? data.words.split(" ") : [];
+    var posts = data.postings ? data.postings.split(" ") : [];
+    words.forEach(function (w, i) { idx.words.push(fold(w)); idx.postings.push(posts[i]); });
   }
   function fold(s) {
     return s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
@@ -250,16 +311,38 @@
     return fold(s).match(wordRe) || [];
   }
   function prepare(data) {
-    var words = data.words ? data.words.split(" ") : [];
-    var pages = data.pages || [];
     return {
-      docs: data.docs.map(function (d) {
-        return { title: d[0], page: d[1] >= 0 ? pages[d[1]] : "", url: d[2], kind: d[3], text: d[4] || "", tt: null };
-      }),
-      words: words.map(fold),
-      postings: data.postings ? data.postings.split(" ") : [],
+      pages: data.pages || [],
+      part: data.part || 1,
+      keys: data.words ? data.words.split(" ") : [],
+      docs: [],
+      words: [],
+      postings: [],
+      parts: {},
       cache: {}
     };
+  }
+  // wordParts are the parts of words a query needs: a word matches only
+  // words that begin with its first letter, which the words of "_" may
+  // too once accents are folded.
+  function wordParts(idx, q) {
+    var want = {};
+    tokens(q).forEach(function (t) {
+      var c = t.charAt(0);
+      want[/[a-z0-9]/.test(c) ? c : "_"] = true;
+      want._ = true;
+    });
+    return idx.keys.filter(function (k) { return want[k]; }).map(function (k) { return "words-" + k; });
+  }
+  // runSearch loads what a query needs and calls fn with its results.
+  function runSearch(q, limit, fn) {
+    withIndex(function (idx) {
+      withParts(idx, wordParts(idx, q), function () {
+        var m = match(idx, q), need = {};
+        Object.keys(m.scores).forEach(function (d) { need["docs-" + Math.floor(d / idx.part)] = true; });
+        withParts(idx, Object.keys(need), function () { fn(rank(idx, m, limit)); });
+      });
+    });
   }
   function postingsOf(idx, i) {
     var c = idx.cache[i];
@@ -315,9 +398,11 @@
     }
     return out;
   }
-  function search(idx, q, limit) {
+  // match finds the docs that have every word of q, with their scores
+  // from the words; rank orders them.
+  function match(idx, q) {
     var ts = tokens(q);
-    if (!ts.length) return { results: [], forms: {} };
+    if (!ts.length) return { scores: {}, matched: [] };
     var scores = null, matched = [];
     ts.forEach(function (t, k) {
       var ex = expand(idx, t, k === ts.length - 1 && !/\s$/.test(q));
@@ -338,9 +423,15 @@
         scores = next;
       }
     });
+    return { scores: scores, matched: matched };
+  }
+  function rank(idx, m, limit) {
+    var scores = m.scores, matched = m.matched;
+    if (!matched.length) return { results: [], forms: {} };
     var out = [];
     Object.keys(scores).forEach(function (d) {
       var doc = idx.docs[d];
+      if (!doc) return; // a part that did not load
       if (doc.tt === null) doc.tt = tokens(doc.title);
       if (doc.xt === undefined) doc.xt = tokens(doc.text);
       var s = scores[d];
@@ -448,10 +539,10 @@
       clearTimeout(timer);
       timer = setTimeout(function () {
         var q = input.value;
-        withIndex(function (idx) {
+        runSearch(q, 10, function (res) {
           if (q !== input.value) return;
           list.textContent = "";
-          var res = q.trim() ? search(idx, q, 10) : { results: [], forms: {} };
+          if (!q.trim()) res = { results: [], forms: {} };
           res.results.forEach(function (d, i) {
             var li = item(d, res.forms);
             li.id = "wr-search-result-" + i;
@@ -508,8 +599,7 @@
     if (box) box.value = q;
     if (q.trim()) {
       status.textContent = "Searching…";
-      withIndex(function (idx) {
-        var res = search(idx, q, 100);
+      runSearch(q, 100, function (res) {
         res.results.forEach(function (d) { page.appendChild(item(d, res.forms)); });
         var n = res.results.length;
         status.textContent = n ? n + (n === 1 ? " result" : " results") + " for “" + q + "”" : "No results for “" + q + "”";

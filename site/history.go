@@ -1,0 +1,450 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/render"
+	"github.com/wikirules/wikirules/templates"
+)
+
+// A history page holds every revision of a page: the list, each
+// revision's diff from the one before and its comparison with the current
+// one, the revisions themselves and the current wikitext. It is the site's
+// biggest page, so it is written compactly:
+//
+//   - the old revisions are kept as parts (the lead, each top-level
+//     section), each part once however many revisions have it
+//     (revisionParts): most of an edit's revision is the revision before;
+//     the page's script puts a revision together when it is opened;
+//   - the list and the revisions are written by Go (writeHistoryBody)
+//     rather than by ranging in the template: html/template's reflection
+//     was a sixth of a big build.
+
+// writeHistory writes the page's history: every revision, newest first,
+// with the diff from the one before it and the revision itself, and the
+// current wikitext. It returns the revisions' summaries, oldest first.
+func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game *GameLinks) ([]*revSummary, error) {
+	pg := w.page
+	rev := pg.Latest()
+	pagePath := w.dir + "index.html"
+	base := view.Base
+	var revs []*revSummary
+	histPath := w.dir + "history/index.html"
+	hb := b.base("History of "+pg.Title, histPath, base.Section)
+	hist := &HistoryPage{Base: hb, PageURL: hb.Link(pagePath)}
+	hist.Page.Title, hist.Page.Name = pg.Title, view.Heading
+	hist.Title = "History of " + view.Heading
+	hist.WikiURL = b.wiki.HistoryURL(pg.Title)
+	hist.Crumbs = append(append([]Crumb{}, relCrumbs(&hb, view.Crumbs, pagePath)...), Crumb{"History", ""})
+	if game != nil {
+		hist.DataURL = hb.Link(game.DataURL)
+	}
+	sides := w.sides
+	parts := newRevisionParts(render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, "", s.Deps), NoTOC: true, ReservedIDPrefix: siteIDPrefix}))
+	for i := len(pg.Revisions) - 1; i >= 0; i-- {
+		r := pg.Revisions[i]
+		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Size: r.Size,
+			First: i == 0, Latest: i == len(pg.Revisions)-1, WikiURL: b.wiki.RevisionURL(pg.Title, r)}
+		rs := &revSummary{Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Anchor: w.anchors[i]}
+		// A revision is compared with the nearest visible one before it:
+		// a deleted revision in between is not a blanking.
+		prev := pg.VisibleAt(i - 1)
+		if i > 0 {
+			e.Delta = r.Size - pg.Revisions[i-1].Size
+		}
+		if i > 0 && prev >= 0 && r.Visible() {
+			res := diff.Compare(pg.Title, sides[prev], sides[i])
+			h, err := diffHTML(res)
+			if err != nil {
+				return nil, err
+			}
+			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: h,
+				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
+			for _, t := range res.Tables {
+				switch t.Change {
+				case diff.TableFormatting:
+					dv.FormattingOnly = !dv.RulesChanged
+				case diff.TableRenamed:
+					dv.Renames = append(dv.Renames, t.FromID+" → "+t.ToID)
+				}
+			}
+			for _, sc := range res.Sections {
+				if sc.Change == diff.SectionRenamed {
+					dv.Renames = append(dv.Renames, "“"+sc.FromTitle+"” → “"+sc.Title+"”")
+				}
+			}
+			e.Diff = dv
+			rs.RulesChanged = dv.RulesChanged
+			rs.Anchor = dv.ID
+		} else if i == 0 {
+			e.Delta = r.Size
+		}
+		rs.Delta = e.Delta
+		b.compareWithCurrent(e, w, i)
+		if !e.Latest {
+			ps, err := parts.add(w.docs[i], w.shared[i])
+			if err != nil {
+				return nil, err
+			}
+			e.Parts = ps
+		}
+		hist.Revisions = append(hist.Revisions, e)
+		if e.Diff != nil || e.Compare != nil {
+			hist.Diffs++
+		}
+		revs = append(revs, rs)
+	}
+	hist.Parts = parts.html
+	// Oldest first in the summary, like the corpus.
+	slices.Reverse(revs)
+	// The current wikitext, a line anchor per line, is on the history
+	// page too: checks and tables link to their lines. (A page of its own
+	// per wiki page was a fifth of the files of a build.)
+	hist.Source, hist.SourceLines = sourceHTML(rev.Text)
+	hist.Body = writeHistoryBody(hist)
+	return revs, b.render(s, histPath, "history.html", hist)
+}
+
+// revisionParts are the parts the old revisions of a history page are made
+// of, each rendered once: a revision is the list of its parts' numbers.
+type revisionParts struct {
+	r    *render.Renderer
+	seen map[string]int
+	html []template.HTML
+	buf  bytes.Buffer
+}
+
+func newRevisionParts(r *render.Renderer) *revisionParts {
+	return &revisionParts{r: r, seen: map[string]int{}}
+}
+
+// add renders the document's parts it has not seen and returns the
+// numbers of all of them. The parts of a shared document (see
+// wiki.HistoryParser.ParseShared) are its lead and top-level sections,
+// known by their text and heading ids; another document is one part of its
+// own. The parts are rendered without an id prefix: the script gives each
+// revision's ids and same-page links the revision's when it puts it
+// together.
+func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
+	if !shared {
+		p.buf.Reset()
+		if err := p.r.Render(&p.buf, doc); err != nil {
+			return nil, err
+		}
+		p.html = append(p.html, template.HTML(p.buf.String()))
+		return []int{len(p.html) - 1}, nil
+	}
+	var out []int
+	src := doc.Source
+	var lead []*model.Node
+	var leadEnd int
+	first := true
+	flush := func(key string, nodes []*model.Node) error {
+		if k, ok := p.seen[key]; ok {
+			out = append(out, k)
+			return nil
+		}
+		p.buf.Reset()
+		for _, n := range nodes {
+			if err := p.r.RenderNode(&p.buf, n); err != nil {
+				return err
+			}
+		}
+		p.seen[key] = len(p.html)
+		out = append(out, len(p.html))
+		p.html = append(p.html, template.HTML(p.buf.String()))
+		return nil
+	}
+	for c := doc.Root.FirstChild; c != nil; c = c.NextSibling {
+		if c.Kind != model.KindSection {
+			lead = append(lead, c)
+			continue
+		}
+		if first && len(lead) > 0 {
+			leadEnd = c.Pos
+			if err := flush("lead\x00"+src[:leadEnd], lead); err != nil {
+				return nil, err
+			}
+		}
+		first = false
+		// The section's text runs to the next top-level section.
+		end := len(src)
+		for n := c.NextSibling; n != nil; n = n.NextSibling {
+			if n.Kind == model.KindSection {
+				end = n.Pos
+				break
+			}
+		}
+		var key strings.Builder
+		key.WriteString("section\x00")
+		key.WriteString(src[min(c.Pos, len(src)):min(end, len(src))])
+		for h := range c.FindAll(model.KindHeading) {
+			id, _ := h.Attr("id")
+			key.WriteString("\x00" + id)
+		}
+		if err := flush(key.String(), []*model.Node{c}); err != nil {
+			return nil, err
+		}
+	}
+	if first {
+		// No section: the lead is the whole text.
+		if err := flush("lead\x00"+src, lead); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// writeHistoryBody writes the history page's list of revisions and the
+// revisions (history.html puts it between the page's header and its
+// wikitext).
+func writeHistoryBody(h *HistoryPage) template.HTML {
+	var b strings.Builder
+	// The size, near enough: the big parts and a few hundred bytes of
+	// markup per revision (one allocation rather than a dozen).
+	size := 1024
+	for _, e := range h.Revisions {
+		size += 1536 + len(e.Summary)
+		if e.Diff != nil {
+			size += len(e.Diff.HTML)
+		}
+		if e.Compare != nil {
+			size += len(e.Compare.Ops)
+		}
+	}
+	for _, p := range h.Parts {
+		size += len(p) + 40
+	}
+	b.Grow(size)
+	esc := func(s string) { template.HTMLEscape(&b, []byte(s)) }
+	iso := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	datetime := func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+	summary := func(s string) {
+		if s == "" {
+			b.WriteString(`<span class="no-summary">no summary</span>`)
+			return
+		}
+		b.WriteString(string(templates.SummaryHTML(s)))
+	}
+	signed := func(n int) string {
+		if n > 0 {
+			return "+" + itoa(n)
+		}
+		if n < 0 {
+			return "-" + itoa(-n)
+		}
+		return "0"
+	}
+	renames := func(rs []string) {
+		for i, r := range rs {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			esc(r)
+		}
+	}
+	revWord := "revisions"
+	if len(h.Revisions) == 1 {
+		revWord = "revision"
+	}
+	b.WriteString(`<table class="revlist">` + "\n")
+	b.WriteString(`    <caption>` + itoa(len(h.Revisions)) + " " + revWord + `, newest first</caption>` + "\n")
+	b.WriteString(`    <thead><tr><th scope="col">Time</th><th scope="col">Author</th><th scope="col">Summary</th><th scope="col" class="num">Size</th><th scope="col">Changes</th></tr></thead>` + "\n")
+	b.WriteString(`    <tbody>`)
+	for _, e := range h.Revisions {
+		b.WriteString("\n      <tr><td class=\"time\"><a href=\"#")
+		esc(e.ID)
+		b.WriteString(`"><time datetime="` + iso(e.Time) + `">` + datetime(e.Time) + `</time></a></td><td>`)
+		esc(e.Author)
+		b.WriteString(`</td><td>`)
+		summary(e.Summary)
+		b.WriteString("</td>\n        <td class=\"num\">" + itoa(e.Size) + ` <span class="delta`)
+		if e.Delta < 0 {
+			b.WriteString(" neg")
+		}
+		b.WriteString(`">(` + signed(e.Delta) + ")</span></td>\n        <td>")
+		if e.First {
+			b.WriteString("created")
+		} else if d := e.Diff; d != nil {
+			b.WriteString(`<a href="#`)
+			esc(d.ID)
+			b.WriteString(`">diff</a>`)
+			if d.RulesChanged {
+				b.WriteString(` <span class="badge badge-rule">rules changed</span>`)
+			} else if d.FormattingOnly {
+				b.WriteString(` <span class="badge badge-format">formatting</span>`)
+			}
+			if len(d.Renames) > 0 {
+				b.WriteString(` <span class="badge badge-rename" title="`)
+				renames(d.Renames)
+				b.WriteString(`">renamed</span>`)
+			}
+		}
+		if c := e.Compare; c != nil {
+			b.WriteString(` · <a href="#`)
+			esc(c.ID)
+			b.WriteString(`">vs current</a>`)
+		} else if e.CompareURL != "" {
+			b.WriteString(` · <a href="`)
+			esc(e.CompareURL)
+			b.WriteString(`">vs current</a>`)
+		}
+		b.WriteString("</td></tr>")
+	}
+	b.WriteString("\n    </tbody>\n  </table>")
+	if h.Diffs > 0 {
+		b.WriteString("\n  <p class=\"diff-mode\"><label><input type=\"checkbox\" class=\"diff-inline-toggle\"> Show changes in one column</label></p>")
+	}
+	for _, e := range h.Revisions {
+		b.WriteString("\n  <section class=\"revision\" id=\"")
+		esc(e.ID)
+		b.WriteString(`" aria-labelledby="`)
+		esc(e.ID)
+		b.WriteString("-h\">\n    <h2 id=\"")
+		esc(e.ID)
+		b.WriteString(`-h"><time datetime="` + iso(e.Time) + `">` + datetime(e.Time) + `</time> · `)
+		esc(e.Author)
+		if e.Latest {
+			b.WriteString(` <span class="badge">current</span>`)
+		}
+		b.WriteString("</h2>\n    <p class=\"summary\">")
+		summary(e.Summary)
+		if e.WikiURL != "" {
+			b.WriteString(` · <a class="wiki-link" href="`)
+			esc(e.WikiURL)
+			b.WriteString(`" rel="external">this revision on the wiki</a>`)
+		}
+		b.WriteString("</p>")
+		if d := e.Diff; d != nil {
+			b.WriteString("\n    <details class=\"diff-box\" id=\"")
+			esc(d.ID)
+			b.WriteString(`"`)
+			if d.Open {
+				b.WriteString(" open")
+			}
+			b.WriteString(">\n      <summary>Changes since <a href=\"#")
+			esc(d.PrevID)
+			b.WriteString(`">the previous revision</a>: <span class="ins-count">+` + itoa(d.Added) + `</span> <span class="del-count">−` + itoa(d.Removed) + `</span> lines`)
+			if d.RulesChanged {
+				b.WriteString(` · <strong>rule tables changed</strong>`)
+			}
+			if len(d.Renames) > 0 {
+				b.WriteString(" · renamed: ")
+				renames(d.Renames)
+			}
+			b.WriteString("</summary>\n      ")
+			b.WriteString(string(d.HTML))
+			b.WriteString("\n    </details>")
+		}
+		if c := e.Compare; c != nil {
+			b.WriteString("\n    <details class=\"diff-box compare-box\" id=\"")
+			esc(c.ID)
+			b.WriteString(`" data-ops="`)
+			esc(c.Ops)
+			b.WriteString("\">\n      <summary>Changes from this revision to the current one: <span class=\"ins-count\">+" + itoa(c.Added) + `</span> <span class="del-count">−` + itoa(c.Removed) + "</span> lines</summary>\n")
+			b.WriteString(`      <div class="diff diff-sbs"><p class="js-note">The comparison is drawn by the page's script.</p></div>` + "\n    </details>")
+		}
+		if len(e.Parts) > 0 {
+			b.WriteString("\n    <details class=\"revision-view\" data-parts=\"")
+			for k, p := range e.Parts {
+				if k > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(itoa(p))
+			}
+			b.WriteString("\">\n      <summary>View this revision</summary>\n      <div class=\"wiki-body prose\"><p class=\"js-note\">The revision is put together by the page's script.</p></div>\n    </details>")
+		}
+		b.WriteString("\n  </section>")
+	}
+	// The revisions' parts: inert until the script copies them.
+	for k, p := range h.Parts {
+		b.WriteString("\n  <template id=\"wr-part-" + itoa(k) + "\">")
+		b.WriteString(string(p))
+		b.WriteString("</template>")
+	}
+	return template.HTML(b.String())
+}
+
+// compareWithCurrent gives a history entry the change from its revision
+// to the current one, or for the revision just before the current one, a
+// link to the current revision's diff. The change is kept small: the
+// lines the old revision has that the current one has not, and how many
+// lines stay or come in between (compareOps); the page's script shows it
+// side by side with the current wikitext the page holds anyway. (As HTML,
+// the comparisons were a third of a big site's bytes.)
+func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
+	pg := w.page
+	cur := len(pg.Revisions) - 1
+	if cur < 0 || i >= cur || !pg.Revisions[cur].Visible() || !pg.Revisions[i].Visible() {
+		return
+	}
+	if pg.VisibleAt(cur-1) == i {
+		e.CompareURL = "#diff-" + w.anchors[cur]
+		return
+	}
+	td := diff.Lines(pg.Revisions[i].Text, pg.Revisions[cur].Text, 0)
+	e.Compare = &CompareView{ID: "cmp-" + w.anchors[i], Ops: compareOps(td), Added: td.Added, Removed: td.Removed}
+}
+
+// compareOps writes a line diff as JSON for site.js: a positive number n
+// is n lines both texts have, a negative one -n lines only the new text
+// has (the page shows them from its wikitext), and ["…", …] are lines only
+// the old text has.
+func compareOps(td *diff.TextDiff) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	oldPos, newPos := 1, 1
+	sep := func() {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+	}
+	equal := func(n int) {
+		if n > 0 {
+			sep()
+			b.WriteString(itoa(n))
+			oldPos += n
+			newPos += n
+		}
+	}
+	for _, h := range td.Hunks {
+		for k := 0; k < len(h.Lines); {
+			l := h.Lines[k]
+			switch l.Kind {
+			case diff.LineRemoved:
+				equal(l.OldNo - oldPos)
+				sep()
+				b.WriteByte('[')
+				for j := k; k < len(h.Lines) && h.Lines[k].Kind == diff.LineRemoved; k++ {
+					if k > j {
+						b.WriteByte(',')
+					}
+					q, _ := json.Marshal(h.Lines[k].Text)
+					b.Write(q)
+					oldPos++
+				}
+				b.WriteByte(']')
+			case diff.LineAdded:
+				equal(l.NewNo - newPos)
+				n := 0
+				for ; k < len(h.Lines) && h.Lines[k].Kind == diff.LineAdded; k++ {
+					n++
+				}
+				sep()
+				b.WriteString("-" + itoa(n))
+				newPos += n
+			default:
+				k++
+			}
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
+}

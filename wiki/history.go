@@ -1,0 +1,594 @@
+package wiki
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+)
+
+// HistoryParser parses the revisions of one page, reusing the work of the
+// parts that did not change from one revision to the next: a page's
+// revisions mostly repeat each other (in a wiki's history, about three
+// quarters of the bytes of a revision sit in sections the revision before
+// had byte for byte).
+//
+// A revision's text is cut at its heading lines into chunks (the lead, then
+// one chunk per heading and the text up to the next). Each chunk is parsed
+// on its own once, whichever revisions have it, and a revision's document
+// is its chunks' trees, copied with their positions moved to where the
+// chunk is in the revision, grouped into sections and given heading ids as
+// the parser does for a whole text. The result is the tree Parse returns:
+// it is used only when no construct can reach from one chunk into another,
+// which is checked in the text (brackets, braces, tags and comments closed
+// within each chunk; no footnotes, behaviour switches or redirects) and in
+// each chunk's tree (it starts with its heading; no numbered links or
+// footnotes; no expansion limit reached). Otherwise, and for a revision
+// whose chunks would expand too much in all, the revision is parsed whole.
+// TestHistoryParserSameTrees compares the two on every revision of the
+// seeds and of generated wikis.
+//
+// A HistoryParser is not safe for concurrent use: a page's revisions are
+// parsed by one goroutine.
+type HistoryParser struct {
+	w     *Wiki
+	page  *model.Page
+	title string
+	// rev is the revision being parsed (nil for a text of the page that
+	// is not one): its ids, author and size reach the parser.
+	rev *model.Revision
+	// timed: the parse of a chunk may depend on the revision's time (it
+	// or a template names a time word): its time is then part of its key.
+	timed  bool
+	chunks map[chunkKey]*chunk
+	// Chunked and Whole count the revisions parsed by chunks and whole.
+	Chunked, Whole int
+}
+
+type chunkKey struct {
+	text string
+	at   int64
+}
+
+// chunk is a chunk's parse: its top-level nodes (sections unwrapped) with
+// positions from the chunk's start; nil nodes when it cannot be reused.
+type chunk struct {
+	ok, timed  bool
+	nodes      []*model.Node
+	size       int // nodes in all
+	weight     int // bytes of text and nodes: the expansion budget it takes
+	categories []string
+	templates  []*model.TemplateCall
+	switches   map[string]bool
+	diags      model.MsgList
+}
+
+// NewHistoryParser returns a parser for the revisions of page p.
+func (w *Wiki) NewHistoryParser(p *model.Page) *HistoryParser {
+	return &HistoryParser{w: w, page: p, title: p.Title, timed: w.timedTemplates(), chunks: map[chunkKey]*chunk{}}
+}
+
+// chunkBudget bounds what a revision's chunks may expand to in all (bytes
+// of text plus a node's worth per node) before the revision is parsed
+// whole instead: the parser's expansion limits hold for a whole text, and
+// a text cut into many chunks must not get each chunk's allowance.
+const chunkBudget = 4 << 20
+
+// Parse parses revision r of the page (its text, at its time): the same
+// document as Wiki.Parse.
+func (h *HistoryParser) Parse(r *model.Revision) *model.Document {
+	doc, _ := h.ParseRevision(r)
+	return doc
+}
+
+// ParseRevision is Parse, and reports what ParseShared does.
+func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool) {
+	h.rev = r
+	defer func() { h.rev = nil }()
+	return h.ParseShared(r.Text, r.Timestamp)
+}
+
+// parse parses a whole text or a chunk with the options of the revision
+// being parsed (Wiki.RevisionOptions; the page's for another text). A
+// chunk that reads the revision's words ({{REVISIONID}}…) mentions
+// "revision" and is keyed by the revision's time, as a timed one is.
+func (h *HistoryParser) parse(src string, at time.Time) *model.Document {
+	var o *parser.Options
+	if h.rev != nil {
+		o = h.w.RevisionOptions(h.page, h.rev)
+	} else {
+		o = h.w.ParseOptions(h.title, at)
+		o.PageID = h.page.ID
+	}
+	return parser.Parse(src, o)
+}
+
+// ParseText parses a text of the page at time at.
+func (h *HistoryParser) ParseText(text string, at time.Time) *model.Document {
+	doc, _ := h.ParseShared(text, at)
+	return doc
+}
+
+// ParseShared is ParseText that also reports whether the document was made
+// of chunks none of which asks for the time: its top-level parts are then
+// each the same tree in every revision that has the same text for it
+// (from a heading to the next of its level or above, or the lead) with the
+// same heading ids. A site can render such a part once for them all.
+func (h *HistoryParser) ParseShared(text string, at time.Time) (*model.Document, bool) {
+	cuts := chunkCuts(text)
+	if len(cuts) < 3 {
+		// One chunk: nothing to share.
+		h.Whole++
+		return h.parse(text, at), false
+	}
+	timed := false
+	parts := make([]*chunk, len(cuts)-1)
+	weight, size := 0, 0
+	for i := range parts {
+		s := text[cuts[i]:cuts[i+1]]
+		c := h.chunk(s, at, i > 0, i < len(parts)-1)
+		weight += c.weight
+		size += c.size
+		if !c.ok || weight > chunkBudget {
+			h.Whole++
+			return h.parse(text, at), false
+		}
+		timed = timed || c.timed
+		parts[i] = c
+	}
+	h.Chunked++
+	return stitch(text, cuts, parts, size), !timed
+}
+
+// chunk returns the parse of chunk s, from the cache when it was parsed
+// before (at the same time, when it may ask for the time). The checks of
+// its text are made once, on its first parse.
+func (h *HistoryParser) chunk(s string, at time.Time, heading, more bool) *chunk {
+	key := chunkKey{text: s}
+	c := h.chunks[key]
+	if c != nil && c.timed {
+		key.at = at.UnixNano()
+		c = h.chunks[key]
+	}
+	if c != nil {
+		return c
+	}
+	timed := h.timed || mentionsTime(s)
+	if !closed(s) || hasFold(s, "<ref") || hasFold(s, "<references") || strings.Contains(s, "__") {
+		// Footnotes are numbered over the page, behaviour switches are
+		// the page's: such a chunk is never used.
+		c = &chunk{}
+	} else {
+		c = h.parseChunk(s, at, heading, more)
+	}
+	c.timed = timed
+	h.chunks[key] = c
+	if timed {
+		// The first entry says the chunk is timed; the parse is kept by
+		// its time.
+		h.chunks[chunkKey{text: s}] = &chunk{timed: true}
+		h.chunks[chunkKey{text: s, at: at.UnixNano()}] = c
+	}
+	return c
+}
+
+// sentinel is the heading line a chunk followed by another is parsed with:
+// what comes before a heading ends as it does in the whole text (a blank
+// line before it makes no paragraph), and the sentinel's nodes are then
+// dropped.
+const sentinel = "== \u2063 =="
+
+// parseChunk parses one chunk alone and checks that its tree can stand in
+// the whole text's: a chunk after the first starts with its heading, and a
+// chunk before the last is parsed followed by a heading.
+func (h *HistoryParser) parseChunk(s string, at time.Time, heading, more bool) *chunk {
+	src := s
+	if more {
+		src = s + sentinel
+	}
+	doc := h.parse(src, at)
+	c := &chunk{categories: doc.Categories, templates: doc.Templates, switches: doc.Switches, diags: doc.Diagnostics}
+	if doc.Redirect != nil || len(doc.Switches) > 0 {
+		return c
+	}
+	for _, d := range doc.Diagnostics {
+		switch d.ID {
+		case model.MsgTemplateDepth, model.MsgTemplateSize, model.MsgNestingDepth, model.MsgCite,
+			model.MsgUnclosedComment, model.MsgUnclosedNowiki, model.MsgUnclosedTable, model.MsgUnclosedTag, model.MsgStrayEndTag, model.MsgStrayTableMarkup:
+			return c
+		}
+	}
+	c.nodes = flatten(doc.Root)
+	if more {
+		// Drop the sentinel: its heading and what follows.
+		k := len(c.nodes) - 1
+		for k >= 0 && !(c.nodes[k].Kind == model.KindHeading && c.nodes[k].Pos == len(s)) {
+			k--
+		}
+		if k < 0 {
+			return c
+		}
+		c.nodes = c.nodes[:k]
+	}
+	if heading && (len(c.nodes) == 0 || c.nodes[0].Kind != model.KindHeading || c.nodes[0].Pos != 0) {
+		c.nodes = nil
+		return c
+	}
+	bad := false
+	for _, n := range c.nodes {
+		model.Walk(n, func(n *model.Node, entering bool) model.WalkStatus {
+			if !entering {
+				return model.WalkContinue
+			}
+			c.size++
+			c.weight += len(n.Text) + 64
+			if n.Ref() != nil || n.Kind == model.KindRef || n.Kind == model.KindReferences || n.Kind == model.KindSection ||
+				n.Link() != nil && n.Link().Autonumber {
+				bad = true
+				return model.WalkStop
+			}
+			return model.WalkContinue
+		})
+		if bad {
+			c.nodes = nil
+			return c
+		}
+	}
+	c.ok = true
+	return c
+}
+
+// flatten returns the document's top-level nodes as they were before the
+// parser grouped them into sections.
+func flatten(root *model.Node) []*model.Node {
+	var out []*model.Node
+	var walk func(n *model.Node)
+	walk = func(n *model.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Kind == model.KindSection {
+				walk(c)
+				continue
+			}
+			out = append(out, c)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// stitch makes the document of text from its chunks' parses: copies of
+// their trees moved to their places, heading ids given over the whole
+// text, and sections built, as the parser does.
+func stitch(text string, cuts []int, parts []*chunk, size int) *model.Document {
+	doc := &model.Document{Source: text}
+	root := &model.Node{Kind: model.KindDocument}
+	doc.Root = root
+	slab := make([]model.Node, size)
+	next := 0
+	calls := map[*model.TemplateCall]*model.TemplateCall{}
+	moveCall := func(t *model.TemplateCall, off int) *model.TemplateCall {
+		if t == nil {
+			return nil
+		}
+		if m, ok := calls[t]; ok {
+			return m
+		}
+		m := *t
+		m.Pos += off
+		m.End += off
+		calls[t] = &m
+		return &m
+	}
+	var headings []*model.Node
+	var top []*model.Node
+	for i, c := range parts {
+		off := cuts[i]
+		for _, t := range c.templates {
+			doc.Templates = append(doc.Templates, moveCall(t, off))
+		}
+		for _, n := range c.nodes {
+			// Copy n's subtree depth first.
+			var cp func(src, parent *model.Node) *model.Node
+			cp = func(src, parent *model.Node) *model.Node {
+				d := &slab[next]
+				next++
+				*d = *src
+				d.Pos += off
+				d.End += off
+				d.Parent, d.FirstChild, d.LastChild, d.PrevSibling, d.NextSibling = nil, nil, nil, nil, nil
+				d.SetTemplate(moveCall(src.Template(), off))
+				for k := src.FirstChild; k != nil; k = k.NextSibling {
+					d.AppendChild(cp(k, d))
+				}
+				if d.Kind == model.KindHeading {
+					d.SetAttrs(append([]model.Attr(nil), src.Attrs()...))
+					headings = append(headings, d)
+				}
+				return d
+			}
+			top = append(top, cp(n, nil))
+		}
+		doc.Categories = append(doc.Categories, c.categories...)
+		for k, v := range c.switches {
+			if doc.Switches == nil {
+				doc.Switches = map[string]bool{}
+			}
+			doc.Switches[k] = v
+		}
+		for _, d := range c.diags {
+			d.Pos += off
+			d.End += off
+			doc.Diagnostics = append(doc.Diagnostics, d)
+		}
+	}
+	doc.Diagnostics.Sort()
+	assignHeadingIDs(headings)
+	buildSections(root, top)
+	return doc
+}
+
+// assignHeadingIDs is the parser's: ids from the headings' text,
+// de-duplicated ("Scoring", "Scoring_2"…) case-insensitively.
+func assignHeadingIDs(headings []*model.Node) {
+	seen := map[string]int{}
+	for _, h := range headings {
+		base := parser.AnchorID(model.PlainText(h))
+		if base == "" {
+			base = "section"
+		}
+		id := base
+		key := strings.ToLower(base)
+		if n := seen[key]; n > 0 {
+			for {
+				n++
+				id = base + "_" + strconv.Itoa(n)
+				if seen[strings.ToLower(id)] == 0 {
+					break
+				}
+			}
+			seen[key] = n
+		} else {
+			seen[key] = 1
+		}
+		seen[strings.ToLower(id)] = max(seen[strings.ToLower(id)], 1)
+		set := false
+		attrs := h.Attrs()
+		for i, a := range attrs {
+			if a.Name == "id" {
+				attrs[i].Value = id
+				set = true
+				break
+			}
+		}
+		if !set {
+			h.SetAttrs(append(attrs, model.Attr{Name: "id", Value: id}))
+		}
+	}
+}
+
+// buildSections is the parser's: the top-level nodes grouped under their
+// headings, a section's range covering its content.
+func buildSections(root *model.Node, children []*model.Node) {
+	hasHeading := false
+	for _, c := range children {
+		if c.Kind == model.KindHeading {
+			hasHeading = true
+			break
+		}
+	}
+	if !hasHeading {
+		for _, c := range children {
+			root.AppendChild(c)
+		}
+		return
+	}
+	var stack []*model.Node
+	var sections []*model.Node
+	for _, c := range children {
+		if c.Kind == model.KindHeading {
+			for len(stack) > 0 && stack[len(stack)-1].Level >= c.Level {
+				stack = stack[:len(stack)-1]
+			}
+			sec := &model.Node{Kind: model.KindSection, Level: c.Level, Pos: c.Pos, End: c.End}
+			if len(stack) > 0 {
+				stack[len(stack)-1].AppendChild(sec)
+			} else {
+				root.AppendChild(sec)
+			}
+			sec.AppendChild(c)
+			stack = append(stack, sec)
+			sections = append(sections, sec)
+			continue
+		}
+		if len(stack) > 0 {
+			stack[len(stack)-1].AppendChild(c)
+		} else {
+			root.AppendChild(c)
+		}
+	}
+	// Section ranges cover their content: innermost first.
+	for i := len(sections) - 1; i >= 0; i-- {
+		n := sections[i]
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			n.End = max(n.End, c.End)
+		}
+	}
+}
+
+// chunkCuts returns where text's chunks start (0, then each heading
+// line's start) and end (len(text)); a redirect is one chunk (it is read
+// from the start of the text).
+func chunkCuts(text string) []int {
+	if strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "#") {
+		return nil
+	}
+	cuts := []int{0}
+	for i := 0; ; {
+		k := strings.Index(text[i:], "\n=")
+		if k < 0 {
+			break
+		}
+		ls := i + k + 1
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+		}
+		if headingLike(text[ls:le]) {
+			cuts = append(cuts, ls)
+		}
+		i = le
+		if i >= len(text) {
+			break
+		}
+	}
+	return append(cuts, len(text))
+}
+
+// headingLike reports whether a line is "=…=" with text between: a
+// heading line, whose chunk's parse checks that it is one.
+func headingLike(line string) bool {
+	line = strings.TrimRight(line, " \t\r")
+	return len(line) >= 3 && line[len(line)-1] == '='
+}
+
+// closed reports whether every bracket, brace, tag and comment opened in s
+// is closed in s, and nothing is closed that s did not open.
+func closed(s string) bool {
+	var braces, brackets int
+	tags := map[string]int{}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			braces++
+		case '}':
+			braces--
+			if braces < 0 {
+				return false
+			}
+		case '[':
+			brackets++
+		case ']':
+			brackets--
+			if brackets < 0 {
+				return false
+			}
+		case '<':
+			if strings.HasPrefix(s[i:], "<!--") {
+				e := strings.Index(s[i+4:], "-->")
+				if e < 0 {
+					return false
+				}
+				i += 4 + e + 2
+				continue
+			}
+			name, end, self := tagAt(s, i)
+			if name == "" {
+				continue
+			}
+			if self || voidTag[name] {
+				continue
+			}
+			if end {
+				tags[name]--
+				if tags[name] < 0 {
+					return false
+				}
+			} else {
+				tags[name]++
+			}
+		}
+	}
+	if braces != 0 || brackets != 0 {
+		return false
+	}
+	for _, n := range tags {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+var voidTag = map[string]bool{"br": true, "hr": true, "wbr": true, "img": true, "meta": true, "link": true, "col": true}
+
+// tagAt reads a tag at s[i] ('<'): its lower-case name, whether it is an
+// end tag and whether it closes itself ("<br/>"); "" when s[i:] is not a
+// tag.
+func tagAt(s string, i int) (name string, end, self bool) {
+	j := i + 1
+	if j < len(s) && s[j] == '/' {
+		end = true
+		j++
+	}
+	k := j
+	for k < len(s) && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z' || k > j && s[k] >= '0' && s[k] <= '9') {
+		k++
+	}
+	if k == j {
+		return "", false, false
+	}
+	gt := strings.IndexByte(s[k:], '>')
+	if gt >= 0 && gt > 0 && s[k+gt-1] == '/' {
+		self = true
+	}
+	return strings.ToLower(s[j:k]), end, self
+}
+
+// hasFold reports whether s contains sub (sub in lower case; ASCII, any
+// case in s).
+func hasFold(s, sub string) bool {
+	first := []byte{sub[0], sub[0]}
+	if c := sub[0]; c >= 'a' && c <= 'z' {
+		first[1] = c - 'a' + 'A'
+	}
+	for i := 0; ; {
+		k := strings.IndexAny(s[i:], string(first))
+		if k < 0 {
+			return false
+		}
+		i += k
+		if len(s)-i >= len(sub) && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+		i++
+	}
+}
+
+// timeWords are the parts of the magic words and functions whose value is
+// the revision's time.
+var timeWords = []string{"current", "local", "revision", "#time"}
+
+// mentionsTime reports whether s may ask for the time.
+func mentionsTime(s string) bool {
+	if !strings.Contains(s, "{{") {
+		return false
+	}
+	for _, w := range timeWords {
+		if hasFold(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// timedTemplates reports whether a template of the wiki may ask for the
+// time: every chunk's time is then part of its key.
+func (w *Wiki) timedTemplates() bool {
+	w.timedOnce.Do(func() {
+		t := w.Templates
+		if t == nil {
+			return
+		}
+		for _, n := range t.Names() {
+			if def, _ := t.Template(n); mentionsTime(def) {
+				w.timed = true
+				return
+			}
+		}
+	})
+	return w.timed
+}

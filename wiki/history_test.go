@@ -1,0 +1,146 @@
+package wiki_test
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wikirules/wikirules/internal/testgen"
+	"github.com/wikirules/wikirules/internal/testutil"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/wiki"
+)
+
+// docDump is everything a document holds, as text, for comparisons.
+func docDump(d *model.Document) string {
+	var b strings.Builder
+	b.WriteString(model.Dump(d.Root))
+	fmt.Fprintf(&b, "categories %q\n", d.Categories)
+	for _, t := range d.Templates {
+		fmt.Fprintf(&b, "template %q %d:%d %v %v %+v\n", t.Name, t.Pos, t.End, t.Builtin, t.Unknown, t.Args)
+	}
+	var sw []string
+	for k, v := range d.Switches {
+		sw = append(sw, fmt.Sprint(k, v))
+	}
+	sort.Strings(sw)
+	fmt.Fprintf(&b, "switches %q redirect %v\n", sw, d.Redirect)
+	for _, m := range d.Diagnostics {
+		fmt.Fprintf(&b, "diag %d:%d %s\n", m.Pos, m.End, m.String())
+	}
+	return b.String()
+}
+
+// sameTrees parses every revision of every page of w both ways and fails
+// on the first difference; it returns how many revisions were parsed by
+// chunks and whole.
+func sameTrees(t *testing.T, w *wiki.Wiki) (chunked, whole int) {
+	t.Helper()
+	for _, p := range w.Corpus.Pages {
+		hp := w.NewHistoryParser(p)
+		for _, r := range p.Revisions {
+			if !r.Visible() {
+				continue
+			}
+			want, got := docDump(w.Parse(p, r)), docDump(hp.Parse(r))
+			if want != got {
+				t.Fatalf("%s@%s: the history parser's tree differs from the parser's: %s", p.Title, model.FormatTime(r.Timestamp), testutil.FirstDiff(want, got))
+			}
+		}
+		chunked += hp.Chunked
+		whole += hp.Whole
+	}
+	return chunked, whole
+}
+
+// TestHistoryParserSameTrees: a revision parsed by chunks has the very tree
+// the parser makes of the whole text, on the seeds, the embedded sample, a
+// generated wiki and texts made to defeat the chunking.
+func TestHistoryParserSameTrees(t *testing.T) {
+	t.Run("generated", func(t *testing.T) {
+		c := testgen.Corpus(testgen.Options{Pages: 60, Revisions: 8, Seed: 3})
+		chunked, whole := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
+		if chunked == 0 || whole > chunked/10 {
+			t.Errorf("%d revisions parsed by chunks, %d whole: the generated pages should be chunked", chunked, whole)
+		}
+	})
+	t.Run("sample", func(t *testing.T) {
+		w, err := wiki.Open(wiki.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunked, whole := sameTrees(t, w)
+		t.Logf("sample: %d revisions by chunks, %d whole", chunked, whole)
+	})
+	t.Run("seeds", func(t *testing.T) {
+		c := testutil.SeedCorpus(t)
+		chunked, whole := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
+		t.Logf("seeds: %d revisions by chunks, %d whole", chunked, whole)
+	})
+	t.Run("hostile", func(t *testing.T) {
+		texts := []string{
+			"Lead.\n== A ==\nText.\n== A ==\nSame title twice.\n=== a ===\nAnd in lower case.\n",
+			"== Scoring ==\n{{#if: x|\n== Inside ==\n}}\nAfter.\n== Next ==\nEnd.",
+			"{|\n|-\n| cell\n== In a table ==\n| more\n|}\n== After ==\ntext",
+			"Start <!-- a comment\n== Commented ==\n--> end\n== Real ==\nx",
+			"Note<ref>one</ref>\n== B ==\nOther<ref>two</ref>\n<references/>",
+			"[http://a.example] x\n== B ==\n[http://b.example] y",
+			"__NOTOC__\n== A ==\nx\n== B ==\ny",
+			"<div>\n== In a div ==\n</div>\n== Out ==\nz",
+			"Year {{CURRENTYEAR}}\n== A ==\n{{CURRENTMONTH}} and {{#time:Y}}\n== B ==\nplain",
+			"== Lead-less ==\n\n\n== Empty ==\n== Sub ==\n=== deeper ===\n==== deepest ====\ntext\n== Back ==\n",
+			"Text\n=not a heading\n== x ==\ny\n==\n== = ==\nz",
+			"<pre>\n== In pre ==\n</pre>\n== Out ==\n",
+			"<nowiki>\n== In nowiki ==\n</nowiki>\n== Out ==\n",
+			"{{heart|Q}} Lead ?\n== A : b ==\n« x » ; y !\n== [[Link]] and '''bold''' ==\n* list\n* items\n== C ==\n pre\n line\n",
+			"== A ==\n[[Category:One]]\n== B ==\n[[Category:Two]] [[Category:One]]\n",
+			"#REDIRECT [[Elsewhere]]\n== A ==\nx",
+			"== Unclosed {{ ==\nx\n== B ==\n}} y",
+		}
+		w := wiki.New(model.NewCorpus(nil), nil, wiki.Config{})
+		at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
+		// These are parsed by chunks (the others whole): heading ids
+		// de-duplicated over the text, time words, sections nested,
+		// categories from several chunks.
+		byChunks := map[int]bool{0: true, 8: true, 9: true, 10: true, 13: true, 14: true}
+		for i, text := range texts {
+			p := &model.Page{Title: fmt.Sprintf("Hostile %d", i)}
+			hp := w.NewHistoryParser(p)
+			// Twice, and a second time at another time: the second parse
+			// of each chunk comes from the cache.
+			for k, when := range []time.Time{at, at, at.AddDate(1, 1, 1)} {
+				want, got := docDump(w.ParseText(p.Title, text, when)), docDump(hp.ParseText(text, when))
+				if want != got {
+					t.Errorf("text %d (parse %d): %s\n%s", i, k, testutil.FirstDiff(want, got), text)
+				}
+			}
+			if byChunks[i] != (hp.Chunked == 3) {
+				t.Errorf("text %d: %d parses by chunks, %d whole", i, hp.Chunked, hp.Whole)
+			}
+		}
+	})	// The words of the revision: a chunk that reads them is the same text
+	// in every revision, and must give each revision its own values.
+	t.Run("revision words", func(t *testing.T) {
+		p := &model.Page{Title: "Revisions", ID: 7}
+		for i, author := range []string{"Ann", "Bo", "Cy"} {
+			p.Revisions = append(p.Revisions, &model.Revision{ID: int64(100 + i), Author: author,
+				Timestamp: time.Date(2024, 1, 1+i, 0, 0, 0, 0, time.UTC),
+				Text:      fmt.Sprintf("Lead %d.\n== Stamp ==\n{{PAGEID}} {{REVISIONID}} {{REVISIONUSER}} {{REVISIONSIZE}}\n== Plain ==\n%s", i, strings.Repeat("x", i))})
+		}
+		c := model.NewCorpus([]*model.Page{p})
+		w := wiki.New(c, nil, wiki.Config{})
+		sameTrees(t, w)
+		hp := w.NewHistoryParser(p)
+		for _, r := range p.Revisions {
+			want := fmt.Sprintf("7 %d %s %d", r.ID, r.Author, len(r.Text))
+			if got := model.PlainText(hp.Parse(r).Root); !strings.Contains(got, want) {
+				t.Errorf("revision %d: %q lacks %q", r.ID, got, want)
+			}
+		}
+		if hp.Chunked == 0 {
+			t.Errorf("parsed whole (%d): the test wants chunks", hp.Whole)
+		}
+	})
+}
