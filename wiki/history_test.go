@@ -120,7 +120,7 @@ func TestHistoryParserSameTrees(t *testing.T) {
 				t.Errorf("text %d: %d parses by chunks, %d whole", i, hp.Chunked, hp.Whole)
 			}
 		}
-	})	// The words of the revision: a chunk that reads them is the same text
+	}) // The words of the revision: a chunk that reads them is the same text
 	// in every revision, and must give each revision its own values.
 	t.Run("revision words", func(t *testing.T) {
 		p := &model.Page{Title: "Revisions", ID: 7}
