@@ -409,6 +409,18 @@ func setAttr(n *model.Node, name, value string) {
 	n.SetAttrs(append(attrs, model.Attr{Name: name, Value: value}))
 }
 
+// AssignHeadingIDs gives headings their ids as Parse does, for a tree put
+// together from the trees of several parses (a history's chunks): the
+// headings in document order.
+func AssignHeadingIDs(headings []*model.Node) { assignHeadingIDs(headings) }
+
+// BuildSections groups root's children under their headings as Parse
+// does, for a tree put together from the trees of several parses.
+func BuildSections(root *model.Node) {
+	var nodes nodeSlab
+	buildSections(root, &nodes)
+}
+
 // buildSections groups the document's top-level content under its
 // headings: a section holds its heading, what follows, and its
 // subsections.

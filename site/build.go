@@ -195,15 +195,10 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 		}
 	}()
 	b.out = newOutput(tmp, b.opts.Out)
-	units, built, reused, err := b.buildUnits(jobs, reuse)
+	units, st, err := b.buildAndWrite(jobs, reuse)
 	if err != nil {
 		return nil, err
 	}
-	st, err := b.writeSite(units)
-	if err != nil {
-		return nil, err
-	}
-	st.Built, st.Reused = built, reused
 	if err := b.writeManifest(st, units); err != nil {
 		return nil, err
 	}
@@ -351,6 +346,22 @@ func (b *builder) upToDate(prev *manifest, jobs []job, reuse []*unitSummary) (*S
 	st.UpToDate = true
 	st.Built, st.Reused = 0, len(jobs)
 	return &st, true
+}
+
+// buildAndWrite builds the units (or reuses them) and writes the
+// site-wide files from them: the work of a full build and of an in-place
+// one alike.
+func (b *builder) buildAndWrite(jobs []job, reuse []*unitSummary) ([]*unitSummary, *Stats, error) {
+	units, built, reused, err := b.buildUnits(jobs, reuse)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := b.writeSite(units)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.Built, st.Reused = built, reused
+	return units, st, nil
 }
 
 // buildUnits builds (or reuses) every unit on a worker pool; each unit
@@ -501,15 +512,10 @@ func (b *builder) buildInPlace(prev *manifest, jobs []job, reuse []*unitSummary,
 	if err := o.write(pendingPath, rec); err != nil {
 		return nil, err
 	}
-	units, built, reused, err := b.buildUnits(jobs, reuse)
+	units, st, err := b.buildAndWrite(jobs, reuse)
 	if err != nil {
 		return nil, err
 	}
-	st, err := b.writeSite(units)
-	if err != nil {
-		return nil, err
-	}
-	st.Built, st.Reused = built, reused
 	if err := o.removeStale(prev.files(), prev.Incomplete); err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package wiki
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -324,97 +323,12 @@ func stitch(text string, cuts []int, parts []*chunk, size int) *model.Document {
 		}
 	}
 	doc.Diagnostics.Sort()
-	assignHeadingIDs(headings)
-	buildSections(root, top)
+	parser.AssignHeadingIDs(headings)
+	for _, c := range top {
+		root.AppendChild(c)
+	}
+	parser.BuildSections(root)
 	return doc
-}
-
-// assignHeadingIDs is the parser's: ids from the headings' text,
-// de-duplicated ("Scoring", "Scoring_2"…) case-insensitively.
-func assignHeadingIDs(headings []*model.Node) {
-	seen := map[string]int{}
-	for _, h := range headings {
-		base := parser.AnchorID(model.PlainText(h))
-		if base == "" {
-			base = "section"
-		}
-		id := base
-		key := strings.ToLower(base)
-		if n := seen[key]; n > 0 {
-			for {
-				n++
-				id = base + "_" + strconv.Itoa(n)
-				if seen[strings.ToLower(id)] == 0 {
-					break
-				}
-			}
-			seen[key] = n
-		} else {
-			seen[key] = 1
-		}
-		seen[strings.ToLower(id)] = max(seen[strings.ToLower(id)], 1)
-		set := false
-		attrs := h.Attrs()
-		for i, a := range attrs {
-			if a.Name == "id" {
-				attrs[i].Value = id
-				set = true
-				break
-			}
-		}
-		if !set {
-			h.SetAttrs(append(attrs, model.Attr{Name: "id", Value: id}))
-		}
-	}
-}
-
-// buildSections is the parser's: the top-level nodes grouped under their
-// headings, a section's range covering its content.
-func buildSections(root *model.Node, children []*model.Node) {
-	hasHeading := false
-	for _, c := range children {
-		if c.Kind == model.KindHeading {
-			hasHeading = true
-			break
-		}
-	}
-	if !hasHeading {
-		for _, c := range children {
-			root.AppendChild(c)
-		}
-		return
-	}
-	var stack []*model.Node
-	var sections []*model.Node
-	for _, c := range children {
-		if c.Kind == model.KindHeading {
-			for len(stack) > 0 && stack[len(stack)-1].Level >= c.Level {
-				stack = stack[:len(stack)-1]
-			}
-			sec := &model.Node{Kind: model.KindSection, Level: c.Level, Pos: c.Pos, End: c.End}
-			if len(stack) > 0 {
-				stack[len(stack)-1].AppendChild(sec)
-			} else {
-				root.AppendChild(sec)
-			}
-			sec.AppendChild(c)
-			stack = append(stack, sec)
-			sections = append(sections, sec)
-			continue
-		}
-		if len(stack) > 0 {
-			stack[len(stack)-1].AppendChild(c)
-		} else {
-			root.AppendChild(c)
-		}
-	}
-	// Section ranges cover their content: innermost first.
-	for i := len(sections) - 1; i >= 0; i-- {
-		n := sections[i]
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			n.End = max(n.End, c.End)
-		}
-	}
 }
 
 // chunkCuts returns where text's chunks start (0, then each heading
