@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -175,7 +176,9 @@ func TestBrowser(t *testing.T) {
 	for _, sc := range searches {
 		do("search "+sc.query, chromedp.Navigate(srv.URL+"/index.html"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
 			chromedp.SendKeys(chromedp.ID("wr-search-input"), sc.query))
-		first := waitFor(t, ctx, `(function(){var a=document.querySelector("#wr-search-results li[role=option] a");return a?a.getAttribute("href"):""})()`, "results for "+sc.query)
+		// The results of the whole query, not of the part typed first.
+		q, _ := json.Marshal(sc.query)
+		first := waitFor(t, ctx, `(function(){var l=document.getElementById("wr-search-results");if(l.getAttribute("data-query")!==`+string(q)+`)return "";var a=l.querySelector("li[role=option] a");return a?a.getAttribute("href"):""})()`, "results for "+sc.query)
 		if !strings.HasSuffix(first, sc.want) {
 			t.Errorf("search for %s %q: the first result is %s, want %s\n%s", sc.what, sc.query, first, sc.want, js(`document.getElementById("wr-search-results").innerText`))
 			continue

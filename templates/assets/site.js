@@ -542,6 +542,9 @@
         runSearch(q, 10, function (res) {
           if (q !== input.value) return;
           list.textContent = "";
+          // The query the list answers (a list of a query typed further
+          // since is never shown as the answer to it).
+          list.setAttribute("data-query", q);
           if (!q.trim()) res = { results: [], forms: {} };
           res.results.forEach(function (d, i) {
             var li = item(d, res.forms);
