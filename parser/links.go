@@ -326,10 +326,13 @@ func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text,
 			caption = ps.externalLinks(ps.internalLinks(cb.text()))
 		}
 	}
+	// A thumbnail, a frame or an image placed left, right, centre or on
+	// no side is a figure (with its caption below), as MediaWiki writes
+	// media from 1.40 on; other images are inline.
 	block := false
 	for _, o := range info.Options {
-		switch strings.ToLower(o) {
-		case "thumb", "thumbnail", "frame", "framed":
+		switch strings.ToLower(strings.TrimSpace(o)) {
+		case "thumb", "thumbnail", "frame", "framed", "left", "right", "center", "centre", "none":
 			block = true
 		}
 	}

@@ -19,14 +19,14 @@ func TestFileNamespaceName(t *testing.T) {
 	if err := render.New(render.Options{Linker: render.WikiLinker{}}).Render(&h, doc); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(h.String(), `role="img" aria-label="">Board.png</span>`) {
+	if !strings.Contains(h.String(), `role="img" aria-label="">Mynd:Board.png</span>`) {
 		t.Errorf("HTML: %s", h.String())
 	}
 	var m strings.Builder
 	if err := markdown.Render(&m, doc, markdown.Options{Linker: render.WikiLinker{}}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(m.String(), "[*Dice.png*](/wiki/Mynd:Dice.png)") {
+	if !strings.Contains(m.String(), "[*Mynd:Dice.png*](/wiki/Mynd:Dice.png)") {
 		t.Errorf("Markdown: %s", m.String())
 	}
 }

@@ -607,12 +607,10 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		li = &model.LinkInfo{}
 	}
 	alt, width, height := "", "", ""
-	explicitAlt := false
 	for _, o := range li.Options {
 		lo := strings.ToLower(o)
 		if strings.HasPrefix(lo, "alt=") {
 			alt = o[4:]
-			explicitAlt = true
 		}
 		if strings.HasSuffix(lo, "px") {
 			// 200px, 200x100px, x100px
@@ -642,6 +640,7 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		alt = captionText
 	}
 	href := r.opts.Linker.PageURL(li.Target, "")
+	gallery := InGalleryBox(n)
 	img := func() {
 		src, ok := r.opts.Linker.FileURL(li.Target)
 		if ok && SafeURL(src) {
@@ -655,13 +654,11 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 			return
 		}
 		// A file that is not there: a placeholder of the requested size
-		// that reads as the caption (or alt text) would, as MediaWiki
-		// shows a missing file's caption as a link to the file's page.
-		label := alt
-		if label == "" || n.Tag == "figure" && !explicitAlt {
-			// A figure shows its caption below. The target is in the
-			// File namespace, whatever the wiki calls it ("Mynd:"), and
-			// no namespace name holds a colon.
+		// that reads, as MediaWiki's, the file's full title; the caption
+		// or alt text is its accessible name.
+		label := li.Target
+		if gallery {
+			// A gallery's box shows the file's name.
 			label = li.Target[strings.IndexByte(li.Target, ':')+1:]
 		}
 		w.WriteString(`<span class="file-missing" role="img"`)
@@ -674,12 +671,18 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString(`</span>`)
 	}
 	if _, exists := r.opts.Linker.FileURL(li.Target); !exists && n.Tag != "figure" && SafeURL(href) {
+		if !gallery {
+			w.WriteString(`<span class="wiki-image">`)
+		}
 		w.WriteString(`<a class="file-missing-link"`)
 		w.Attr("href", href)
 		w.Attr("title", li.Target)
 		w.WriteByte('>')
 		img()
 		w.WriteString("</a>")
+		if !gallery {
+			w.WriteString("</span>")
+		}
 		return false
 	}
 	if n.Tag == "figure" {
@@ -693,12 +696,10 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		} else {
 			img()
 		}
-		if caption != "" {
-			w.WriteString("<figcaption>")
-			w.WriteString(caption)
-			w.WriteString("</figcaption>")
-		}
-		w.WriteString("</figure>")
+		// Always a caption, empty or not, as MediaWiki writes it.
+		w.WriteString("<figcaption>")
+		w.WriteString(caption)
+		w.WriteString("</figcaption></figure>")
 		return false
 	}
 	w.WriteString(`<span class="wiki-image"`)
@@ -709,6 +710,18 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	img()
 	w.WriteString("</span>")
 	return false
+}
+
+// InGalleryBox reports whether image n is the picture of a <gallery>'s
+// box (div.thumb in li.gallerybox, as the parser writes a gallery).
+func InGalleryBox(n *model.Node) bool {
+	p := n.Parent
+	if p == nil || p.Tag != "div" || p.Parent == nil || p.Parent.Parent == nil {
+		return false
+	}
+	c, _ := p.Attr("class")
+	b, _ := p.Parent.Parent.Attr("class")
+	return c == "thumb" && b == "gallerybox"
 }
 
 // wantTOC applies MediaWiki's rule: a table of contents for four or more

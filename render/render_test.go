@@ -99,7 +99,7 @@ func TestLinker(t *testing.T) {
 		`<a href="#Scoring">s</a>`,
 		`<img src="/files/board.png" alt="The board"`,
 		`<figcaption>The board</figcaption>`,
-		`<span class="file-missing" role="img" aria-label="Gone">Gone.png</span>`,
+		`<span class="file-missing" role="img" aria-label="Gone">File:Gone.png</span>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %s:\n%s", want, out)

@@ -408,10 +408,10 @@ func (w *writer) image(b *strings.Builder, n *model.Node) {
 	var cap strings.Builder
 	w.inlineChildren(&cap, n)
 	caption := strings.TrimSpace(collapse(cap.String()))
-	alt, explicitAlt := model.PlainText(n), ""
+	alt := model.PlainText(n)
 	for _, o := range li.Options {
 		if strings.HasPrefix(strings.ToLower(o), "alt=") {
-			alt, explicitAlt = o[4:], o[4:]
+			alt = o[4:]
 		}
 	}
 	img := ""
@@ -419,16 +419,13 @@ func (w *writer) image(b *strings.Builder, n *model.Node) {
 	if provided && render.SafeURL(src) {
 		img = "![" + escape(alt) + "](" + linkDest(src) + ")"
 	} else {
-		// As the HTML: a missing file reads as its alt text, or as
-		// its caption when inline, or else as its name.
-		// The target is in the File namespace, whatever the wiki calls
-		// it ("Mynd:"), and no namespace name holds a colon.
-		label := escape(li.Target[strings.IndexByte(li.Target, ':')+1:])
-		switch {
-		case explicitAlt != "":
-			label = escape(explicitAlt)
-		case n.Tag != "figure" && caption != "":
-			label = caption // already Markdown
+		// As the HTML (and MediaWiki): a missing file reads as its
+		// title, in a gallery as its name. The target is in the File
+		// namespace, whatever the wiki calls it ("Mynd:"), and no
+		// namespace name holds a colon.
+		label := escape(li.Target)
+		if render.InGalleryBox(n) {
+			label = escape(li.Target[strings.IndexByte(li.Target, ':')+1:])
 		}
 		img = "*" + label + "*"
 	}
