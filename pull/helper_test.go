@@ -88,6 +88,7 @@ func checkWhole(t *testing.T, dir string) {
 // whole files only, pulls again, and compares the store with an
 // uninterrupted pull's, file by file.
 func TestPullInterrupted(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	ref := reference(t, w.API())
 	total := 0
@@ -134,6 +135,7 @@ func TestPullInterrupted(t *testing.T) {
 // one request), a connection reset and a body cut short. Each is retried
 // and the store ends as an undisturbed pull's.
 func TestPullRetries(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	ref := reference(t, w.API())
 	kinds := []string{"503", "429", "maxlag", "reset", "truncated"}
@@ -196,6 +198,7 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // with an error naming the URL and what was expected, and leaves whole
 // files only.
 func TestPullBadResponses(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	cases := []struct {
 		name string
@@ -258,6 +261,7 @@ func TestPullBadResponses(t *testing.T) {
 // written a few pages, then pulls again: the store ends as an
 // uninterrupted pull's.
 func TestPullSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	ref := reference(t, w.API())
 	dir := filepath.Join(t.TempDir(), "wiki")

@@ -111,6 +111,7 @@ func loadStore(t *testing.T, dir string) *model.Corpus {
 // importer) and compares the store with the original histories, revision
 // by revision.
 func TestPullMatchesHistories(t *testing.T) {
+	t.Parallel()
 	w, orig := corpusWiki(t)
 	dir := filepath.Join(t.TempDir(), "wiki")
 	rt := &counter{}
@@ -285,6 +286,7 @@ func diffSnapshots(a, b map[string]fileInfo) string {
 // pulls again: only that page's new revision is fetched, only its file
 // changes, and diff shows the edit.
 func TestPullAfterEdit(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	dir := filepath.Join(t.TempDir(), "wiki")
 	if _, err := pull.Pull(t.Context(), options(w, dir, nil)); err != nil {
@@ -360,6 +362,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // TestPullRenameDelete renames a page (leaving a redirect), deletes another
 // and then narrows the selection: the store follows the wiki.
 func TestPullRenameDelete(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	ctx := t.Context()
 	dir := filepath.Join(t.TempDir(), "wiki")
@@ -443,6 +446,7 @@ func TestPullRenameDelete(t *testing.T) {
 // TestPullMedia downloads the files the pages use, checks them against the
 // wiki's SHA-1, and fetches them again only when they change.
 func TestPullMedia(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	ctx := t.Context()
 	png1 := tinyPNG(1)
@@ -509,6 +513,7 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 // the incremental pull ends with the same pages as a fresh pull of the
 // wiki as it now is.
 func TestPullMatchesFreshPull(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	ctx := t.Context()
 	dir := filepath.Join(t.TempDir(), "wiki")
@@ -556,6 +561,7 @@ func TestPullMatchesFreshPull(t *testing.T) {
 // end, non-ASCII, IP authors, a minor edit, an empty summary and one with
 // markup characters.
 func TestPullTrickyTexts(t *testing.T) {
+	t.Parallel()
 	w := mwtest.New(t)
 	at := func(s string) time.Time { tm, _ := time.Parse(model.TimeLayout, s); return tm }
 	rev := func(ts, author, summary, text string, minor bool) *model.Revision {
@@ -600,6 +606,7 @@ func TestPullTrickyTexts(t *testing.T) {
 // pulls: the revisions are kept, marked deleted as an export marks them,
 // and never read as a blanking.
 func TestPullHiddenRevisions(t *testing.T) {
+	t.Parallel()
 	w, _ := corpusWiki(t)
 	ctx := t.Context()
 	var r struct {
