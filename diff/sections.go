@@ -250,6 +250,17 @@ func similarity(a, b []string, atLeast float64) float64 {
 // retitled sections stays linear.
 const maxRenameCandidates = 4096
 
+// unmatched returns the indexes a matching left without a partner (-1).
+func unmatched(match []int) []int {
+	var out []int
+	for i, o := range match {
+		if o < 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // sectionMatching pairs the sections of two revisions: by title, then by
 // the same body under another title, then by similar bodies.
 type sectionMatching struct {
@@ -299,17 +310,7 @@ func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching 
 		}
 	}
 	// 3. Similar bodies: the most similar pairs first, then the nearest.
-	var ua, ub []int
-	for i := range sa {
-		if m.matchA[i] < 0 {
-			ua = append(ua, i)
-		}
-	}
-	for j := range sb {
-		if m.matchB[j] < 0 {
-			ub = append(ub, j)
-		}
-	}
+	ua, ub := unmatched(m.matchA), unmatched(m.matchB)
 	if len(ua) == 0 || len(ub) == 0 {
 		return m
 	}

@@ -193,17 +193,7 @@ func matchTables(a, b []*extract.Table, linked func(i, j int) bool) *tableMatchi
 			m.matchA[i], m.matchB[j] = j, i
 		}
 	}
-	var ua, ub []int
-	for i := range a {
-		if m.matchA[i] < 0 {
-			ua = append(ua, i)
-		}
-	}
-	for j := range b {
-		if m.matchB[j] < 0 {
-			ub = append(ub, j)
-		}
-	}
+	ua, ub := unmatched(m.matchA), unmatched(m.matchB)
 	if len(ua) > 0 && len(ub) > 0 {
 		bagsA := make([]map[string]int, len(ua))
 		for x, i := range ua {

@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -667,7 +669,7 @@ func wikiDigest(w *wiki.Wiki) string {
 	cfg := w.Config()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", cfg.Name, cfg.Server, cfg.URL)
 	// Names decide every game's title and its neighbours' links.
-	for _, k := range sortedKeys(cfg.Names) {
+	for _, k := range slices.Sorted(maps.Keys(cfg.Names)) {
 		fmt.Fprintf(h, "name\x00%s\x00%s\x00", k, cfg.Names[k])
 	}
 	t := w.Templates
@@ -750,13 +752,4 @@ func isDir(flag, dir string) error {
 		return fmt.Errorf("%s %s: not a directory", flag, dir)
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,9 +1,7 @@
 package site_test
 
 import (
-	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -67,15 +65,7 @@ Some text.`,
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sctx, scancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- p.Serve(sctx, ln) }()
-	defer func() { scancel(); <-done }()
-	serve := "http://" + ln.Addr().String()
+	serve := servePreview(t, p)
 	// The same files with no headers at all, to show they do run script.
 	bare := httptest.NewServer(http.FileServer(http.Dir(allowed)))
 	defer bare.Close()

@@ -211,17 +211,10 @@ func TestServeHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- p.Serve(ctx, ln) }()
-	defer func() { cancel(); <-done }()
+	base := servePreview(t, p)
 	get := func(path, host string) (*http.Response, string) {
 		t.Helper()
-		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+path, nil)
+		req, _ := http.NewRequest("GET", base+path, nil)
 		if host != "" {
 			req.Host = host
 		}
@@ -259,4 +252,19 @@ func TestServeHeaders(t *testing.T) {
 	if resp, body := get("/escape.txt", ""); resp.StatusCode != 404 || strings.Contains(body, "outside the site") {
 		t.Errorf("a symbolic link out of the site was followed: %d %q", resp.StatusCode, body)
 	}
+}
+
+// servePreview serves p on a free loopback port until the test ends and
+// returns its address ("http://127.0.0.1:PORT").
+func servePreview(t *testing.T, p *site.Preview) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- p.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return "http://" + ln.Addr().String()
 }

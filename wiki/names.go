@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -53,7 +54,7 @@ func (w *Wiki) resolveName(g *Game) string {
 	if n := w.notes[g.Slug]; n != "" {
 		return n
 	}
-	want := alnum(g.Slug)
+	want := suggest.Fold(g.Slug)
 	for _, p := range g.Pages() {
 		r := p.LatestVisible()
 		if r == nil || r.Text == "" {
@@ -62,7 +63,7 @@ func (w *Wiki) resolveName(g *Game) string {
 		lead := leadText(r.Text)
 		// A name that spells the slug is in the text as its letters in a
 		// row: without them there is nothing to parse for.
-		if want == "" || !strings.Contains(alnum(lead), want) {
+		if want == "" || !strings.Contains(suggest.Fold(lead), want) {
 			continue
 		}
 		if n := leadName(w.ParseText(p.Title, lead, r.Timestamp), g.Slug); n != "" {
@@ -102,7 +103,7 @@ func (w *Wiki) configuredName(g *Game) string {
 		return n
 	}
 	f := suggest.Fold(g.Slug)
-	for _, k := range sortedKeys(w.cfg.Names) {
+	for _, k := range slices.Sorted(maps.Keys(w.cfg.Names)) {
 		if suggest.Fold(k) == f {
 			return w.cfg.Names[k]
 		}
@@ -118,7 +119,7 @@ func (w *Wiki) configuredName(g *Game) string {
 // checkNames reports the keys of Config.Names that name no game.
 func (w *Wiki) checkNames() model.MsgList {
 	var msgs model.MsgList
-	for _, k := range sortedKeys(w.cfg.Names) {
+	for _, k := range slices.Sorted(maps.Keys(w.cfg.Names)) {
 		found := false
 		for _, g := range w.Games() {
 			if k == g.Slug || suggest.Fold(k) == suggest.Fold(g.Slug) || w.isPageOf(g, k) {
@@ -141,15 +142,6 @@ func (w *Wiki) isPageOf(g *Game, title string) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // displayTitle reads the {{DISPLAYTITLE:…}} of a page (the last one, as
@@ -220,7 +212,7 @@ func plainMarkup(s string) string {
 // slug (letters and digits alike): "King of Tokyo", "Texas Hold'em". Bold
 // runs are tried first, since wikis bold the subject in the lead.
 func leadName(doc *model.Document, slug string) string {
-	want := alnum(slug)
+	want := suggest.Fold(slug)
 	if want == "" {
 		return ""
 	}
@@ -234,7 +226,7 @@ func leadName(doc *model.Document, slug string) string {
 			break
 		}
 		for bold := range c.FindAll(model.KindBold) {
-			if t := strings.TrimSpace(model.PlainText(bold)); len(t) <= 80 && alnum(t) == want {
+			if t := strings.TrimSpace(model.PlainText(bold)); len(t) <= 80 && suggest.Fold(t) == want {
 				return t
 			}
 		}
@@ -245,7 +237,7 @@ func leadName(doc *model.Document, slug string) string {
 		for i := range words {
 			var acc strings.Builder
 			for j := i; j < len(words) && j < i+8; j++ {
-				acc.WriteString(alnum(words[j]))
+				acc.WriteString(suggest.Fold(words[j]))
 				if acc.Len() >= len(want) {
 					// A single word says nothing the slug does not
 					// (and "the board" is no name): only a capitalised
@@ -266,34 +258,6 @@ func leadName(doc *model.Document, slug string) string {
 		}
 	}
 	return ""
-}
-
-// alnum is s folded to lower-case letters and digits.
-func alnum(s string) string {
-	// ASCII text (most of it) without decoding runes or lowering a copy.
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= utf8.RuneSelf:
-			return alnumUnicode(s)
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
-			b = append(b, c)
-		case c >= 'A' && c <= 'Z':
-			b = append(b, c+'a'-'A')
-		}
-	}
-	return string(b)
-}
-
-func alnumUnicode(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // slugName is the name of last resort: the slug with a capital, or the

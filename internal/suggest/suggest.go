@@ -113,6 +113,22 @@ func Nearest(name string, candidates []string, n int) []string {
 // "sushi-go" and "SushiGo" all fold to "sushigo", as a game's slug spells
 // its name.
 func Fold(name string) string {
+	// ASCII text (most of it) without decoding runes or lowering a copy.
+	ascii := make([]byte, 0, len(name))
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= utf8.RuneSelf:
+			return foldUnicode(name)
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			ascii = append(ascii, c)
+		case c >= 'A' && c <= 'Z':
+			ascii = append(ascii, c+'a'-'A')
+		}
+	}
+	return string(ascii)
+}
+
+func foldUnicode(name string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(name) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
