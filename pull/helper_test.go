@@ -40,9 +40,10 @@ func helperMain() {
 // n-th request's response (1-based); requests it does not touch go to the
 // real wiki.
 type faults struct {
-	mu sync.Mutex
-	n  int
-	fn func(n int, req *http.Request, real func() (*http.Response, error)) (*http.Response, error)
+	mu   sync.Mutex
+	n    int
+	fn   func(n int, req *http.Request, real func() (*http.Response, error)) (*http.Response, error)
+	base http.RoundTripper // the real wiki; nil: http.DefaultTransport
 }
 
 func (f *faults) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -50,7 +51,69 @@ func (f *faults) RoundTrip(req *http.Request) (*http.Response, error) {
 	f.n++
 	n := f.n
 	f.mu.Unlock()
-	return f.fn(n, req, func() (*http.Response, error) { return http.DefaultTransport.RoundTrip(req) })
+	base := f.base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return f.fn(n, req, func() (*http.Response, error) { return base.RoundTrip(req) })
+}
+
+// replay is an http.RoundTripper for a wiki that does not change while a
+// test pulls it many times over: the first answer to a request (method,
+// URL and body) comes from the real wiki, a repeated request gets that
+// answer again. The pulls stay whole (every request goes through the
+// client's code), but the wiki runs each distinct request once.
+type replay struct {
+	mu      sync.Mutex
+	answers map[string]*recorded
+	real    int // requests that went to the wiki
+}
+
+type recorded struct {
+	status       int
+	header       http.Header
+	body         []byte
+	uncompressed bool
+}
+
+func (r *replay) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		var err error
+		if body, err = io.ReadAll(req.Body); err != nil {
+			return nil, err
+		}
+		req.Body.Close()
+		req.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	key := req.Method + " " + req.URL.String() + "\n" + req.Header.Get("Accept-Encoding") + "\n" + string(body)
+	r.mu.Lock()
+	a := r.answers[key]
+	r.mu.Unlock()
+	if a == nil {
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			return nil, err
+		}
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		a = &recorded{resp.StatusCode, resp.Header, data, resp.Uncompressed}
+		if resp.StatusCode == http.StatusOK {
+			r.mu.Lock()
+			if r.answers == nil {
+				r.answers = map[string]*recorded{}
+			}
+			r.answers[key] = a
+			r.real++
+			r.mu.Unlock()
+		}
+	}
+	return &http.Response{StatusCode: a.status, Status: fmt.Sprintf("%d %s", a.status, http.StatusText(a.status)),
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: a.header.Clone(), Body: io.NopCloser(bytes.NewReader(a.body)),
+		ContentLength: int64(len(a.body)), Uncompressed: a.uncompressed, Request: req}, nil
 }
 
 func (f *faults) count() int {
@@ -92,10 +155,15 @@ func TestPullInterrupted(t *testing.T) {
 	w, _ := corpusWiki(t)
 	ref := reference(t, w.API())
 	total := 0
+	// The wiki does not change: the pulls' repeated requests are answered
+	// as the wiki first answered them (a few dozen distinct requests
+	// instead of hundreds).
+	rep := &replay{}
+	defer func() { t.Logf("%d pulls sent %d distinct requests to the wiki", 2*total+1, rep.real) }()
 	for k := 1; total == 0 || k <= total; k++ {
 		dir := filepath.Join(t.TempDir(), "wiki")
 		ctx, cancel := context.WithCancel(t.Context())
-		f := &faults{fn: func(n int, req *http.Request, real func() (*http.Response, error)) (*http.Response, error) {
+		f := &faults{base: rep, fn: func(n int, req *http.Request, real func() (*http.Response, error)) (*http.Response, error) {
 			if n == k {
 				cancel()
 				return nil, context.Canceled
@@ -113,7 +181,7 @@ func TestPullInterrupted(t *testing.T) {
 			t.Fatalf("stopped at request %d: %v", k, err)
 		}
 		checkWhole(t, dir)
-		opts.Client.HTTP = nil
+		opts.Client.HTTP = &http.Client{Transport: rep, Timeout: time.Minute}
 		if _, err := pull.Pull(t.Context(), opts); err != nil {
 			t.Fatalf("pull after stopping at request %d: %v", k, err)
 		}
@@ -139,11 +207,14 @@ func TestPullRetries(t *testing.T) {
 	w, _ := corpusWiki(t)
 	ref := reference(t, w.API())
 	kinds := []string{"503", "429", "maxlag", "reset", "truncated"}
+	// The requests not disturbed are answered as the wiki first answered
+	// them (see replay); the lagging wiki's answer is always its own.
+	rep := &replay{}
 	for i, kind := range kinds {
 		at := 2 + i*2 // a different request each time
 		dir := filepath.Join(t.TempDir(), kind)
 		var maxlagSeen bool
-		f := &faults{fn: func(n int, req *http.Request, real func() (*http.Response, error)) (*http.Response, error) {
+		f := &faults{base: rep, fn: func(n int, req *http.Request, real func() (*http.Response, error)) (*http.Response, error) {
 			if n != at {
 				return real()
 			}
@@ -156,7 +227,7 @@ func TestPullRetries(t *testing.T) {
 				if err := w.SetLag(10); err != nil {
 					return nil, err
 				}
-				resp, err := real()
+				resp, err := http.DefaultTransport.RoundTrip(req)
 				if err == nil && resp.Header.Get("MediaWiki-API-Error") == "maxlag" && resp.Header.Get("Retry-After") != "" {
 					maxlagSeen = true
 				}

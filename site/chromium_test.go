@@ -65,6 +65,11 @@ func browser(t *testing.T) context.Context {
 			chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 			chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 			chromedp.Flag("disable-extensions", true), chromedp.Flag("mute-audio", true),
+			// Tabs opened beside the first are background tabs: without
+			// these, Chromium throttles their timers and rendering.
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
 			chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 900))
 		bctx, bcancel := chromedp.NewContext(actx)
 		chrome.ctx = bctx

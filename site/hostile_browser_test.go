@@ -83,7 +83,7 @@ Some text.`,
 	// showing it (nothing runs then).
 	open := func(u string) bool {
 		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Navigate(u), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(u), chromedp.Sleep(100*time.Millisecond)); err != nil {
 			if strings.Contains(err.Error(), "ERR_ABORTED") {
 				return false
 			}
