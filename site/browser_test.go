@@ -66,19 +66,65 @@ func TestBrowser(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	// The search index in many parts, as a large site's: a query loads
 	// the parts of words and of docs it needs.
-	defer site.SetSearchDocsPart(7)()
+	restore := site.SetSearchDocsPart(7)
 	build(t, c, opts, out)
+	restore()
 	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	all := files(t, out)
 	var cons console
-	defer cons.report(t)
+	t.Cleanup(func() { cons.report(t) })
 
 	// Every link of every page resolves, fragments included (from the
 	// files: a browser is not needed for that).
 	checkLinks(t, out)
 
-	ctx := tab(t, desktop, &cons)
+	tocPage := pageWithTOC(t, all)
+	var rulesPages []string // those with a rule table
+	for p, data := range all {
+		if regexp.MustCompile(`^games/[^/]+/rules/index\.html$`).MatchString(p) && bytes.Contains(data, []byte(`class="rule-table"`)) {
+			rulesPages = append(rulesPages, p)
+		}
+	}
+	sort.Strings(rulesPages)
+
+	// The parts below run at once, each in tabs of its own.
+	t.Run("story", func(t *testing.T) {
+		t.Parallel()
+		browserStory(t, srv.URL, all, tocPage, searches, &cons)
+	})
+	t.Run("phone", func(t *testing.T) {
+		t.Parallel()
+		// A phone: a compact header that does not stay, the title on
+		// the first screen, the contents folded.
+		ph := tab(t, phone, &cons)
+		if err := chromedp.Do(ph, chromedp.Navigate(srv.URL+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS("h1"))); err != nil {
+			t.Fatal(err)
+		}
+		got := eval[string](t, ph, `(function(){var h=document.querySelector("h1").getBoundingClientRect();var top=document.querySelector(".topbar");return [Math.round(h.bottom), innerHeight, Math.round(top.getBoundingClientRect().height), getComputedStyle(top).position, getComputedStyle(document.querySelector(".sidebar")).display, document.querySelector(".toc-inline").open].join(" ")})()`)
+		var bottom, height, header int
+		var pos, sidebar, open string
+		fmt.Sscan(got, &bottom, &height, &header, &pos, &sidebar, &open)
+		if bottom <= 0 || bottom > height || header > 110 || pos == "sticky" || sidebar != "none" || open != "false" {
+			t.Errorf("phone: title bottom %d of a %d px screen, header %d px (%s), sidebar %s, contents open %s", bottom, height, header, pos, sidebar, open)
+		}
+	})
+	t.Run("tables", func(t *testing.T) {
+		t.Parallel()
+		browserTables(t, srv.URL, all, rulesPages, &cons)
+	})
+	t.Run("kinds", func(t *testing.T) {
+		t.Parallel()
+		browserKinds(t, srv.URL, all, rulesPages, &cons)
+	})
+}
+
+// browserStory walks the site as a reader does: home → a game → its
+// history and a diff → its rule tables, the contents, a check's line
+// link, the search, the dark theme and the keyboard.
+func browserStory(t *testing.T, base string, all map[string][]byte, tocPage string, searches []searchCase, cons *console) {
+
+	ctx := tab(t, desktop, cons)
 	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, actions...); err != nil {
@@ -88,7 +134,7 @@ func TestBrowser(t *testing.T) {
 	js := func(s string) string { t.Helper(); return eval[string](t, ctx, s) }
 
 	// Home → a game → its history and a diff → its rule tables.
-	do("home", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".cards")))
+	do("home", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(".cards")))
 	do("open a game", chromedp.Click(chromedp.CSS(".cards .card a")), chromedp.WaitVisible(chromedp.CSS(".page-tabs")))
 	if loc := js(`location.href`); !strings.Contains(loc, "/games/") {
 		t.Fatalf("the first game card led to %s", loc)
@@ -102,7 +148,7 @@ func TestBrowser(t *testing.T) {
 	// side by side when opened: as many removed and added lines as its
 	// summary says.
 	if cmpPage := pageWith(all, `class="diff-box compare-box"`); cmpPage != "" {
-		do("a comparison", chromedp.Navigate(srv.URL+"/"+cmpPage), chromedp.WaitReady(chromedp.CSS("body")),
+		do("a comparison", chromedp.Navigate(base+"/"+cmpPage), chromedp.WaitReady(chromedp.CSS("body")),
 			chromedp.Evaluate[chromedp.Void](`document.querySelector("details.compare-box").open = true`),
 			chromedp.WaitVisible(chromedp.CSS("details.compare-box table.sbs")))
 		got := js(`(function(){var b=document.querySelector("details.compare-box");return [b.querySelectorAll("td.code.ins").length, b.querySelector(".ins-count").textContent, b.querySelectorAll("td.code.del").length, b.querySelector(".del-count").textContent].join(" ")})()`)
@@ -119,7 +165,7 @@ func TestBrowser(t *testing.T) {
 	// An old revision is put together from its parts when opened: its
 	// headings there, with ids of its own.
 	if revPage := pageWith(all, `class="revision-view"`); revPage != "" {
-		do("an old revision", chromedp.Navigate(srv.URL+"/"+revPage), chromedp.WaitReady(chromedp.CSS("body")),
+		do("an old revision", chromedp.Navigate(base+"/"+revPage), chromedp.WaitReady(chromedp.CSS("body")),
 			chromedp.Evaluate[chromedp.Void](`document.querySelector("details.revision-view").open = true`),
 			chromedp.WaitVisible(chromedp.CSS("details.revision-view .wiki-body > *")))
 		got := js(`(function(){var v=document.querySelector("details.revision-view"), id=v.closest("section.revision").id;
@@ -132,7 +178,7 @@ func TestBrowser(t *testing.T) {
 
 	// Rule tables: the blame of each cell is hidden until the switch
 	// shows who last changed it.
-	do("rule tables", chromedp.Navigate(srv.URL+"/"+pageWith(all, `class="rule-table"`)), chromedp.WaitVisible(chromedp.CSS(".rules-data")))
+	do("rule tables", chromedp.Navigate(base+"/"+pageWith(all, `class="rule-table"`)), chromedp.WaitVisible(chromedp.CSS(".rules-data")))
 	if shown := js(`getComputedStyle(document.querySelector(".rule-table a.blame")).display`); shown != "none" {
 		t.Errorf("the cells' blame is shown before the switch is on (display %s)", shown)
 	}
@@ -142,8 +188,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// A table-of-contents click lands the heading below the header.
-	tocPage := pageWithTOC(t, all)
-	do("a page with contents", chromedp.Navigate(srv.URL+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS(".sidebar .toc")))
+	do("a page with contents", chromedp.Navigate(base+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS(".sidebar .toc")))
 	id := js(`(function(){var a=document.querySelectorAll(".sidebar .toc a");var l=a[Math.floor(a.length/2)];l.click();return decodeURIComponent(l.hash.slice(1))})()`)
 	if got := js(`decodeURIComponent(location.hash.slice(1))`); got != id {
 		t.Errorf("the contents link led to #%s, want #%s", got, id)
@@ -152,7 +197,7 @@ func TestBrowser(t *testing.T) {
 
 	// A check's line link opens the wikitext at that line, below the
 	// header, highlighted; so does #L13.
-	do("checks", chromedp.Navigate(srv.URL+"/checks/index.html"), chromedp.WaitReady(chromedp.CSS("body")))
+	do("checks", chromedp.Navigate(base+"/checks/index.html"), chromedp.WaitReady(chromedp.CSS("body")))
 	if hash := js(`(function(){var a=document.querySelector('.check-links a[href*="#L"]');if(!a)return "";a.click();return a.hash})()`); hash != "" {
 		waitFor(t, ctx, `document.readyState === "complete" && location.pathname.indexOf("/history/") >= 0 && location.hash === `+jsString(hash)+` ? "yes" : ""`, "the check's line link to open")
 		line := js(`location.hash.slice(1)`)
@@ -162,7 +207,7 @@ func TestBrowser(t *testing.T) {
 		t.Log("no check links to a line")
 	}
 	histPage := historyWithLines(t, all, 30)
-	do("#L13", chromedp.Navigate(srv.URL+"/"+histPage+"#L13"), chromedp.WaitReady(chromedp.CSS("body")))
+	do("#L13", chromedp.Navigate(base+"/"+histPage+"#L13"), chromedp.WaitReady(chromedp.CSS("body")))
 	visibleBelowHeader(t, ctx, "#L13", "L13")
 	highlighted(t, ctx, "L13")
 	// The wikitext has a copy button; it copies the text without the
@@ -176,7 +221,7 @@ func TestBrowser(t *testing.T) {
 
 	// The search finds stems, typos and sections, and opens the section.
 	for _, sc := range searches {
-		do("search "+sc.query, chromedp.Navigate(srv.URL+"/index.html"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
+		do("search "+sc.query, chromedp.Navigate(base+"/index.html"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
 			chromedp.SendKeys(chromedp.ID("wr-search-input"), sc.query))
 		// The results of the whole query, not of the part typed first.
 		q, _ := json.Marshal(sc.query)
@@ -194,7 +239,7 @@ func TestBrowser(t *testing.T) {
 		visibleBelowHeader(t, ctx, "the section "+sc.query+" leads to", frag)
 	}
 	// The search page, for the typo.
-	do("search page", chromedp.Navigate(srv.URL+"/search/index.html?q="+url.QueryEscape(searches[1].query)), chromedp.WaitVisible(chromedp.CSS("#wr-search-page-results li")))
+	do("search page", chromedp.Navigate(base+"/search/index.html?q="+url.QueryEscape(searches[1].query)), chromedp.WaitVisible(chromedp.CSS("#wr-search-page-results li")))
 	if first := js(`document.querySelector("#wr-search-page-results li a").getAttribute("href")`); !strings.HasSuffix(first, searches[1].want) {
 		t.Errorf("search page for %q: first result %s", searches[1].query, first)
 	}
@@ -203,7 +248,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// Dark mode: the toggle switches the theme, and it sticks.
-	do("dark mode", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".theme-toggle")),
+	do("dark mode", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(".theme-toggle")),
 		chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("wikirules-theme"); document.documentElement.dataset.theme = "light"`),
 		chromedp.Click(chromedp.CSS(".theme-toggle")))
 	theme, bg := js(`document.documentElement.dataset.theme`), js(`getComputedStyle(document.body).backgroundColor`)
@@ -218,33 +263,13 @@ func TestBrowser(t *testing.T) {
 	}
 	do("forget the theme", chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("wikirules-theme")`))
 
-	// A phone: a compact header that does not stay, the title on the
-	// first screen, the contents folded.
-	ph := tab(t, phone, &cons)
-	if err := chromedp.Do(ph, chromedp.Navigate(srv.URL+"/"+tocPage), chromedp.WaitVisible(chromedp.CSS("h1"))); err != nil {
-		t.Fatal(err)
-	}
-	if got := eval[string](t, ph, `(function(){var h=document.querySelector("h1").getBoundingClientRect();var top=document.querySelector(".topbar");return [Math.round(h.bottom), innerHeight, Math.round(top.getBoundingClientRect().height), getComputedStyle(top).position, getComputedStyle(document.querySelector(".sidebar")).display, document.querySelector(".toc-inline").open].join(" ")})()`); true {
-		var bottom, height, header int
-		var pos, sidebar, open string
-		fmt.Sscan(got, &bottom, &height, &header, &pos, &sidebar, &open)
-		if bottom <= 0 || bottom > height || header > 110 || pos == "sticky" || sidebar != "none" || open != "false" {
-			t.Errorf("phone: title bottom %d of a %d px screen, header %d px (%s), sidebar %s, contents open %s", bottom, height, header, pos, sidebar, open)
-		}
-	}
+}
 
-	// Every rule table shows exactly the values of its YAML (the rules
-	// pages without one are opened below, as a kind of page).
-	var rulesPages []string
-	for p, data := range all {
-		if regexp.MustCompile(`^games/[^/]+/rules/index\.html$`).MatchString(p) && bytes.Contains(data, []byte(`class="rule-table"`)) {
-			rulesPages = append(rulesPages, p)
-		}
-	}
-	sort.Strings(rulesPages)
+// browserTables: every rule table shows exactly the values of its YAML.
+func browserTables(t *testing.T, base string, all map[string][]byte, rulesPages []string, cons *console) {
 	var compared atomic.Int64
-	parallel(t, 3, desktop, &cons, rulesPages, func(ctx context.Context, p string) error {
-		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"+p), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+	parallel(t, 3, desktop, cons, rulesPages, func(ctx context.Context, p string) error {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"+p), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
 			return fmt.Errorf("%s: %v", p, err)
 		}
 		shown, err := chromedp.Run(ctx, chromedp.Evaluate[[]shownTable](`Array.from(document.querySelectorAll("section.rule-table")).map(function(s){
@@ -263,9 +288,12 @@ func TestBrowser(t *testing.T) {
 	})
 	t.Logf("%d rule tables compared with their YAML on %d pages", compared.Load(), len(rulesPages))
 
-	// A page of every kind loads with no console error; with
-	// WIKIRULES_SCREENSHOTS, each at both widths and in both themes.
-	kinds := pageKinds(all, srv.URL)
+}
+
+// browserKinds: a page of every kind loads with no console error; with
+// WIKIRULES_SCREENSHOTS, each at both widths and in both themes.
+func browserKinds(t *testing.T, base string, all map[string][]byte, rulesPages []string, cons *console) {
+	kinds := pageKinds(all, base)
 	shots := os.Getenv("WIKIRULES_SCREENSHOTS")
 	if shots == "" {
 		// Those opened above already (the same page: the home, the
@@ -273,9 +301,9 @@ func TestBrowser(t *testing.T) {
 		// not opened again.
 		kinds = slices.DeleteFunc(kinds, func(k pageKind) bool {
 			return k.name == "home" || k.name == "checks" || k.name == "search" ||
-				k.name == "rules" && slices.Contains(rulesPages, strings.TrimPrefix(k.url, srv.URL+"/"))
+				k.name == "rules" && slices.Contains(rulesPages, strings.TrimPrefix(k.url, base+"/"))
 		})
-		parallel(t, 3, desktop, &cons, kinds, func(ctx context.Context, k pageKind) error {
+		parallel(t, 3, desktop, cons, kinds, func(ctx context.Context, k pageKind) error {
 			return chromedp.Do(ctx, chromedp.Navigate(k.url), chromedp.WaitReady(chromedp.CSS("body")), chromedp.Sleep(50*time.Millisecond))
 		})
 		t.Logf("%d kinds of page opened (WIKIRULES_SCREENSHOTS=DIR keeps screenshots of each)", len(kinds))
@@ -285,7 +313,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range []tabOptions{desktop, phone, {width: 1280, height: 900, dark: true}, {width: 390, height: 844, mobile: true, dark: true}} {
-		parallel(t, 3, o, &cons, kinds, func(ctx context.Context, k pageKind) error {
+		parallel(t, 3, o, cons, kinds, func(ctx context.Context, k pageKind) error {
 			if err := chromedp.Do(ctx, chromedp.Navigate(k.url), chromedp.WaitReady(chromedp.CSS("body")), chromedp.Sleep(100*time.Millisecond)); err != nil {
 				return fmt.Errorf("%s: %v", k.url, err)
 			}
@@ -446,6 +474,7 @@ func pageKinds(all map[string][]byte, base string) []pageKind {
 // background keeps dark text, and text with an inline dark colour is made
 // light.
 func TestBrowserWikiColors(t *testing.T) {
+	t.Parallel()
 	browser(t)
 	c := corpusOf(map[string]string{"Styled": `{| class="wikitable" style="width:100%; background:#ffffff"
 ! style="background:#eeeeee" | Card !! Points

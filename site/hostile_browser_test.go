@@ -28,6 +28,7 @@ import (
 //   - the pages' Content-Security-Policy is in force (an inline script
 //     added at run time does not run).
 func TestBrowserHostile(t *testing.T) {
+	t.Parallel()
 	browser(t) // skip early without Chromium
 	media, _ := hostileMedia(t)
 	pages := map[string]string{
