@@ -31,6 +31,9 @@ tables) are printed to standard error as name:line:col: severity: message [id].`
 			if err != nil {
 				return err
 			}
+			if a.ownProcess {
+				oneShotGC(len(src))
+			}
 			now := time.Now().UTC()
 			if at != "" {
 				if now, err = time.Parse(model.TimeLayout, at); err != nil {
