@@ -11,11 +11,11 @@ import (
 // Path matcher: /foo, or
 // Wildcard path matcher: *
 // nolint: gosec
-var caddyfileMatcherTokenRegexp = `(\[\<matcher\>\]|@[^\s]+|/[^\s]+|\*)`
+var caddyfileMatcherTokenRegexp string
 
 // Comment at start of line, or
 // Comment preceded by whitespace
-var caddyfileCommentRegexp = `(^|\s+)#.*\n`
+var caddyfileCommentRegexp string
 
 // caddyfileCommon are the rules common to both of the lexer variants
 func caddyfileCommonRules() Rules {
@@ -196,15 +196,7 @@ func caddyfileCommonRules() Rules {
 }
 
 // Caddyfile lexer.
-var Caddyfile = register(MustNewLexer(
-	&Config{
-		Name:      "Caddyfile",
-		Aliases:   []string{"caddyfile", "caddy"},
-		Filenames: []string{"Caddyfile*"},
-		MimeTypes: []string{},
-	},
-	caddyfileRules,
-))
+var Caddyfile Lexer
 
 func caddyfileRules() Rules {
 	return Rules{
@@ -257,15 +249,7 @@ func caddyfileRules() Rules {
 }
 
 // Caddyfile directive-only lexer.
-var CaddyfileDirectives = register(MustNewLexer(
-	&Config{
-		Name:      "Caddyfile Directives",
-		Aliases:   []string{"caddyfile-directives", "caddyfile-d", "caddy-d"},
-		Filenames: []string{},
-		MimeTypes: []string{},
-	},
-	caddyfileDirectivesRules,
-))
+var CaddyfileDirectives Lexer
 
 func caddyfileDirectivesRules() Rules {
 	return Rules{
@@ -274,4 +258,36 @@ func caddyfileDirectivesRules() Rules {
 			Include("site_block_common"),
 		},
 	}.Merge(caddyfileCommonRules())
+}
+
+func initCaddyfileMatcherTokenRegexpVar() {
+	caddyfileMatcherTokenRegexp = `(\[\<matcher\>\]|@[^\s]+|/[^\s]+|\*)`
+}
+
+func initCaddyfileCommentRegexpVar() {
+	caddyfileCommentRegexp = `(^|\s+)#.*\n`
+}
+
+func initCaddyfileVar() {
+	Caddyfile = register(MustNewLexer(
+		&Config{
+			Name:      "Caddyfile",
+			Aliases:   []string{"caddyfile", "caddy"},
+			Filenames: []string{"Caddyfile*"},
+			MimeTypes: []string{},
+		},
+		caddyfileRules,
+	))
+}
+
+func initCaddyfileDirectivesVar() {
+	CaddyfileDirectives = register(MustNewLexer(
+		&Config{
+			Name:      "Caddyfile Directives",
+			Aliases:   []string{"caddyfile-directives", "caddyfile-d", "caddy-d"},
+			Filenames: []string{},
+			MimeTypes: []string{},
+		},
+		caddyfileDirectivesRules,
+	))
 }

@@ -7,6 +7,25 @@ import (
 )
 
 var (
+	clBuiltinFunctions []string
+
+	clSpecialForms []string
+
+	clMacros []string
+
+	clLambdaListKeywords []string
+
+	clDeclarations []string
+
+	clBuiltinTypes []string
+
+	clBuiltinClasses []string
+)
+
+// Common Lisp lexer.
+var CommonLisp Lexer
+
+func initClBuiltinFunctionsVar() {
 	clBuiltinFunctions = []string{
 		"<", "<=", "=", ">", ">=", "-", "/", "/=", "*", "+", "1-", "1+",
 		"abort", "abs", "acons", "acos", "acosh", "add-method", "adjoin",
@@ -156,7 +175,9 @@ var (
 		"write-sequence", "write-string", "write-to-string", "yes-or-no-p",
 		"y-or-n-p", "zerop",
 	}
+}
 
+func initClSpecialFormsVar() {
 	clSpecialForms = []string{
 		"block", "catch", "declare", "eval-when", "flet", "function", "go", "if",
 		"labels", "lambda", "let", "let*", "load-time-value", "locally", "macrolet",
@@ -164,7 +185,9 @@ var (
 		"return-from", "setq", "symbol-macrolet", "tagbody", "the", "throw",
 		"unwind-protect",
 	}
+}
 
+func initClMacrosVar() {
 	clMacros = []string{
 		"and", "assert", "call-method", "case", "ccase", "check-type", "cond",
 		"ctypecase", "decf", "declaim", "defclass", "defconstant", "defgeneric",
@@ -187,17 +210,23 @@ var (
 		"with-output-to-string", "with-package-iterator", "with-simple-restart",
 		"with-slots", "with-standard-io-syntax",
 	}
+}
 
+func initClLambdaListKeywordsVar() {
 	clLambdaListKeywords = []string{
 		"&allow-other-keys", "&aux", "&body", "&environment", "&key", "&optional",
 		"&rest", "&whole",
 	}
+}
 
+func initClDeclarationsVar() {
 	clDeclarations = []string{
 		"dynamic-extent", "ignore", "optimize", "ftype", "inline", "special",
 		"ignorable", "notinline", "type",
 	}
+}
 
+func initClBuiltinTypesVar() {
 	clBuiltinTypes = []string{
 		"atom", "boolean", "base-char", "base-string", "bignum", "bit",
 		"compiled-function", "extended-char", "fixnum", "keyword", "nil",
@@ -216,7 +245,9 @@ var (
 		"style-warning", "type-error", "unbound-variable", "unbound-slot",
 		"undefined-function", "warning",
 	}
+}
 
+func initClBuiltinClassesVar() {
 	clBuiltinClasses = []string{
 		"array", "broadcast-stream", "bit-vector", "built-in-class", "character",
 		"class", "complex", "concatenated-stream", "cons", "echo-stream",
@@ -228,18 +259,19 @@ var (
 		"string-stream", "stream", "string", "structure-class", "structure-object",
 		"symbol", "synonym-stream", "t", "two-way-stream", "vector",
 	}
-)
+}
 
-// Common Lisp lexer.
-var CommonLisp = register(TypeRemappingLexer(MustNewXMLLexer(
-	embedded,
-	"embedded/common_lisp.xml",
-), TypeMapping{
-	{NameVariable, NameFunction, clBuiltinFunctions},
-	{NameVariable, Keyword, clSpecialForms},
-	{NameVariable, NameBuiltin, clMacros},
-	{NameVariable, Keyword, clLambdaListKeywords},
-	{NameVariable, Keyword, clDeclarations},
-	{NameVariable, KeywordType, clBuiltinTypes},
-	{NameVariable, NameClass, clBuiltinClasses},
-}))
+func initCommonLispVar() {
+	CommonLisp = register(TypeRemappingLexer(MustNewXMLLexer(
+		embedded,
+		"embedded/common_lisp.xml",
+	), TypeMapping{
+		{NameVariable, NameFunction, clBuiltinFunctions},
+		{NameVariable, Keyword, clSpecialForms},
+		{NameVariable, NameBuiltin, clMacros},
+		{NameVariable, Keyword, clLambdaListKeywords},
+		{NameVariable, Keyword, clDeclarations},
+		{NameVariable, KeywordType, clBuiltinTypes},
+		{NameVariable, NameClass, clBuiltinClasses},
+	}))
+}

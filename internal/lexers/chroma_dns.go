@@ -7,7 +7,7 @@ import (
 )
 
 // TODO(moorereason): can this be factored away?
-var zoneAnalyserRe = regexp.MustCompile(`(?m)^@\s+IN\s+SOA\s+`)
+var zoneAnalyserRe *regexp.Regexp
 
 func lateInitDns() { // nolint: gochecknoinits
 	lookup("dns").SetAnalyser(func(text string) float32 {
@@ -16,4 +16,8 @@ func lateInitDns() { // nolint: gochecknoinits
 		}
 		return 0.0
 	})
+}
+
+func initZoneAnalyserReVar() {
+	zoneAnalyserRe = regexp.MustCompile(`(?m)^@\s+IN\s+SOA\s+`)
 }

@@ -7,6 +7,23 @@ import (
 )
 
 var (
+	emacsMacros []string
+
+	emacsSpecialForms []string
+
+	emacsBuiltinFunction []string
+
+	emacsBuiltinFunctionHighlighted []string
+
+	emacsLambdaListKeywords []string
+
+	emacsErrorKeywords []string
+)
+
+// EmacsLisp lexer.
+var EmacsLisp Lexer
+
+func initEmacsMacrosVar() {
 	emacsMacros = []string{
 		"atomic-change-group", "case", "block", "cl-block", "cl-callf", "cl-callf2",
 		"cl-case", "cl-decf", "cl-declaim", "cl-declare",
@@ -55,7 +72,9 @@ var (
 		"with-wrapper-hook", "load-time-value", "locally", "macrolet", "progv",
 		"return-from",
 	}
+}
 
+func initEmacsSpecialFormsVar() {
 	emacsSpecialForms = []string{
 		"and", "catch", "cond", "condition-case", "defconst", "defvar",
 		"function", "if", "interactive", "let", "let*", "or", "prog1",
@@ -63,7 +82,9 @@ var (
 		"save-restriction", "setq", "setq-default", "subr-arity",
 		"unwind-protect", "while",
 	}
+}
 
+func initEmacsBuiltinFunctionVar() {
 	emacsBuiltinFunction = []string{
 		"%", "*", "+", "-", "/", "/=", "1+", "1-", "<", "<=", "=", ">", ">=",
 		"Snarf-documentation", "abort-recursive-edit", "abs",
@@ -504,32 +525,39 @@ var (
 		"yes-or-no-p", "zlib-available-p", "zlib-decompress-region",
 		"forward-point",
 	}
+}
 
+func initEmacsBuiltinFunctionHighlightedVar() {
 	emacsBuiltinFunctionHighlighted = []string{
 		"defvaralias", "provide", "require",
 		"with-no-warnings", "define-widget", "with-electric-help",
 		"throw", "defalias", "featurep",
 	}
+}
 
+func initEmacsLambdaListKeywordsVar() {
 	emacsLambdaListKeywords = []string{
 		"&allow-other-keys", "&aux", "&body", "&environment", "&key", "&optional",
 		"&rest", "&whole",
 	}
+}
 
+func initEmacsErrorKeywordsVar() {
 	emacsErrorKeywords = []string{
 		"cl-assert", "cl-check-type", "error", "signal",
 		"user-error", "warn",
 	}
-)
+}
 
-// EmacsLisp lexer.
-var EmacsLisp = register(TypeRemappingLexer(MustNewXMLLexer(
-	embedded,
-	"embedded/emacslisp.xml",
-), TypeMapping{
-	{NameVariable, NameFunction, emacsBuiltinFunction},
-	{NameVariable, NameBuiltin, emacsSpecialForms},
-	{NameVariable, NameException, emacsErrorKeywords},
-	{NameVariable, NameBuiltin, append(emacsBuiltinFunctionHighlighted, emacsMacros...)},
-	{NameVariable, KeywordPseudo, emacsLambdaListKeywords},
-}))
+func initEmacsLispVar() {
+	EmacsLisp = register(TypeRemappingLexer(MustNewXMLLexer(
+		embedded,
+		"embedded/emacslisp.xml",
+	), TypeMapping{
+		{NameVariable, NameFunction, emacsBuiltinFunction},
+		{NameVariable, NameBuiltin, emacsSpecialForms},
+		{NameVariable, NameException, emacsErrorKeywords},
+		{NameVariable, NameBuiltin, append(emacsBuiltinFunctionHighlighted, emacsMacros...)},
+		{NameVariable, KeywordPseudo, emacsLambdaListKeywords},
+	}))
+}

@@ -7,15 +7,7 @@ import (
 )
 
 // Gemtext lexer.
-var Gemtext = register(MustNewLexer(
-	&Config{
-		Name:      "Gemtext",
-		Aliases:   []string{"gemtext", "gmi", "gmni", "gemini"},
-		Filenames: []string{"*.gmi", "*.gmni", "*.gemini"},
-		MimeTypes: []string{"text/gemini"},
-	},
-	gemtextRules,
-))
+var Gemtext Lexer
 
 func gemtextRules() Rules {
 	return Rules{
@@ -25,11 +17,27 @@ func gemtextRules() Rules {
 			{Pattern: `^(\* )(.+\r?\n)`, Type: ByGroups(Keyword, Text), Mutator: nil},
 			{Pattern: `^(>)(.+\r?\n)`, Type: ByGroups(Keyword, GenericEmph), Mutator: nil},
 			{Pattern: "^(```\\r?\\n)([\\w\\W]*?)(^```)(.+\\r?\\n)?", Type: ByGroups(String, Text, String, Comment), Mutator: nil},
-			{Pattern: "^(```)(\\w+)(\\r?\\n)([\\w\\W]*?)(^```)(.+\\r?\\n)?", Type: UsingByGroup(2, 4, String, String, String, Text, String, Comment), Mutator: nil},
+			{
+				Pattern: "^(```)(\\w+)(\\r?\\n)([\\w\\W]*?)(^```)(.+\\r?\\n)?",
+				Type:    UsingByGroup(2, 4, String, String, String, Text, String, Comment),
+				Mutator: nil,
+			},
 			{Pattern: "^(```)(.+\\r?\\n)([\\w\\W]*?)(^```)(.+\\r?\\n)?", Type: ByGroups(String, String, Text, String, Comment), Mutator: nil},
 			{Pattern: `^(=>)(\s*)([^\s]+)(\s*)$`, Type: ByGroups(Keyword, Text, NameAttribute, Text), Mutator: nil},
 			{Pattern: `^(=>)(\s*)([^\s]+)(\s+)(.+)$`, Type: ByGroups(Keyword, Text, NameAttribute, Text, NameTag), Mutator: nil},
 			{Pattern: `(.|(?:\r?\n))`, Type: ByGroups(Text), Mutator: nil},
 		},
 	}
+}
+
+func initGemtextVar() {
+	Gemtext = register(MustNewLexer(
+		&Config{
+			Name:      "Gemtext",
+			Aliases:   []string{"gemtext", "gmi", "gmni", "gemini"},
+			Filenames: []string{"*.gmi", "*.gmni", "*.gemini"},
+			MimeTypes: []string{"text/gemini"},
+		},
+		gemtextRules,
+	))
 }

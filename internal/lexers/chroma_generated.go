@@ -5,6 +5,52 @@ package lexers
 // chromaVersion is the version of chroma the lexers were copied from.
 const chromaVersion = "v2.27.0"
 
+// initVars sets the copied files' variables, in the order Go initializes
+// chroma's.
+func initVars() {
+	initCaddyfileMatcherTokenRegexpVar()
+	initCaddyfileCommentRegexpVar()
+	initClBuiltinFunctionsVar()
+	initClSpecialFormsVar()
+	initClMacrosVar()
+	initClLambdaListKeywordsVar()
+	initClDeclarationsVar()
+	initClBuiltinTypesVar()
+	initClBuiltinClassesVar()
+	initZoneAnalyserReVar()
+	initEmacsMacrosVar()
+	initEmacsSpecialFormsVar()
+	initEmacsBuiltinFunctionVar()
+	initEmacsBuiltinFunctionHighlightedVar()
+	initEmacsLambdaListKeywordsVar()
+	initEmacsErrorKeywordsVar()
+	initHTMLVar()
+	initCaddyfileVar()
+	initCaddyfileDirectivesVar()
+	initCommonLispVar()
+	initEmacsLispVar()
+	initERBVar()
+	initGemtextVar()
+	initGenshiTextVar()
+	initGenshiHTMLTemplateVar()
+	initGenshiVar()
+	initGoHTMLTemplateVar()
+	initGoTextTemplateVar()
+	initGoVar()
+	initHaxeVar()
+	initHTTPVar()
+	initMarkdownVar()
+	initMarklessVar()
+	initMysqlAnalyserNameBetweenBacktickReVar()
+	initMysqlAnalyserNameBetweenBracketReVar()
+	initPhpBlank1Var()
+	initRakuVar()
+	initRestructuredtextVar()
+	initSvelteVar()
+	initTyposcriptVar()
+	initYAMLJinjaVar()
+}
+
 // lateInit runs the copied files' init functions, in chroma's order.
 func lateInit() {
 	lateInitDns()

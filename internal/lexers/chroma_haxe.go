@@ -7,16 +7,7 @@ import (
 )
 
 // Haxe lexer.
-var Haxe = register(MustNewLexer(
-	&Config{
-		Name:      "Haxe",
-		Aliases:   []string{"hx", "haxe", "hxsl"},
-		Filenames: []string{"*.hx", "*.hxsl"},
-		MimeTypes: []string{"text/haxe", "text/x-haxe", "text/x-hx"},
-		DotAll:    true,
-	},
-	haxeRules,
-))
+var Haxe Lexer
 
 func haxeRules() Rules {
 	return Rules{
@@ -646,4 +637,17 @@ func haxePreProcMutator(state *LexerState) error {
 	}
 	state.Set("haxe-pre-proc", stack)
 	return nil
+}
+
+func initHaxeVar() {
+	Haxe = register(MustNewLexer(
+		&Config{
+			Name:      "Haxe",
+			Aliases:   []string{"hx", "haxe", "hxsl"},
+			Filenames: []string{"*.hx", "*.hxsl"},
+			MimeTypes: []string{"text/haxe", "text/x-haxe", "text/x-hx"},
+			DotAll:    true,
+		},
+		haxeRules,
+	))
 }

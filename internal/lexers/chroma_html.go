@@ -7,4 +7,8 @@ import (
 )
 
 // HTML lexer.
-var HTML = chroma.MustNewXMLLexer(embedded, "embedded/html.xml")
+var HTML *chroma.RegexLexer
+
+func initHTMLVar() {
+	HTML = chroma.MustNewXMLLexer(embedded, "embedded/html.xml")
+}

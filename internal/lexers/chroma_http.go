@@ -9,17 +9,7 @@ import (
 )
 
 // HTTP lexer.
-var HTTP = register(httpBodyContentTypeLexer(MustNewLexer(
-	&Config{
-		Name:         "HTTP",
-		Aliases:      []string{"http"},
-		Filenames:    []string{},
-		MimeTypes:    []string{},
-		NotMultiline: true,
-		DotAll:       true,
-	},
-	httpRules,
-)))
+var HTTP Lexer
 
 func httpRules() Rules {
 	return Rules{
@@ -130,4 +120,18 @@ func (d *httpBodyContentTyper) Tokenise(options *TokeniseOptions, text string) (
 		}
 		return token
 	}, nil
+}
+
+func initHTTPVar() {
+	HTTP = register(httpBodyContentTypeLexer(MustNewLexer(
+		&Config{
+			Name:         "HTTP",
+			Aliases:      []string{"http"},
+			Filenames:    []string{},
+			MimeTypes:    []string{},
+			NotMultiline: true,
+			DotAll:       true,
+		},
+		httpRules,
+	)))
 }

@@ -9,15 +9,7 @@ import (
 )
 
 // Markdown lexer with YAML frontmatter and HTML comment support.
-var Markdown = register(&markdownLexer{Lexer: MustNewLexer(
-	&Config{
-		Name:      "markdown",
-		Aliases:   []string{"md", "mkd"},
-		Filenames: []string{"*.md", "*.mkd", "*.markdown"},
-		MimeTypes: []string{"text/x-markdown"},
-	},
-	markdownRules,
-)})
+var Markdown Lexer
 
 // markdownLexer wraps the base Markdown lexer to highlight top-of-file YAML frontmatter.
 type markdownLexer struct {
@@ -87,7 +79,11 @@ func markdownRules() Rules {
 			{Pattern: `^(\s*)([0-9]+\.)( .+\n)`, Type: ByGroups(Text, Keyword, UsingSelf("inline")), Mutator: nil},
 			{Pattern: `^(\s*>\s)(.+\n)`, Type: ByGroups(Keyword, GenericEmph), Mutator: nil},
 			{Pattern: "^(```\\n)([\\w\\W]*?)(^```$)", Type: ByGroups(String, Text, String), Mutator: nil},
-			{Pattern: "^(```)(\\w+)(\\n)([\\w\\W]*?)(^```$)", Type: UsingByGroup(2, 4, String, String, String, Text, String), Mutator: nil},
+			{
+				Pattern: "^(```)(\\w+)(\\n)([\\w\\W]*?)(^```$)",
+				Type:    UsingByGroup(2, 4, String, String, String, Text, String),
+				Mutator: nil,
+			},
 			Include("inline"),
 		},
 		"inline": {
@@ -102,4 +98,16 @@ func markdownRules() Rules {
 			{Pattern: `.|\n`, Type: Text, Mutator: nil},
 		},
 	}
+}
+
+func initMarkdownVar() {
+	Markdown = register(&markdownLexer{Lexer: MustNewLexer(
+		&Config{
+			Name:      "markdown",
+			Aliases:   []string{"md", "mkd"},
+			Filenames: []string{"*.md", "*.mkd", "*.markdown"},
+			MimeTypes: []string{"text/x-markdown"},
+		},
+		markdownRules,
+	)})
 }

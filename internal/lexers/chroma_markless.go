@@ -7,15 +7,7 @@ import (
 )
 
 // Markless lexer.
-var Markless = register(MustNewLexer(
-	&Config{
-		Name:      "Markless",
-		Aliases:   []string{"mess"},
-		Filenames: []string{"*.mess", "*.markless"},
-		MimeTypes: []string{"text/x-markless"},
-	},
-	marklessRules,
-))
+var Markless Lexer
 
 func marklessRules() Rules {
 	return Rules{
@@ -167,4 +159,16 @@ func marklessRules() Rules {
 			{Pattern: `\w[-\w+.]*://[\w\$\-_.+!*'()&,/:;=?@z%#\\]+`, Type: String, Mutator: nil},
 		},
 	}
+}
+
+func initMarklessVar() {
+	Markless = register(MustNewLexer(
+		&Config{
+			Name:      "Markless",
+			Aliases:   []string{"mess"},
+			Filenames: []string{"*.mess", "*.markless"},
+			MimeTypes: []string{"text/x-markless"},
+		},
+		marklessRules,
+	))
 }

@@ -7,8 +7,8 @@ import (
 )
 
 var (
-	mysqlAnalyserNameBetweenBacktickRe = regexp.MustCompile("`[a-zA-Z_]\\w*`")
-	mysqlAnalyserNameBetweenBracketRe  = regexp.MustCompile(`\[[a-zA-Z_]\w*\]`)
+	mysqlAnalyserNameBetweenBacktickRe *regexp.Regexp
+	mysqlAnalyserNameBetweenBracketRe  *regexp.Regexp
 )
 
 func lateInitMysql() { // nolint: gochecknoinits
@@ -32,4 +32,12 @@ func lateInitMysql() { // nolint: gochecknoinits
 
 			return result
 		})
+}
+
+func initMysqlAnalyserNameBetweenBacktickReVar() {
+	mysqlAnalyserNameBetweenBacktickRe = regexp.MustCompile("`[a-zA-Z_]\\w*`")
+}
+
+func initMysqlAnalyserNameBetweenBracketReVar() {
+	mysqlAnalyserNameBetweenBracketRe = regexp.MustCompile(`\[[a-zA-Z_]\w*\]`)
 }

@@ -14,22 +14,7 @@ import (
 )
 
 // Raku lexer.
-var Raku Lexer = register(MustNewLexer(
-	&Config{
-		Name:    "Raku",
-		Aliases: []string{"perl6", "pl6", "raku"},
-		Filenames: []string{
-			"*.pl", "*.pm", "*.nqp", "*.p6", "*.6pl", "*.p6l", "*.pl6", "*.6pm",
-			"*.p6m", "*.pm6", "*.t", "*.raku", "*.rakumod", "*.rakutest", "*.rakudoc",
-		},
-		MimeTypes: []string{
-			"text/x-perl6", "application/x-perl6",
-			"text/x-raku", "application/x-raku",
-		},
-		DotAll: true,
-	},
-	rakuRules,
-))
+var Raku Lexer
 
 func rakuRules() Rules {
 	type RakuToken int
@@ -590,15 +575,27 @@ func rakuRules() Rules {
 			{Pattern: `^#![^\n]*$`, Type: CommentHashbang, Mutator: nil},
 			Include("pod"),
 			// Multi-line, Embedded comment
-			{Pattern: "#`(?<opening_delimiters>(?<delimiter>" + bracketsPattern + `)\k<delimiter>*)`, Type: CommentMultiline, Mutator: findBrackets(rakuMultilineComment)},
+			{
+				Pattern: "#`(?<opening_delimiters>(?<delimiter>" + bracketsPattern + `)\k<delimiter>*)`,
+				Type:    CommentMultiline,
+				Mutator: findBrackets(rakuMultilineComment),
+			},
 			{Pattern: `#[^\n]*$`, Type: CommentSingle, Mutator: nil},
 			// /regex/
-			{Pattern: `(?<=(?:^|\(|=|:|~~|\[|{|,|=>)\s*)(/)(?!\]|\))((?:\\\\|\\/|.)*?)((?<!(?<!\\)\\)/(?!'|"))`, Type: ByGroups(Punctuation, UsingSelf("regex"), Punctuation), Mutator: nil},
+			{
+				Pattern: `(?<=(?:^|\(|=|:|~~|\[|{|,|=>)\s*)(/)(?!\]|\))((?:\\\\|\\/|.)*?)((?<!(?<!\\)\\)/(?!'|"))`,
+				Type:    ByGroups(Punctuation, UsingSelf("regex"), Punctuation),
+				Mutator: nil,
+			},
 			Include("variable"),
 			// ::?VARIABLE
 			{Pattern: `::\?\w+(?::[_UD])?`, Type: NameVariableGlobal, Mutator: nil},
 			// Version
-			{Pattern: `\b(v)(\d+)((?:\.(?:\*|[\d\w]+))*)(\+)?`, Type: ByGroups(Keyword, NumberInteger, NameEntity, Operator), Mutator: nil},
+			{
+				Pattern: `\b(v)(\d+)((?:\.(?:\*|[\d\w]+))*)(\+)?`,
+				Type:    ByGroups(Keyword, NumberInteger, NameEntity, Operator),
+				Mutator: nil,
+			},
 			Include("number"),
 			// Hyperoperator | »*«
 			{Pattern: `(>>)(\S+?)(<<)`, Type: ByGroups(Operator, UsingSelf("root"), Operator), Mutator: nil},
@@ -616,25 +613,49 @@ func rakuRules() Rules {
 			// [<]
 			{Pattern: `(?<=\[\\?)<(?=\])`, Type: Operator, Mutator: nil},
 			// < and > operators | something < onething > something
-			{Pattern: `(?<=[$@%&]?\w[\w':-]* +)(<=?)( *[^ ]+? *)(>=?)(?= *[$@%&]?\w[\w':-]*)`, Type: ByGroups(Operator, UsingSelf("root"), Operator), Mutator: nil},
+			{
+				Pattern: `(?<=[$@%&]?\w[\w':-]* +)(<=?)( *[^ ]+? *)(>=?)(?= *[$@%&]?\w[\w':-]*)`,
+				Type:    ByGroups(Operator, UsingSelf("root"), Operator),
+				Mutator: nil,
+			},
 			// <quoted words>
-			{Pattern: `(?<!(?:\d+|\.(?:Int|Numeric)|[$@%]\*?[\w':-]+\s+|[\])}]\s+)\s*)(<)((?:(?![,;)}] *(?:#[^\n]+)?\n)[^<>])+?)(>)(?!\s*(?:\d+|\.(?:Int|Numeric)|[$@%]\*?\w[\w':-]*[^(]|\s+\[))`, Type: ByGroups(Punctuation, String, Punctuation), Mutator: nil},
+			{
+				Pattern: `(?<!(?:\d+|\.(?:Int|Numeric)|[$@%]\*?[\w':-]+\s+|[\])}]\s+)\s*)(<)((?:(?![,;)}] *(?:#[^\n]+)?\n)[^<>])+?)(>)(?!\s*(?:\d+|\.(?:Int|Numeric)|[$@%]\*?\w[\w':-]*[^(]|\s+\[))`,
+				Type:    ByGroups(Punctuation, String, Punctuation),
+				Mutator: nil,
+			},
 			{Pattern: `C?X::['\w:-]+`, Type: NameException, Mutator: nil},
 			Include("metaoperator"),
 			// Pair | key => value
-			{Pattern: `(\w[\w'-]*)(\s*)(=>)`, Type: ByGroups(String, Text, Operator), Mutator: nil},
+			{
+				Pattern: `(\w[\w'-]*)(\s*)(=>)`,
+				Type:    ByGroups(String, Text, Operator),
+				Mutator: nil,
+			},
 			Include("colon-pair"),
 			// Token
-			{Pattern: `(?<=(?:^|\s)(?:regex|token|rule)(\s+))` + namePattern + colonPairLookahead + `\s*[({])`, Type: NameFunction, Mutator: Push("token", "name-adverb")},
+			{
+				Pattern: `(?<=(?:^|\s)(?:regex|token|rule)(\s+))` + namePattern + colonPairLookahead + `\s*[({])`,
+				Type:    NameFunction,
+				Mutator: Push("token", "name-adverb"),
+			},
 			// Substitution
 			{Pattern: `(?<=^|\b|\s)(?<!\.)(ss|S|s|TR|tr)\b(\s*)`, Type: ByGroups(Keyword, Text), Mutator: Push("substitution")},
 			{Pattern: keywordsPattern, Type: Keyword, Mutator: nil},
 			{Pattern: builtinTypesPattern, Type: KeywordType, Mutator: nil},
 			{Pattern: builtinRoutinesPattern, Type: NameBuiltin, Mutator: nil},
 			// Class name
-			{Pattern: `(?<=(?:^|\s)(?:class|grammar|role|does|but|is|subset|of)\s+)` + namePattern, Type: NameClass, Mutator: Push("name-adverb")},
+			{
+				Pattern: `(?<=(?:^|\s)(?:class|grammar|role|does|but|is|subset|of)\s+)` + namePattern,
+				Type:    NameClass,
+				Mutator: Push("name-adverb"),
+			},
 			//  Routine
-			{Pattern: `(?<=(?:^|\s)(?:sub|method|multi sub|multi)\s+)!?` + namePattern + colonPairLookahead + `\s*[({])`, Type: NameFunction, Mutator: Push("name-adverb")},
+			{
+				Pattern: `(?<=(?:^|\s)(?:sub|method|multi sub|multi)\s+)!?` + namePattern + colonPairLookahead + `\s*[({])`,
+				Type:    NameFunction,
+				Mutator: Push("name-adverb"),
+			},
 			// Constant
 			{Pattern: `(?<=\bconstant\s+)` + namePattern, Type: NameConstant, Mutator: Push("name-adverb")},
 			// Namespace
@@ -645,46 +666,76 @@ func rakuRules() Rules {
 			// m,rx regex
 			{Pattern: `(?<=^|\b|\s)(ms|m|rx)\b(\s*)`, Type: ByGroups(Keyword, Text), Mutator: Push("rx")},
 			// Quote constructs
-			{Pattern: `(?<=^|\b|\s)(?<keyword>(?:qq|q|Q))(?<adverbs>(?::?(?:heredoc|to|qq|ww|q|w|s|a|h|f|c|b|to|v|x))*)(?<ws>\s*)(?<opening_delimiters>(?<delimiter>[^0-9a-zA-Z:\s])\k<delimiter>*)`, Type: EmitterFunc(quote), Mutator: findBrackets(rakuQuote)},
+			{
+				Pattern: `(?<=^|\b|\s)(?<keyword>(?:qq|q|Q))(?<adverbs>(?::?(?:heredoc|to|qq|ww|q|w|s|a|h|f|c|b|to|v|x))*)(?<ws>\s*)(?<opening_delimiters>(?<delimiter>[^0-9a-zA-Z:\s])\k<delimiter>*)`,
+				Type:    EmitterFunc(quote),
+				Mutator: findBrackets(rakuQuote),
+			},
 			// Function
-			{Pattern: `\b` + namePattern + colonPairLookahead + `\()`, Type: NameFunction, Mutator: Push("name-adverb")},
+			{
+				Pattern: `\b` + namePattern + colonPairLookahead + `\()`,
+				Type:    NameFunction,
+				Mutator: Push("name-adverb"),
+			},
 			// Method
-			{Pattern: `(?<!\.\.[?^*+]?)(?<=(?:\.[?^*+&]?)|self!)` + namePattern + colonPairLookahead + `\b)`, Type: NameFunction, Mutator: Push("name-adverb")},
+			{
+				Pattern: `(?<!\.\.[?^*+]?)(?<=(?:\.[?^*+&]?)|self!)` + namePattern + colonPairLookahead + `\b)`,
+				Type:    NameFunction,
+				Mutator: Push("name-adverb"),
+			},
 			// Indirect invocant
 			{Pattern: namePattern + `(?=\s+\W?['\w:-]+:\W)`, Type: NameFunction, Mutator: Push("name-adverb")},
 			{Pattern: `(?<=\W)(?:∅|i|e|𝑒|tau|τ|pi|π|Inf|∞)(?=\W)`, Type: NameConstant, Mutator: nil},
 			{Pattern: `(｢)([^｣]*)(｣)`, Type: ByGroups(Punctuation, String, Punctuation), Mutator: nil},
 			{Pattern: `(?<=^ *)\b` + namePattern + `(?=:\s*(?:for|while|loop))`, Type: NameLabel, Mutator: nil},
 			// Sigilless variable
-			{Pattern: `(?<=\b(?:my|our|constant|let|temp)\s+)\\` + namePattern, Type: NameVariable, Mutator: Push("name-adverb")},
+			{
+				Pattern: `(?<=\b(?:my|our|constant|let|temp)\s+)\\` + namePattern,
+				Type:    NameVariable,
+				Mutator: Push("name-adverb"),
+			},
 			{Pattern: namePattern, Type: Name, Mutator: Push("name-adverb")},
 		},
 		"rx": {
 			Include("colon-pair-attribute"),
-			{Pattern: `(?<opening_delimiters>(?<delimiter>[^\w:\s])\k<delimiter>*)`, Type: ByGroupNames(
-				map[string]Emitter{
-					`opening_delimiters`: Punctuation,
-					`delimiter`:          nil,
-				},
-			), Mutator: findBrackets(rakuMatchRegex),
+			{
+				Pattern: `(?<opening_delimiters>(?<delimiter>[^\w:\s])\k<delimiter>*)`,
+				Type: ByGroupNames(
+					map[string]Emitter{
+						`opening_delimiters`: Punctuation,
+						`delimiter`:          nil,
+					},
+				),
+				Mutator: findBrackets(rakuMatchRegex),
 			},
 		},
 		"substitution": {
 			Include("colon-pair-attribute"),
 			// Substitution | s{regex} = value
-			{Pattern: `(?<opening_delimiters>(?<delimiter>` + bracketsPattern + `)\k<delimiter>*)`, Type: ByGroupNames(map[string]Emitter{
-				`opening_delimiters`: Punctuation,
-				`delimiter`:          nil,
-			}), Mutator: findBrackets(rakuMatchRegex),
+			{
+				Pattern: `(?<opening_delimiters>(?<delimiter>` + bracketsPattern + `)\k<delimiter>*)`,
+				Type: ByGroupNames(map[string]Emitter{
+					`opening_delimiters`: Punctuation,
+					`delimiter`:          nil,
+				}),
+				Mutator: findBrackets(rakuMatchRegex),
 			},
 			// Substitution | s/regex/string/
-			{Pattern: `(?<opening_delimiters>[^\w:\s])`, Type: Punctuation, Mutator: findBrackets(rakuSubstitutionRegex)},
+			{
+				Pattern: `(?<opening_delimiters>[^\w:\s])`,
+				Type:    Punctuation,
+				Mutator: findBrackets(rakuSubstitutionRegex),
+			},
 		},
 		"number": {
 			{Pattern: `0_?[0-7]+(_[0-7]+)*`, Type: LiteralNumberOct, Mutator: nil},
 			{Pattern: `0x[0-9A-Fa-f]+(_[0-9A-Fa-f]+)*`, Type: LiteralNumberHex, Mutator: nil},
 			{Pattern: `0b[01]+(_[01]+)*`, Type: LiteralNumberBin, Mutator: nil},
-			{Pattern: `(?i)(\d*(_\d*)*\.\d+(_\d*)*|\d+(_\d*)*\.\d+(_\d*)*)(e[+-]?\d+)?`, Type: LiteralNumberFloat, Mutator: nil},
+			{
+				Pattern: `(?i)(\d*(_\d*)*\.\d+(_\d*)*|\d+(_\d*)*\.\d+(_\d*)*)(e[+-]?\d+)?`,
+				Type:    LiteralNumberFloat,
+				Mutator: nil,
+			},
 			{Pattern: `(?i)\d+(_\d*)*e[+-]?\d+(_\d*)*`, Type: LiteralNumberFloat, Mutator: nil},
 			{Pattern: `(?<=\d+)i`, Type: NameConstant, Mutator: nil},
 			{Pattern: `\d+(_\d+)*`, Type: LiteralNumberInteger, Mutator: nil},
@@ -697,7 +748,11 @@ func rakuRules() Rules {
 			// :key(value)
 			{Pattern: colonPairPattern, Type: colonPair(String), Mutator: findBrackets(rakuNameAttribute)},
 			// :123abc
-			{Pattern: `(:)(\d+)(\w[\w'-]*)`, Type: ByGroups(Punctuation, UsingSelf("number"), String), Mutator: nil},
+			{
+				Pattern: `(:)(\d+)(\w[\w'-]*)`,
+				Type:    ByGroups(Punctuation, UsingSelf("number"), String),
+				Mutator: nil,
+			},
 			// :key
 			{Pattern: `(:)(!?)(\w[\w'-]*)`, Type: ByGroups(Punctuation, Operator, String), Mutator: nil},
 			{Pattern: `\s+`, Type: Text, Mutator: nil},
@@ -706,7 +761,11 @@ func rakuRules() Rules {
 			// :key(value)
 			{Pattern: colonPairPattern, Type: colonPair(NameAttribute), Mutator: findBrackets(rakuNameAttribute)},
 			// :123abc
-			{Pattern: `(:)(\d+)(\w[\w'-]*)`, Type: ByGroups(Punctuation, UsingSelf("number"), NameAttribute), Mutator: nil},
+			{
+				Pattern: `(:)(\d+)(\w[\w'-]*)`,
+				Type:    ByGroups(Punctuation, UsingSelf("number"), NameAttribute),
+				Mutator: nil,
+			},
 			// :key
 			{Pattern: `(:)(!?)(\w[\w'-]*)`, Type: ByGroups(Punctuation, Operator, NameAttribute), Mutator: nil},
 			{Pattern: `\s+`, Type: Text, Mutator: nil},
@@ -716,7 +775,11 @@ func rakuRules() Rules {
 			{Pattern: colonPairPattern, Type: colonPair(NameAttribute), Mutator: findBrackets(rakuNameAttribute)},
 		},
 		"escape-qq": {
-			{Pattern: `(?<!(?<!\\)\\)(\\qq)(\[)(.+?)(\])`, Type: ByGroups(StringEscape, Punctuation, UsingSelf("qq"), Punctuation), Mutator: nil},
+			{
+				Pattern: `(?<!(?<!\\)\\)(\\qq)(\[)(.+?)(\])`,
+				Type:    ByGroups(StringEscape, Punctuation, UsingSelf("qq"), Punctuation),
+				Mutator: nil,
+			},
 		},
 		`escape-char`: {
 			{Pattern: `(?<!(?<!\\)\\)(\\[abfrnrt])`, Type: StringEscape, Mutator: nil},
@@ -725,10 +788,18 @@ func rakuRules() Rules {
 			{Pattern: `(?<!(?<!\\)\\)(\\)(['\\])`, Type: ByGroups(StringEscape, StringSingle), Mutator: nil},
 		},
 		"escape-c-name": {
-			{Pattern: `(?<!(?<!\\)\\)(\\[c|C])(\[)(.+?)(\])`, Type: ByGroups(StringEscape, Punctuation, String, Punctuation), Mutator: nil},
+			{
+				Pattern: `(?<!(?<!\\)\\)(\\[c|C])(\[)(.+?)(\])`,
+				Type:    ByGroups(StringEscape, Punctuation, String, Punctuation),
+				Mutator: nil,
+			},
 		},
 		"escape-hexadecimal": {
-			{Pattern: `(?<!(?<!\\)\\)(\\[x|X])(\[)([0-9a-fA-F]+)(\])`, Type: ByGroups(StringEscape, Punctuation, NumberHex, Punctuation), Mutator: nil},
+			{
+				Pattern: `(?<!(?<!\\)\\)(\\[x|X])(\[)([0-9a-fA-F]+)(\])`,
+				Type:    ByGroups(StringEscape, Punctuation, NumberHex, Punctuation),
+				Mutator: nil,
+			},
 			{Pattern: `(\\[x|X])([0-9a-fA-F]+)`, Type: ByGroups(StringEscape, NumberHex), Mutator: nil},
 		},
 		"regex": {
@@ -737,12 +808,15 @@ func rakuRules() Rules {
 			Include("regex-escape-class"),
 			Include(`regex-character-escape`),
 			// $(code)
-			{Pattern: `([$@])((?<!(?<!\\)\\)\()`, Type: ByGroups(Keyword, Punctuation), Mutator: replaceRule(ruleReplacingConfig{
-				delimiter: []rune(`)`),
-				tokenType: Punctuation,
-				stateName: `root`,
-				pushState: true,
-			}),
+			{
+				Pattern: `([$@])((?<!(?<!\\)\\)\()`,
+				Type:    ByGroups(Keyword, Punctuation),
+				Mutator: replaceRule(ruleReplacingConfig{
+					delimiter: []rune(`)`),
+					tokenType: Punctuation,
+					stateName: `root`,
+					pushState: true,
+				}),
 			},
 			// Exclude $/ from variables, because we can't get out of the end of the slash regex: $/;
 			{Pattern: `\$(?=/)`, Type: NameEntity, Mutator: nil},
@@ -754,20 +828,26 @@ func rakuRules() Rules {
 			Include("number"),
 			Include("single-quote"),
 			// :my variable code ...
-			{Pattern: `(?<!(?<!\\)\\)(:)(my|our|state|constant|temp|let)`, Type: ByGroups(Operator, KeywordDeclaration), Mutator: replaceRule(ruleReplacingConfig{
-				delimiter: []rune(`;`),
-				tokenType: Punctuation,
-				stateName: `root`,
-				pushState: true,
-			}),
+			{
+				Pattern: `(?<!(?<!\\)\\)(:)(my|our|state|constant|temp|let)`,
+				Type:    ByGroups(Operator, KeywordDeclaration),
+				Mutator: replaceRule(ruleReplacingConfig{
+					delimiter: []rune(`;`),
+					tokenType: Punctuation,
+					stateName: `root`,
+					pushState: true,
+				}),
 			},
 			// <{code}>
-			{Pattern: `(?<!(?<!\\)\\)(<)([?!.]*)((?<!(?<!\\)\\){)`, Type: ByGroups(Punctuation, Operator, Punctuation), Mutator: replaceRule(ruleReplacingConfig{
-				delimiter: []rune(`}>`),
-				tokenType: Punctuation,
-				stateName: `root`,
-				pushState: true,
-			}),
+			{
+				Pattern: `(?<!(?<!\\)\\)(<)([?!.]*)((?<!(?<!\\)\\){)`,
+				Type:    ByGroups(Punctuation, Operator, Punctuation),
+				Mutator: replaceRule(ruleReplacingConfig{
+					delimiter: []rune(`}>`),
+					tokenType: Punctuation,
+					stateName: `root`,
+					pushState: true,
+				}),
 			},
 			// {code}
 			Include(`closure`),
@@ -780,20 +860,39 @@ func rakuRules() Rules {
 			{Pattern: `\.`, Type: NameEntity, Mutator: nil},
 			{Pattern: `#[^\n]*\n`, Type: CommentSingle, Mutator: nil},
 			// Lookaround
-			{Pattern: `(?<!(?<!\\)\\)(<)(\s*)([?!.]+)(\s*)(after|before)`, Type: ByGroups(Punctuation, Text, Operator, Text, OperatorWord), Mutator: replaceRule(ruleReplacingConfig{
-				delimiter: []rune(`>`),
-				tokenType: Punctuation,
-				stateName: `regex`,
-				pushState: true,
-			}),
+			{
+				Pattern: `(?<!(?<!\\)\\)(<)(\s*)([?!.]+)(\s*)(after|before)`,
+				Type:    ByGroups(Punctuation, Text, Operator, Text, OperatorWord),
+				Mutator: replaceRule(ruleReplacingConfig{
+					delimiter: []rune(`>`),
+					tokenType: Punctuation,
+					stateName: `regex`,
+					pushState: true,
+				}),
 			},
-			{Pattern: `(?<!(?<!\\)\\)(<)([|!?.]*)(wb|ww|ws|w)(>)`, Type: ByGroups(Punctuation, Operator, OperatorWord, Punctuation), Mutator: nil},
+			{
+				Pattern: `(?<!(?<!\\)\\)(<)([|!?.]*)(wb|ww|ws|w)(>)`,
+				Type:    ByGroups(Punctuation, Operator, OperatorWord, Punctuation),
+				Mutator: nil,
+			},
 			// <$variable>
-			{Pattern: `(?<!(?<!\\)\\)(<)([?!.]*)([$@]\w[\w:-]*)(>)`, Type: ByGroups(Punctuation, Operator, NameVariable, Punctuation), Mutator: nil},
+			{
+				Pattern: `(?<!(?<!\\)\\)(<)([?!.]*)([$@]\w[\w:-]*)(>)`,
+				Type:    ByGroups(Punctuation, Operator, NameVariable, Punctuation),
+				Mutator: nil,
+			},
 			// Capture markers
 			{Pattern: `(?<!(?<!\\)\\)<\(|\)>`, Type: Operator, Mutator: nil},
-			{Pattern: `(?<!(?<!\\)\\)(<)(\w[\w:-]*)(=\.?)`, Type: ByGroups(Punctuation, NameVariable, Operator), Mutator: Push(`regex-variable`)},
-			{Pattern: `(?<!(?<!\\)\\)(<)([|!?.&]*)(\w(?:(?!:\s)[\w':-])*)`, Type: ByGroups(Punctuation, Operator, NameFunction), Mutator: Push(`regex-function`)},
+			{
+				Pattern: `(?<!(?<!\\)\\)(<)(\w[\w:-]*)(=\.?)`,
+				Type:    ByGroups(Punctuation, NameVariable, Operator),
+				Mutator: Push(`regex-variable`),
+			},
+			{
+				Pattern: `(?<!(?<!\\)\\)(<)([|!?.&]*)(\w(?:(?!:\s)[\w':-])*)`,
+				Type:    ByGroups(Punctuation, Operator, NameFunction),
+				Mutator: Push(`regex-function`),
+			},
 			{Pattern: `(?<!(?<!\\)\\)<`, Type: Punctuation, Mutator: Push("regex-property")},
 			{Pattern: `(?<!(?<!\\)\\)"`, Type: Punctuation, Mutator: Push("double-quotes")},
 			{Pattern: `(?<!(?<!\\)\\)(?:\]|\))`, Type: Punctuation, Mutator: Pop(1)},
@@ -801,43 +900,60 @@ func rakuRules() Rules {
 			{Pattern: `.+?`, Type: StringRegex, Mutator: nil},
 		},
 		"regex-class-builtin": {
-			{Pattern: `\b(?:alnum|alpha|blank|cntrl|digit|graph|lower|print|punct|space|upper|xdigit|same|ident)\b`, Type: NameBuiltin, Mutator: nil},
+			{
+				Pattern: `\b(?:alnum|alpha|blank|cntrl|digit|graph|lower|print|punct|space|upper|xdigit|same|ident)\b`,
+				Type:    NameBuiltin,
+				Mutator: nil,
+			},
 		},
 		"regex-function": {
 			// <function>
 			{Pattern: `(?<!(?<!\\)\\)>`, Type: Punctuation, Mutator: Pop(1)},
 			// <function(parameter)>
-			{Pattern: `\(`, Type: Punctuation, Mutator: replaceRule(ruleReplacingConfig{
-				delimiter: []rune(`)>`),
-				tokenType: Punctuation,
-				stateName: `root`,
-				popState:  true,
-				pushState: true,
-			}),
+			{
+				Pattern: `\(`,
+				Type:    Punctuation,
+				Mutator: replaceRule(ruleReplacingConfig{
+					delimiter: []rune(`)>`),
+					tokenType: Punctuation,
+					stateName: `root`,
+					popState:  true,
+					pushState: true,
+				}),
 			},
 			// <function value>
-			{Pattern: `\s+`, Type: StringRegex, Mutator: replaceRule(ruleReplacingConfig{
-				delimiter: []rune(`>`),
-				tokenType: Punctuation,
-				stateName: `regex`,
-				popState:  true,
-				pushState: true,
-			}),
+			{
+				Pattern: `\s+`,
+				Type:    StringRegex,
+				Mutator: replaceRule(ruleReplacingConfig{
+					delimiter: []rune(`>`),
+					tokenType: Punctuation,
+					stateName: `regex`,
+					popState:  true,
+					pushState: true,
+				}),
 			},
 			// <function: value>
-			{Pattern: `:`, Type: Punctuation, Mutator: replaceRule(ruleReplacingConfig{
-				delimiter: []rune(`>`),
-				tokenType: Punctuation,
-				stateName: `root`,
-				popState:  true,
-				pushState: true,
-			}),
+			{
+				Pattern: `:`,
+				Type:    Punctuation,
+				Mutator: replaceRule(ruleReplacingConfig{
+					delimiter: []rune(`>`),
+					tokenType: Punctuation,
+					stateName: `root`,
+					popState:  true,
+					pushState: true,
+				}),
 			},
 		},
 		"regex-variable": {
 			Include(`regex-starting-operators`),
 			// <var=function(
-			{Pattern: `(&)?(\w(?:(?!:\s)[\w':-])*)(?=\()`, Type: ByGroups(Operator, NameFunction), Mutator: Mutators(Pop(1), Push(`regex-function`))},
+			{
+				Pattern: `(&)?(\w(?:(?!:\s)[\w':-])*)(?=\()`,
+				Type:    ByGroups(Operator, NameFunction),
+				Mutator: Mutators(Pop(1), Push(`regex-function`)),
+			},
 			// <var=function>
 			{Pattern: `(&)?(\w[\w':-]*)(>)`, Type: ByGroups(Operator, NameFunction, Punctuation), Mutator: Pop(1)},
 			// <var=
@@ -875,7 +991,11 @@ func rakuRules() Rules {
 		},
 		"metaoperator": {
 			// Z[=>]
-			{Pattern: `\b([RZX]+)\b(\[)([^\s\]]+?)(\])`, Type: ByGroups(OperatorWord, Punctuation, UsingSelf("root"), Punctuation), Mutator: nil},
+			{
+				Pattern: `\b([RZX]+)\b(\[)([^\s\]]+?)(\])`,
+				Type:    ByGroups(OperatorWord, Punctuation, UsingSelf("root"), Punctuation),
+				Mutator: nil,
+			},
 			// Z=>
 			{Pattern: `\b([RZX]+)\b([^\s\]]+)`, Type: ByGroups(OperatorWord, UsingSelf("operator")), Mutator: nil},
 		},
@@ -889,52 +1009,101 @@ func rakuRules() Rules {
 			// Single-line pod declaration
 			{Pattern: `(#[|=])\s`, Type: Keyword, Mutator: Push("pod-single")},
 			// Multi-line pod declaration
-			{Pattern: "(?<keyword>#[|=])(?<opening_delimiters>(?<delimiter>" + bracketsPattern + `)\k<delimiter>*)(?<value>)(?<closing_delimiters>)`, Type: ByGroupNames(
-				map[string]Emitter{
-					`keyword`:            Keyword,
-					`opening_delimiters`: Punctuation,
-					`delimiter`:          nil,
-					`value`:              UsingSelf("pod-declaration"),
-					`closing_delimiters`: Punctuation,
-				}), Mutator: findBrackets(rakuPodDeclaration),
+			{
+				Pattern: "(?<keyword>#[|=])(?<opening_delimiters>(?<delimiter>" + bracketsPattern + `)\k<delimiter>*)(?<value>)(?<closing_delimiters>)`,
+				Type: ByGroupNames(
+					map[string]Emitter{
+						`keyword`:            Keyword,
+						`opening_delimiters`: Punctuation,
+						`delimiter`:          nil,
+						`value`:              UsingSelf("pod-declaration"),
+						`closing_delimiters`: Punctuation,
+					}),
+				Mutator: findBrackets(rakuPodDeclaration),
 			},
 			Include("pod-blocks"),
 		},
 		"pod-blocks": {
 			// =begin code
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=begin)(?<ws2> +)(?<name>code)(?<config>[^\n]*)(?<value>.*?)(?<ws3>^\k<ws>)(?<end_keyword>=end)(?<ws4> +)\k<name>`, Type: EmitterFunc(podCode), Mutator: nil},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=begin)(?<ws2> +)(?<name>code)(?<config>[^\n]*)(?<value>.*?)(?<ws3>^\k<ws>)(?<end_keyword>=end)(?<ws4> +)\k<name>`,
+				Type:    EmitterFunc(podCode),
+				Mutator: nil,
+			},
 			// =begin
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=begin)(?<ws2> +)(?!code)(?<name>\w[\w'-]*)(?<config>[^\n]*)(?<value>)(?<closing_delimiters>)`, Type: ByGroupNames(
-				map[string]Emitter{
-					`ws`:                 Comment,
-					`keyword`:            Keyword,
-					`ws2`:                StringDoc,
-					`name`:               Keyword,
-					`config`:             EmitterFunc(podConfig),
-					`value`:              UsingSelf("pod-begin"),
-					`closing_delimiters`: Keyword,
-				}), Mutator: findBrackets(rakuPod),
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=begin)(?<ws2> +)(?!code)(?<name>\w[\w'-]*)(?<config>[^\n]*)(?<value>)(?<closing_delimiters>)`,
+				Type: ByGroupNames(
+					map[string]Emitter{
+						`ws`:                 Comment,
+						`keyword`:            Keyword,
+						`ws2`:                StringDoc,
+						`name`:               Keyword,
+						`config`:             EmitterFunc(podConfig),
+						`value`:              UsingSelf("pod-begin"),
+						`closing_delimiters`: Keyword,
+					}),
+				Mutator: findBrackets(rakuPod),
 			},
 			// =for ...
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=(?:for|defn))(?<ws2> +)(?<name>\w[\w'-]*)(?<config>[^\n]*\n)`, Type: ByGroups(Comment, Keyword, StringDoc, Keyword, EmitterFunc(podConfig)), Mutator: Push("pod-paragraph")},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=(?:for|defn))(?<ws2> +)(?<name>\w[\w'-]*)(?<config>[^\n]*\n)`,
+				Type:    ByGroups(Comment, Keyword, StringDoc, Keyword, EmitterFunc(podConfig)),
+				Mutator: Push("pod-paragraph"),
+			},
 			// =config
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=config)(?<ws2> +)(?<name>\w[\w'-]*)(?<config>[^\n]*\n)`, Type: ByGroups(Comment, Keyword, StringDoc, Keyword, EmitterFunc(podConfig)), Mutator: nil},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=config)(?<ws2> +)(?<name>\w[\w'-]*)(?<config>[^\n]*\n)`,
+				Type:    ByGroups(Comment, Keyword, StringDoc, Keyword, EmitterFunc(podConfig)),
+				Mutator: nil,
+			},
 			// =alias
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=alias)(?<ws2> +)(?<name>\w[\w'-]*)(?<value>[^\n]*\n)`, Type: ByGroups(Comment, Keyword, StringDoc, Keyword, StringDoc), Mutator: nil},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=alias)(?<ws2> +)(?<name>\w[\w'-]*)(?<value>[^\n]*\n)`,
+				Type:    ByGroups(Comment, Keyword, StringDoc, Keyword, StringDoc),
+				Mutator: nil,
+			},
 			// =encoding
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=encoding)(?<ws2> +)(?<name>[^\n]+)`, Type: ByGroups(Comment, Keyword, StringDoc, Name), Mutator: nil},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=encoding)(?<ws2> +)(?<name>[^\n]+)`,
+				Type:    ByGroups(Comment, Keyword, StringDoc, Name),
+				Mutator: nil,
+			},
 			// =para ...
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=(?:para|table|pod))(?<config>(?<!\n\s*)[^\n]*\n)`, Type: ByGroups(Comment, Keyword, EmitterFunc(podConfig)), Mutator: Push("pod-paragraph")},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=(?:para|table|pod))(?<config>(?<!\n\s*)[^\n]*\n)`,
+				Type:    ByGroups(Comment, Keyword, EmitterFunc(podConfig)),
+				Mutator: Push("pod-paragraph"),
+			},
 			// =head1 ...
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=head\d+)(?<ws2> *)(?<config>#?)`, Type: ByGroups(Comment, Keyword, GenericHeading, Keyword), Mutator: Push("pod-heading")},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=head\d+)(?<ws2> *)(?<config>#?)`,
+				Type:    ByGroups(Comment, Keyword, GenericHeading, Keyword),
+				Mutator: Push("pod-heading"),
+			},
 			// =item ...
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=(?:item\d*|comment|data|[A-Z]+))(?<ws2> *)(?<config>#?)`, Type: ByGroups(Comment, Keyword, StringDoc, Keyword), Mutator: Push("pod-paragraph")},
-			{Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=finish)(?<config>[^\n]*)`, Type: ByGroups(Comment, Keyword, EmitterFunc(podConfig)), Mutator: Push("pod-finish")},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=(?:item\d*|comment|data|[A-Z]+))(?<ws2> *)(?<config>#?)`,
+				Type:    ByGroups(Comment, Keyword, StringDoc, Keyword),
+				Mutator: Push("pod-paragraph"),
+			},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<keyword>=finish)(?<config>[^\n]*)`,
+				Type:    ByGroups(Comment, Keyword, EmitterFunc(podConfig)),
+				Mutator: Push("pod-finish"),
+			},
 			// ={custom} ...
-			{Pattern: `(?<=^ *)(?<ws> *)(?<name>=\w[\w'-]*)(?<ws2> *)(?<config>#?)`, Type: ByGroups(Comment, Name, StringDoc, Keyword), Mutator: Push("pod-paragraph")},
+			{
+				Pattern: `(?<=^ *)(?<ws> *)(?<name>=\w[\w'-]*)(?<ws2> *)(?<config>#?)`,
+				Type:    ByGroups(Comment, Name, StringDoc, Keyword),
+				Mutator: Push("pod-paragraph"),
+			},
 			// = podconfig
-			{Pattern: `(?<=^ *)(?<keyword> *=)(?<ws> *)(?<config>(?::\w[\w'-]*(?:` + colonPairOpeningBrackets + `.+?` +
-				colonPairClosingBrackets + `) *)*\n)`, Type: ByGroups(Keyword, StringDoc, EmitterFunc(podConfig)), Mutator: nil,
+			{
+				Pattern: `(?<=^ *)(?<keyword> *=)(?<ws> *)(?<config>(?::\w[\w'-]*(?:` + colonPairOpeningBrackets + `.+?` +
+					colonPairClosingBrackets + `) *)*\n)`,
+				Type:    ByGroups(Keyword, StringDoc, EmitterFunc(podConfig)),
+				Mutator: nil,
 			},
 		},
 		"pod-begin": {
@@ -968,7 +1137,11 @@ func rakuRules() Rules {
 		},
 		"pre-pod-formatter": {
 			// C<code>, B<bold>, ...
-			{Pattern: `(?<keyword>[CBIUDTKRPAELZVMSXN])(?<opening_delimiters><+|«)`, Type: ByGroups(Keyword, Punctuation), Mutator: findBrackets(rakuPodFormatter)},
+			{
+				Pattern: `(?<keyword>[CBIUDTKRPAELZVMSXN])(?<opening_delimiters><+|«)`,
+				Type:    ByGroups(Keyword, Punctuation),
+				Mutator: findBrackets(rakuPodFormatter),
+			},
 		},
 		"pod-formatter": {
 			// Placeholder rule, will be replaced by mutators. DO NOT REMOVE!
@@ -1019,23 +1192,31 @@ func rakuRules() Rules {
 			{Pattern: `.+?`, Type: StringDouble, Mutator: nil},
 		},
 		"qq-variable": {
-			{Pattern: `(?<!(?<!\\)\\)(?:` + variablePattern + `|` + globalVariablePattern + `)` + colonPairLookahead + `)`, Type: NameVariable, Mutator: Push("qq-variable-extras", "name-adverb")},
+			{
+				Pattern: `(?<!(?<!\\)\\)(?:` + variablePattern + `|` + globalVariablePattern + `)` + colonPairLookahead + `)`,
+				Type:    NameVariable,
+				Mutator: Push("qq-variable-extras", "name-adverb"),
+			},
 		},
 		"qq-variable-extras": {
 			// Method
-			{Pattern: `(?<operator>\.)(?<method_name>` + namePattern + `)` + colonPairLookahead + `\()`, Type: ByGroupNames(map[string]Emitter{
-				`operator`:    Operator,
-				`method_name`: NameFunction,
-			}), Mutator: Push(`name-adverb`),
+			{
+				Pattern: `(?<operator>\.)(?<method_name>` + namePattern + `)` + colonPairLookahead + `\()`,
+				Type: ByGroupNames(map[string]Emitter{
+					`operator`:    Operator,
+					`method_name`: NameFunction,
+				}),
+				Mutator: Push(`name-adverb`),
 			},
 			// Function/Signature
-			{Pattern: `\(`, Type: Punctuation, Mutator: replaceRule(
-				ruleReplacingConfig{
-					delimiter: []rune(`)`),
-					tokenType: Punctuation,
-					stateName: `root`,
-					pushState: true,
-				}),
+			{
+				Pattern: `\(`, Type: Punctuation, Mutator: replaceRule(
+					ruleReplacingConfig{
+						delimiter: []rune(`)`),
+						tokenType: Punctuation,
+						stateName: `root`,
+						pushState: true,
+					}),
 			},
 			Default(Pop(1)),
 		},
@@ -1513,4 +1694,23 @@ func podCode(groups []string, state *LexerState) Iterator {
 	iterators = append(iterators, Literator(tokens[5:]...))
 
 	return Concaterator(iterators...)
+}
+
+func initRakuVar() {
+	Raku = register(MustNewLexer(
+		&Config{
+			Name:    "Raku",
+			Aliases: []string{"perl6", "pl6", "raku"},
+			Filenames: []string{
+				"*.pl", "*.pm", "*.nqp", "*.p6", "*.6pl", "*.p6l", "*.pl6", "*.6pm",
+				"*.p6m", "*.pm6", "*.t", "*.raku", "*.rakumod", "*.rakutest", "*.rakudoc",
+			},
+			MimeTypes: []string{
+				"text/x-perl6", "application/x-perl6",
+				"text/x-raku", "application/x-raku",
+			},
+			DotAll: true,
+		},
+		rakuRules,
+	))
 }

@@ -9,15 +9,7 @@ import (
 )
 
 // Restructuredtext lexer.
-var Restructuredtext = register(MustNewLexer(
-	&Config{
-		Name:      "reStructuredText",
-		Aliases:   []string{"rst", "rest", "restructuredtext"},
-		Filenames: []string{"*.rst", "*.rest"},
-		MimeTypes: []string{"text/x-rst", "text/prs.fallenstein.rst"},
-	},
-	restructuredtextRules,
-))
+var Restructuredtext Lexer
 
 func restructuredtextRules() Rules {
 	return Rules{
@@ -88,4 +80,16 @@ func rstCodeBlock(groups []string, state *LexerState) Iterator {
 		iterators = append(iterators, Literator(tokens...), sub)
 	}
 	return Concaterator(iterators...)
+}
+
+func initRestructuredtextVar() {
+	Restructuredtext = register(MustNewLexer(
+		&Config{
+			Name:      "reStructuredText",
+			Aliases:   []string{"rst", "rest", "restructuredtext"},
+			Filenames: []string{"*.rst", "*.rest"},
+			MimeTypes: []string{"text/x-rst", "text/prs.fallenstein.rst"},
+		},
+		restructuredtextRules,
+	))
 }

@@ -7,35 +7,30 @@ import (
 )
 
 // Svelte lexer.
-var Svelte = register(DelegatingLexer(HTML, MustNewLexer(
-	&Config{
-		Name:      "Svelte",
-		Aliases:   []string{"svelte"},
-		Filenames: []string{"*.svelte"},
-		MimeTypes: []string{"application/x-svelte"},
-		DotAll:    true,
-	},
-	svelteRules,
-)))
+var Svelte Lexer
 
 func svelteRules() Rules {
 	return Rules{
 		"root": {
 			// Let HTML handle the comments, including comments containing script and style tags
 			{Pattern: `<!--`, Type: Other, Mutator: Push("comment")},
-			{Pattern:
-			// Highlight script and style tags based on lang attribute
-			// and allow attributes besides lang
-			`(<\s*(?:script|style).*?lang\s*=\s*['"])` +
-				`(.+?)(['"].*?>)` +
-				`(.+?)` +
-				`(<\s*/\s*(?:script|style)\s*>)`, Type: UsingByGroup(2, 4, Other, Other, Other, Other, Other), Mutator: nil,
+			{
+				// Highlight script and style tags based on lang attribute
+				// and allow attributes besides lang
+				Pattern: `(<\s*(?:script|style).*?lang\s*=\s*['"])` +
+					`(.+?)(['"].*?>)` +
+					`(.+?)` +
+					`(<\s*/\s*(?:script|style)\s*>)`,
+				Type:    UsingByGroup(2, 4, Other, Other, Other, Other, Other),
+				Mutator: nil,
 			},
-			{Pattern:
-			// Make sure `{` is not inside script or style tags
-			`(?<!<\s*(?:script|style)(?:(?!(?:script|style)\s*>).)*?)` +
-				`{` +
-				`(?!(?:(?!<\s*(?:script|style)).)*?(?:script|style)\s*>)`, Type: Punctuation, Mutator: Push("templates"),
+			{
+				// Make sure `{` is not inside script or style tags
+				Pattern: `(?<!<\s*(?:script|style)(?:(?!(?:script|style)\s*>).)*?)` +
+					`{` +
+					`(?!(?:(?!<\s*(?:script|style)).)*?(?:script|style)\s*>)`,
+				Type:    Punctuation,
+				Mutator: Push("templates"),
 			},
 			// on:submit|preventDefault
 			{Pattern: `(?<=\s+on:\w+(?:\|\w+)*)\|(?=\w+)`, Type: Operator, Mutator: nil},
@@ -52,9 +47,12 @@ func svelteRules() Rules {
 			// If there is another opening curly brace push to templates again
 			{Pattern: "{", Type: Punctuation, Mutator: Push("templates")},
 			{Pattern: `@(debug|html)\b`, Type: Keyword, Mutator: nil},
-			{Pattern: `(#await)(\s+)(\w+)(\s+)(then|catch)(\s+)(\w+)`, Type: ByGroups(Keyword, Text, Using("TypeScript"), Text,
-				Keyword, Text, Using("TypeScript"),
-			), Mutator: nil,
+			{
+				Pattern: `(#await)(\s+)(\w+)(\s+)(then|catch)(\s+)(\w+)`,
+				Type: ByGroups(Keyword, Text, Using("TypeScript"), Text,
+					Keyword, Text, Using("TypeScript"),
+				),
+				Mutator: nil,
 			},
 			{Pattern: `(#|/)(await|each|if|key)\b`, Type: Keyword, Mutator: nil},
 			{Pattern: `(:else)(\s+)(if)?\b`, Type: ByGroups(Keyword, Text, Keyword), Mutator: nil},
@@ -62,4 +60,17 @@ func svelteRules() Rules {
 			{Pattern: `[^{}]+`, Type: Using("TypeScript"), Mutator: nil},
 		},
 	}
+}
+
+func initSvelteVar() {
+	Svelte = register(DelegatingLexer(HTML, MustNewLexer(
+		&Config{
+			Name:      "Svelte",
+			Aliases:   []string{"svelte"},
+			Filenames: []string{"*.svelte"},
+			MimeTypes: []string{"application/x-svelte"},
+			DotAll:    true,
+		},
+		svelteRules,
+	)))
 }

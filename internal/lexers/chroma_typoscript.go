@@ -7,17 +7,7 @@ import (
 )
 
 // Typoscript lexer.
-var Typoscript = register(MustNewLexer(
-	&Config{
-		Name:      "TypoScript",
-		Aliases:   []string{"typoscript"},
-		Filenames: []string{"*.ts"},
-		MimeTypes: []string{"text/x-typoscript"},
-		DotAll:    true,
-		Priority:  0.1,
-	},
-	typoscriptRules,
-))
+var Typoscript Lexer
 
 func typoscriptRules() Rules {
 	return Rules{
@@ -84,4 +74,18 @@ func typoscriptRules() Rules {
 			{Pattern: `[\w"\-!/&;]+`, Type: Text, Mutator: nil},
 		},
 	}
+}
+
+func initTyposcriptVar() {
+	Typoscript = register(MustNewLexer(
+		&Config{
+			Name:      "TypoScript",
+			Aliases:   []string{"typoscript"},
+			Filenames: []string{"*.ts"},
+			MimeTypes: []string{"text/x-typoscript"},
+			DotAll:    true,
+			Priority:  0.1,
+		},
+		typoscriptRules,
+	))
 }

@@ -8,15 +8,19 @@ import (
 
 // YAML+Jinja is YAML with Jinja templating embedded. Used by Ansible playbooks
 // and Salt SLS files.
-var YAMLJinja = register(DelegatingLexer(
-	MustNewXMLLexer(embedded, "embedded/yaml.xml"),
-	MustNewXMLLexer(embedded, "embedded/django_jinja.xml").SetConfig(
-		&Config{
-			Name:      "YAML+Jinja",
-			Aliases:   []string{"yaml+jinja", "salt", "sls", "ansible"},
-			Filenames: []string{"*.sls"},
-			MimeTypes: []string{"text/x-yaml+jinja", "text/x-sls"},
-			DotAll:    true,
-		},
-	),
-))
+var YAMLJinja Lexer
+
+func initYAMLJinjaVar() {
+	YAMLJinja = register(DelegatingLexer(
+		MustNewXMLLexer(embedded, "embedded/yaml.xml"),
+		MustNewXMLLexer(embedded, "embedded/django_jinja.xml").SetConfig(
+			&Config{
+				Name:      "YAML+Jinja",
+				Aliases:   []string{"yaml+jinja", "salt", "sls", "ansible"},
+				Filenames: []string{"*.sls"},
+				MimeTypes: []string{"text/x-yaml+jinja", "text/x-sls"},
+				DotAll:    true,
+			},
+		),
+	))
+}

@@ -11,32 +11,26 @@ import (
 //go:embed embedded/*.xml
 var embedded embed.FS
 
-// state is all the package's state, in one variable on purpose: the
-// copied lexers' variables depend on it (through register and lookup) as
-// chroma's depend on its GlobalLexerRegistry, so that Go initializes them,
-// and so registers them, in chroma's order (a variable waits for the
-// variables its initializer uses, functions' bodies included).
+// state is the registry, built once.
 var state struct {
-	// goCoded are the Go-coded lexers, in the order chroma registers them.
-	goCoded []chroma.Lexer
-
 	once     sync.Once
 	registry *chroma.LexerRegistry
-	// building is the registry while its build runs the copied init
-	// functions, which look lexers up in it.
+	// building is the registry while its build runs the copied
+	// initializers and init functions, which add lexers to it and look
+	// lexers up in it.
 	building *chroma.LexerRegistry
 }
 
-// register records a Go-coded lexer for the registry: the copied files
-// call it where chroma's call Register.
+// register adds a Go-coded lexer to the registry being built: the copied
+// files call it where chroma's call Register.
 func register(l chroma.Lexer) chroma.Lexer {
-	state.goCoded = append(state.goCoded, l)
-	return l
+	return state.building.Register(l)
 }
 
 // registry returns chroma's GlobalLexerRegistry, built on the first call
 // as chroma builds it: the XML lexers, then the Go-coded ones (which
-// replace an XML lexer of the same name), then the files' init functions.
+// replace an XML lexer of the same name) as chroma's variables are
+// initialized, then the files' init functions.
 func registry() *chroma.LexerRegistry {
 	state.once.Do(func() {
 		reg := chroma.NewLexerRegistry()
@@ -47,10 +41,8 @@ func registry() *chroma.LexerRegistry {
 		for _, path := range paths {
 			reg.Register(chroma.MustNewXMLLexer(embedded, path))
 		}
-		for _, l := range state.goCoded {
-			reg.Register(l)
-		}
 		state.building = reg
+		initVars()
 		lateInit()
 		state.building = nil
 		state.registry = reg
