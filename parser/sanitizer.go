@@ -22,7 +22,7 @@ var allowedTags = map[string]bool{}
 var singleOnlyTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true}
 
 func init() {
-	for _, t := range strings.Fields(`b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s
+	for t := range strings.FieldsSeq(`b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s
 		strike strong tt var div center blockquote ol ul dl table caption pre ruby rb rp rt rtc p span abbr
 		dfn kbd samp data time mark br wbr hr li dt dd meta link tr td th q bdo`) {
 		allowedTags[t] = true
@@ -51,7 +51,7 @@ func (a tagAttrs) allows(name string) bool {
 func init() {
 	set := func(tags string, extra ...string) {
 		a := tagAttrs{common: true, extra: setOf(strings.Join(extra, " "))}
-		for _, t := range strings.Fields(tags) {
+		for t := range strings.FieldsSeq(tags) {
 			allowedAttrs[t] = a
 		}
 	}

@@ -60,7 +60,7 @@ var tagSets = [...]struct {
 var tagFlagTable = func() (t [256][]tagFlagEntry) {
 	for _, set := range tagSets {
 	names:
-		for _, name := range strings.Fields(set.names) {
+		for name := range strings.FieldsSeq(set.names) {
 			h := tagHash(name)
 			for i := range t[h] {
 				if t[h][i].name == name {
@@ -106,7 +106,7 @@ func lookupTag(name string) (string, tagFlags) {
 
 func setOf(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, f := range strings.Fields(s) {
+	for f := range strings.FieldsSeq(s) {
 		m[f] = true
 	}
 	return m
