@@ -87,6 +87,9 @@ func TestSameHighlighting(t *testing.T) {
 		lang := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		compare(t, lang, path)
 	}
+	if testing.Short() {
+		t.Skip("chroma's test files: skipped in -short mode")
+	}
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/alecthomas/chroma/v2").Output()
 	dir := strings.TrimSpace(string(out))
 	if err != nil || dir == "" {
