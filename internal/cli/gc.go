@@ -3,6 +3,8 @@ package cli
 import (
 	"os"
 	"runtime/debug"
+
+	"github.com/wikirules/wikirules/parser"
 )
 
 // oneShotHeap prepares the heap of a command that turns one input of size
@@ -21,6 +23,8 @@ import (
 //     meaning: the collector is then left to them.
 //   - Page faults: see hugePages.
 func oneShotHeap(size int) {
+	// A larger input is refused by the parser (and read only to say so).
+	size = min(size, parser.MaxSourceBytes)
 	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(256<<20 + 32*int64(size))
 		debug.SetGCPercent(-1)
