@@ -18,7 +18,16 @@ func TestAnchorIDMatchesFields(t *testing.T) {
 }
 
 func TestLookupTagFlags(t *testing.T) {
-	for name, f := range tagFlagsOf {
+	want := map[string]tagFlags{}
+	for _, set := range tagSets {
+		for _, name := range strings.Fields(set.names) {
+			want[name] |= set.flag
+		}
+	}
+	if len(want) < 100 || want["p"] != fSpecial|fClosesP|fImpliedEnd || want["br"] != fVoid|fSpecial|fInline {
+		t.Fatalf("the sets of tag names are not read as expected: %d names, p %b, br %b", len(want), want["p"], want["br"])
+	}
+	for name, f := range want {
 		if got := lookupTagFlags(name); got != f {
 			t.Errorf("lookupTagFlags(%q) = %b, want %b", name, got, f)
 		}

@@ -215,12 +215,12 @@ func languageFunction(c *pfCall) {
 	code := bcp47ToInternal(strings.ToLower(c.plain(0)))
 	in := bcp47ToInternal(strings.ToLower(strings.TrimSpace(c.plain(1))))
 	if in != "" && in != code && (in == "en" || strings.HasPrefix(in, "en-")) {
-		if name, ok := mwdata.EnglishNames[code]; ok {
+		if name, ok := mwdata.EnglishNames()[code]; ok {
 			c.emit(name)
 			return
 		}
 	}
-	if name, ok := mwdata.Autonyms[code]; ok {
+	if name, ok := mwdata.Autonyms()[code]; ok {
 		c.emit(name)
 		return
 	}

@@ -22,7 +22,7 @@ var allowedTags = map[string]bool{}
 var singleOnlyTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true}
 
 func init() {
-	for _, t := range strings.Fields(`b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s
+	for t := range strings.FieldsSeq(`b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s
 		strike strong tt var div center blockquote ol ul dl table caption pre ruby rb rp rt rtc p span abbr
 		dfn kbd samp data time mark br wbr hr li dt dd meta link tr td th q bdo`) {
 		allowedTags[t] = true
@@ -30,24 +30,29 @@ func init() {
 }
 
 var (
-	attrCommon    = strings.Fields("id class style lang dir title tabindex aria-describedby aria-flowto aria-hidden aria-label aria-labelledby aria-owns role about property resource datatype typeof itemid itemprop itemref itemscope itemtype")
-	attrTableCell = strings.Fields("abbr axis headers scope rowspan colspan nowrap width height bgcolor align valign")
-	allowedAttrs  = map[string]map[string]bool{}
+	attrCommon    = setOf("id class style lang dir title tabindex aria-describedby aria-flowto aria-hidden aria-label aria-labelledby aria-owns role about property resource datatype typeof itemid itemprop itemref itemscope itemtype")
+	attrTableCell = "abbr axis headers scope rowspan colspan nowrap width height bgcolor align valign"
+	allowedAttrs  = map[string]tagAttrs{}
 )
+
+// tagAttrs are the attributes allowed on an element: the common ones
+// (attrCommon) if common, and extra. Elements share their extra set: one
+// map each per element would cost every run of the program a millisecond
+// at start.
+type tagAttrs struct {
+	common bool
+	extra  map[string]bool
+}
+
+func (a tagAttrs) allows(name string) bool {
+	return (a.common && attrCommon[name]) || a.extra[name]
+}
 
 func init() {
 	set := func(tags string, extra ...string) {
-		for _, t := range strings.Fields(tags) {
-			m := map[string]bool{}
-			for _, a := range attrCommon {
-				m[a] = true
-			}
-			for _, list := range extra {
-				for _, a := range strings.Fields(list) {
-					m[a] = true
-				}
-			}
-			allowedAttrs[t] = m
+		a := tagAttrs{common: true, extra: setOf(strings.Join(extra, " "))}
+		for t := range strings.FieldsSeq(tags) {
+			allowedAttrs[t] = a
 		}
 	}
 	set("div h1 h2 h3 h4 h5 h6 p caption", "align")
@@ -60,14 +65,14 @@ func init() {
 	set("li", "type value")
 	set("table", "summary width border frame rules cellspacing cellpadding align bgcolor")
 	set("tr", "bgcolor align valign")
-	set("td th", strings.Join(attrTableCell, " "))
+	set("td th", attrTableCell)
 	set("font", "size color face")
 	set("data", "value")
 	set("time", "datetime")
-	allowedAttrs["br"] = map[string]bool{"id": true, "class": true, "title": true, "style": true, "clear": true}
-	allowedAttrs["wbr"] = map[string]bool{"id": true, "class": true, "title": true, "style": true}
-	allowedAttrs["meta"] = map[string]bool{"itemprop": true, "content": true}
-	allowedAttrs["link"] = map[string]bool{"itemprop": true, "href": true, "title": true}
+	allowedAttrs["br"] = tagAttrs{extra: setOf("id class title style clear")}
+	allowedAttrs["wbr"] = tagAttrs{extra: setOf("id class title style")}
+	allowedAttrs["meta"] = tagAttrs{extra: setOf("itemprop content")}
+	allowedAttrs["link"] = tagAttrs{extra: setOf("itemprop href title")}
 }
 
 // rawAttr is an attribute as parsed from tag text.
@@ -169,7 +174,7 @@ func validateAttrs(attrs []rawAttr, tag string) []rawAttr {
 			if evilURI(value) {
 				continue
 			}
-		} else if (!isData && !allowed[name]) || reservedDataAttr(name) {
+		} else if (!isData && !allowed.allows(name)) || reservedDataAttr(name) {
 			continue
 		}
 		switch name {

@@ -14,25 +14,8 @@ import (
 // it, and MediaWiki's extra rule that inline content directly in the body
 // or a blockquote is wrapped in a paragraph.
 
-var voidTags = setOf("br wbr hr img meta link input col area embed source track param keygen")
-var formattingTags = setOf("a b big code em font i nobr s small strike strong tt u")
-var specialTags = setOf(`address applet area article aside base basefont bgsound blockquote body br button caption center
-	col colgroup dd details dir div dl dt embed fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6
-	head header hgroup hr html iframe img input keygen li link listing main marquee menu meta nav noembed noframes
-	noscript object ol p param plaintext pre script search section select source style summary table tbody td
-	template textarea tfoot th thead title tr track ul wbr xmp`)
-var closesP = setOf(`address article aside blockquote center details dialog dir div dl fieldset figcaption figure
-	footer header hgroup main menu nav ol p search section summary ul h1 h2 h3 h4 h5 h6 pre listing form table hr`)
-var impliedEnd = setOf("dd dt li optgroup option p rb rp rt rtc")
-var inlineTags = setOf(`a abbr acronym applet b basefont bdo big br button cite code del dfn em font i iframe img input
-	ins kbd label legend map object param q rb rbc rp rt rtc ruby s samp select small span strike strong sub sup
-	textarea tt u var video audio bdi data time mark`)
-var metadataTags = setOf("style script link meta")
-var scopeTags = setOf("applet caption html table td th marquee object template")
-var headingTags = setOf("h1 h2 h3 h4 h5 h6")
-
-// tagFlags say which of the sets above a tag name is in: a token looks its
-// name up once.
+// tagFlags say which of the sets of tagSets a tag name is in: a token
+// looks its name up once.
 type tagFlags uint16
 
 const (
@@ -47,27 +30,46 @@ const (
 	fHeading
 )
 
-var tagFlagsOf = func() map[string]tagFlags {
-	m := map[string]tagFlags{}
-	for _, set := range []struct {
-		tags map[string]bool
-		f    tagFlags
-	}{{voidTags, fVoid}, {formattingTags, fFormatting}, {specialTags, fSpecial}, {closesP, fClosesP}, {impliedEnd, fImpliedEnd},
-		{inlineTags, fInline}, {metadataTags, fMetadata}, {scopeTags, fScope}, {headingTags, fHeading}} {
-		for t := range set.tags {
-			m[t] |= set.f
-		}
-	}
-	return m
-}()
+// tagSets are the sets of tag names the tree builder asks about.
+var tagSets = [...]struct {
+	flag  tagFlags
+	names string
+}{
+	{fVoid, "br wbr hr img meta link input col area embed source track param keygen"},
+	{fFormatting, "a b big code em font i nobr s small strike strong tt u"},
+	{fSpecial, `address applet area article aside base basefont bgsound blockquote body br button caption center
+	col colgroup dd details dir div dl dt embed fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6
+	head header hgroup hr html iframe img input keygen li link listing main marquee menu meta nav noembed noframes
+	noscript object ol p param plaintext pre script search section select source style summary table tbody td
+	template textarea tfoot th thead title tr track ul wbr xmp`},
+	{fClosesP, `address article aside blockquote center details dialog dir div dl fieldset figcaption figure
+	footer header hgroup main menu nav ol p search section summary ul h1 h2 h3 h4 h5 h6 pre listing form table hr`},
+	{fImpliedEnd, "dd dt li optgroup option p rb rp rt rtc"},
+	{fInline, `a abbr acronym applet b basefont bdo big br button cite code del dfn em font i iframe img input
+	ins kbd label legend map object param q rb rbc rp rt rtc ruby s samp select small span strike strong sub sup
+	textarea tt u var video audio bdi data time mark`},
+	{fMetadata, "style script link meta"},
+	{fScope, "applet caption html table td th marquee object template"},
+	{fHeading, "h1 h2 h3 h4 h5 h6"},
+}
 
-// tagFlagTable holds tagFlagsOf by a hash of the name (tagHash): a
-// tag's flags are looked up for every tag of the page, and a few string
-// comparisons cost less than a map's hashing.
+// tagFlagTable holds each tag name of tagSets with its flags, by a hash
+// of the name (tagHash): a tag's flags are looked up for every tag of the
+// page, and a few string comparisons cost less than a map's hashing. It
+// is built without maps: this runs when the program starts.
 var tagFlagTable = func() (t [256][]tagFlagEntry) {
-	for name, f := range tagFlagsOf {
-		h := tagHash(name)
-		t[h] = append(t[h], tagFlagEntry{name, f})
+	for _, set := range tagSets {
+	names:
+		for name := range strings.FieldsSeq(set.names) {
+			h := tagHash(name)
+			for i := range t[h] {
+				if t[h][i].name == name {
+					t[h][i].flags |= set.flag
+					continue names
+				}
+			}
+			t[h] = append(t[h], tagFlagEntry{name, set.flag})
+		}
 	}
 	return t
 }()
@@ -84,13 +86,13 @@ func tagHash(name string) int {
 	return (len(name)*31 + 7*int(name[0]) + int(name[len(name)-1])) & 255
 }
 
-// lookupTagFlags returns tagFlagsOf[name].
+// lookupTagFlags returns the flags of the tag name.
 func lookupTagFlags(name string) tagFlags {
 	_, f := lookupTag(name)
 	return f
 }
 
-// lookupTag returns tagFlagsOf[name] and the table's copy of a known name
+// lookupTag returns the flags of the tag name and the table's copy of a known name
 // (name itself for another): the tree then keeps no string of the text
 // it was built from for an element's name.
 func lookupTag(name string) (string, tagFlags) {
@@ -104,7 +106,7 @@ func lookupTag(name string) (string, tagFlags) {
 
 func setOf(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, f := range strings.Fields(s) {
+	for f := range strings.FieldsSeq(s) {
 		m[f] = true
 	}
 	return m
@@ -1332,7 +1334,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 			if tb.current().Tag != "tr" {
 				tb.clearTo("table", "tr")
 				if tb.current().Tag != "tr" {
-					tr := &htmlToken{kind: tokStart, name: "tr", flags: tagFlagsOf["tr"], pos: t.pos, end: t.pos}
+					tr := &htmlToken{kind: tokStart, name: "tr", flags: lookupTagFlags("tr"), pos: t.pos, end: t.pos}
 					tb.insertElement(tr)
 				}
 			}
@@ -1395,7 +1397,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 		for i := len(tb.afe) - 1; i >= 0 && tb.afe[i] != nil; i-- {
 			if tb.afe[i].Tag == "a" {
 				a := tb.afe[i]
-				tb.adoption(&htmlToken{kind: tokEnd, name: "a", flags: tagFlagsOf["a"], pos: t.pos, end: t.pos})
+				tb.adoption(&htmlToken{kind: tokEnd, name: "a", flags: lookupTagFlags("a"), pos: t.pos, end: t.pos})
 				tb.removeFormatting(a)
 				if k := tb.indexInStack(a); k >= 0 {
 					tb.removeFromStack(k)
@@ -1473,7 +1475,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 	case name == "p":
 		if !tb.inScope("p", "button") {
 			// </p> with no open paragraph makes an empty one.
-			tb.insertElement(&htmlToken{kind: tokStart, name: "p", flags: tagFlagsOf["p"], pos: t.pos, end: t.end})
+			tb.insertElement(&htmlToken{kind: tokStart, name: "p", flags: lookupTagFlags("p"), pos: t.pos, end: t.end})
 		}
 		tb.generateImpliedEnd("p")
 		tb.popUntil("p", t.end)
@@ -1501,7 +1503,7 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 	case t.flags&fFormatting != 0:
 		tb.adoption(t)
 	case name == "br":
-		tb.startTag(&htmlToken{kind: tokStart, name: "br", flags: tagFlagsOf["br"], pos: t.pos, end: t.end})
+		tb.startTag(&htmlToken{kind: tokStart, name: "br", flags: lookupTagFlags("br"), pos: t.pos, end: t.end})
 	case t.flags&fSpecial != 0 || name == "figure":
 		if tb.inScope(name) {
 			tb.generateImpliedEnd("")

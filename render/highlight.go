@@ -7,8 +7,8 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
 
+	"github.com/wikirules/wikirules/internal/lexers"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -18,7 +18,9 @@ import (
 // data-start (the first number) and data-highlight ("1,3-5": lines to
 // mark). Tokens get chroma's classes with the prefix "hl-" (the site's
 // stylesheet styles them); a language chroma does not know, or a lexer
-// error, gives the code as plain text, as the extension does.
+// error, gives the code as plain text, as the extension does. The lexers
+// are chroma's, from internal/lexers, which builds chroma's registry on
+// the first lookup rather than when the program starts.
 
 // HighlightClassPrefix is the prefix of the token classes.
 const HighlightClassPrefix = "hl-"

@@ -347,7 +347,7 @@ var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"
 var outputTags = map[string]bool{}
 
 func init() {
-	for _, t := range strings.Fields(`b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s
+	for t := range strings.FieldsSeq(`b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s
 		strike strong tt var div center blockquote ol ul dl table caption pre ruby rb rp rt rtc p span abbr dfn kbd
 		samp data time mark br wbr hr li dt dd meta link tr td th q bdo figure figcaption`) {
 		outputTags[t] = true

@@ -11,8 +11,8 @@ import (
 )
 
 // TableKinds are the kinds of rule tables, as ExtractOptions.Kind takes them.
-var TableKinds = []string{fmt.Sprint(extract.KindCards), fmt.Sprint(extract.KindScoring), fmt.Sprint(extract.KindRoyalties),
-	fmt.Sprint(extract.KindOptions), fmt.Sprint(extract.KindTable)}
+var TableKinds = []string{extract.KindCards.String(), extract.KindScoring.String(), extract.KindRoyalties.String(),
+	extract.KindOptions.String(), extract.KindTable.String()}
 
 // checkKind refuses a kind that is not one (""  is every kind).
 func checkKind(kind string) error {
@@ -25,7 +25,7 @@ func checkKind(kind string) error {
 // keepKind keeps the tables of one kind ("": all).
 func keepKind(pt *extract.PageTables, kind string) {
 	if kind != "" {
-		pt.Tables = slices.DeleteFunc(pt.Tables, func(t *extract.Table) bool { return fmt.Sprint(t.Kind) != kind })
+		pt.Tables = slices.DeleteFunc(pt.Tables, func(t *extract.Table) bool { return t.Kind.String() != kind })
 	}
 }
 

@@ -49,6 +49,9 @@ func withStatus(code int, err error) error { return &exitError{code: code, err: 
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// ownProcess: the command is all the process does (Main), so it may
+	// tune the runtime for itself (oneShotGC).
+	ownProcess bool
 
 	wf           wikiFlags
 	inputProblem bool // a --keep-going load reported problems
@@ -153,7 +156,7 @@ func Main() int {
 		os.Exit(code)
 	})
 	defer stop()
-	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	return run(&app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, ownProcess: true}, os.Args[1:])
 }
 
 // onSignal calls fn when the process is asked to stop.
@@ -176,7 +179,11 @@ func onSignal(fn func(os.Signal)) (stop func()) {
 
 // Run runs the command line with the given arguments and streams.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	return run(&app{stdin: stdin, stdout: stdout, stderr: stderr}, args)
+}
+
+func run(a *app, args []string) int {
+	stdin, stdout, stderr := a.stdin, a.stdout, a.stderr
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -27,9 +27,18 @@ tables) are printed to standard error as name:line:col: severity: message [id].`
   wikirules show Gamehelphearts | wikirules html --title Gamehelphearts --warnings`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The heap is prepared before the input is read when its
+			// size is known (a file), after it when not (a pipe).
+			size := inputSize(a.stdin)
+			if a.ownProcess && size > 0 {
+				oneShotHeap(size)
+			}
 			src, err := readAllString(a.stdin)
 			if err != nil {
 				return err
+			}
+			if a.ownProcess && size == 0 {
+				oneShotHeap(len(src))
 			}
 			now := time.Now().UTC()
 			if at != "" {
@@ -62,17 +71,22 @@ tables) are printed to standard error as name:line:col: severity: message [id].`
 // conversion to string would grow through twenty arrays for 1 MB and copy
 // it once more: in a fresh process each new array costs page faults too.
 func readAllString(r io.Reader) (string, error) {
-	size := 0
+	var sb strings.Builder
+	sb.Grow(inputSize(r))
+	_, err := io.Copy(&sb, r)
+	return sb.String(), err
+}
+
+// inputSize is the number of bytes r holds when it says (a regular file,
+// a bytes.Reader), 0 otherwise.
+func inputSize(r io.Reader) int {
 	switch v := r.(type) {
 	case interface{ Stat() (fs.FileInfo, error) }:
 		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = int(fi.Size())
+			return int(fi.Size())
 		}
 	case interface{ Len() int }:
-		size = v.Len()
+		return v.Len()
 	}
-	var sb strings.Builder
-	sb.Grow(size)
-	_, err := io.Copy(&sb, r)
-	return sb.String(), err
+	return 0
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -152,7 +153,9 @@ func keysOf(t reflect.Type) []string {
 	return keys
 }
 
-var yamlLine = regexp.MustCompile(`line (\d+): `)
+// yamlLine is compiled on first use: errors are rare, and every run of
+// the program would pay for it at start.
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+): `) })
 
 // syntaxError turns a YAML error ("yaml: line 3: could not find expected
 // ':'", "yaml: unmarshal errors:\n  line 2: cannot unmarshal …") into
@@ -168,7 +171,7 @@ func syntaxError(file string, off int, err error) error {
 	var errs model.MsgList
 	for _, t := range texts {
 		m := model.Msg{File: file, Severity: model.SevError, ID: model.MsgConfig, Text: t}
-		if loc := yamlLine.FindStringSubmatchIndex(t); loc != nil {
+		if loc := yamlLine().FindStringSubmatchIndex(t); loc != nil {
 			line, _ := strconv.Atoi(t[loc[2]:loc[3]])
 			m.Line = line + off
 			m.Text = t[:loc[0]] + t[loc[1]:]
