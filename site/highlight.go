@@ -8,7 +8,7 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/wikirules/wikirules/internal/lexers"
 
 	"github.com/wikirules/wikirules/render"
 )

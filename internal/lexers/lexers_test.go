@@ -1,6 +1,7 @@
 package lexers_test
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,7 +38,8 @@ func TestSameLookups(t *testing.T) {
 	t.Parallel()
 	// Names and aliases are map lookups; anything else makes both
 	// registries try every file pattern of every lexer (about a
-	// millisecond), so the file names are a sample: every 25th pattern.
+	// millisecond), so the file names are a sample: every 100th pattern
+	// (TestSameRegistry has compared every configuration already).
 	keys := []string{"", "nosuchlanguage", "x", "Makefile", "makefile", "CMakeLists.txt", "Dockerfile", ".bashrc", "GO", "Go", "C++", "c#", "html+php", "text", "plaintext", "php", "inc", "pl", "h", "m", "sql", "xml", "svg", "yml", "js", "ts", "sh"}
 	n := 0
 	for _, l := range chromalexers.GlobalLexerRegistry.Lexers {
@@ -45,7 +47,7 @@ func TestSameLookups(t *testing.T) {
 		keys = append(keys, c.Name, strings.ToLower(c.Name), strings.ToUpper(c.Name))
 		keys = append(keys, c.Aliases...)
 		for _, glob := range append(slices.Clone(c.Filenames), c.AliasFilenames...) {
-			if n++; n%25 != 0 {
+			if n++; n%100 != 0 {
 				continue
 			}
 			name := strings.NewReplacer("*", "x", "?", "y", "[", "", "]", "").Replace(glob)
@@ -90,19 +92,53 @@ func TestSameHighlighting(t *testing.T) {
 	if testing.Short() {
 		t.Skip("chroma's test files: skipped in -short mode")
 	}
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/alecthomas/chroma/v2").Output()
-	dir := strings.TrimSpace(string(out))
-	if err != nil || dir == "" {
-		t.Skipf("chroma's test files: no module directory (go list -m: %v)", err)
-	}
+	dir := chromaDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "lexers", "testdata", "*.actual"))
 	if err != nil || len(files) == 0 {
 		t.Skipf("chroma's test files: none in %s (%v)", dir, err)
 	}
-	for _, path := range files {
+	// The XML lexers are chroma's files (TestSameFiles): a sample of them
+	// is enough. The Go-coded ones, copied and changed, run on all of
+	// their test files.
+	goCoded := lexers.GoCoded()
+	for i, path := range files {
 		lang := strings.Split(filepath.Base(path), ".")[0]
-		compare(t, lang, path)
+		if l := lexers.Get(lang); i%10 == 0 || l != nil && slices.Contains(goCoded, l.Config().Name) {
+			compare(t, lang, path)
+		}
 	}
+}
+
+// TestSameFiles: the XML lexers are chroma's files, byte for byte (go
+// generate copies them from the module go.mod names).
+func TestSameFiles(t *testing.T) {
+	dir := chromaDir(t)
+	theirs, err := filepath.Glob(filepath.Join(dir, "lexers", "embedded", "*.xml"))
+	if err != nil || len(theirs) == 0 {
+		t.Fatalf("no XML lexers in %s (%v)", dir, err)
+	}
+	ours, _ := filepath.Glob(filepath.Join("embedded", "*.xml"))
+	if len(ours) != len(theirs) {
+		t.Errorf("%d XML lexers, chroma has %d: run go generate ./internal/lexers", len(ours), len(theirs))
+	}
+	for _, p := range theirs {
+		a, errA := os.ReadFile(filepath.Join("embedded", filepath.Base(p)))
+		b, errB := os.ReadFile(p)
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("embedded/%s is not chroma's (%v, %v): run go generate ./internal/lexers", filepath.Base(p), errA, errB)
+		}
+	}
+}
+
+// chromaDir is the chroma module's directory, as go.mod names it.
+func chromaDir(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/alecthomas/chroma/v2").Output()
+	dir := strings.TrimSpace(string(out))
+	if err != nil || dir == "" {
+		t.Skipf("chroma's files: no module directory (go list -m: %v)", err)
+	}
+	return dir
 }
 
 // compare highlights the file at path as lang with both registries.
