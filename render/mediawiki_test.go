@@ -32,6 +32,7 @@ const differencesFile = "testdata/mediawiki/differences.txt"
 // testdata/mediawiki/differences.txt, each with the reason; a listed
 // revision that no longer differs fails too, so the list stays true.
 func TestRenderMatchesMediaWiki(t *testing.T) {
+	t.Parallel()
 	w := mwtest.New(t)
 	c, err := mwtest.EmbeddedCorpus()
 	if err != nil {

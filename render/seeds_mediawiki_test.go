@@ -17,6 +17,7 @@ import (
 // conformance cases are, must be equal. Files are not uploaded: both show
 // their broken-media placeholders.
 func TestSeedsMatchMediaWiki(t *testing.T) {
+	t.Parallel()
 	c := withCardTemplates(t, testutil.SeedCorpus(t))
 	w := mwtest.New(t)
 	if err := w.AddSettings("$wgParserEnableLegacyMediaDOM = false;"); err != nil {

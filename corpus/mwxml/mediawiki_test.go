@@ -30,6 +30,7 @@ func TestMain(m *testing.M) { mwtest.Main(m) }
 // The same runs on the real seeds when ../shared is there.
 func TestReadsMediaWikiDumps(t *testing.T) {
 	t.Run("embedded", func(t *testing.T) {
+		t.Parallel()
 		c, err := mwtest.EmbeddedCorpus()
 		if err != nil {
 			t.Fatal(err)
@@ -37,6 +38,7 @@ func TestReadsMediaWikiDumps(t *testing.T) {
 		readsDumps(t, c)
 	})
 	t.Run("seeds", func(t *testing.T) {
+		t.Parallel()
 		readsDumps(t, testutil.SeedCorpus(t))
 	})
 }
