@@ -395,24 +395,39 @@ type recentRev struct {
 	rev  *revSummary
 }
 
-// recentChanges are the n newest revisions of all pages.
+// recentChanges are the n newest revisions of all pages, newest first
+// (then by title, then in the pages' order). Only the n kept so far are
+// sorted: a site of 100,000 revisions is not sorted whole for 50 of them.
 func recentChanges(pages []*pageSummary, n int) []recentRev {
-	var all []recentRev
+	// before orders a revision met later (in the pages' order) against
+	// one kept: on equal time and title the one met first stays first.
+	before := func(a, b recentRev) bool {
+		if !a.rev.Time.Equal(b.rev.Time) {
+			return a.rev.Time.After(b.rev.Time)
+		}
+		return a.page.Title < b.page.Title
+	}
+	if n <= 0 {
+		return nil
+	}
+	top := make([]recentRev, 0, n+1)
 	for _, p := range pages {
 		for _, r := range p.Revisions {
-			all = append(all, recentRev{p, r})
+			c := recentRev{p, r}
+			if len(top) == n && !before(c, top[n-1]) {
+				continue
+			}
+			// After every kept one it does not come before.
+			i := sort.Search(len(top), func(i int) bool { return before(c, top[i]) })
+			top = append(top, recentRev{})
+			copy(top[i+1:], top[i:])
+			top[i] = c
+			if len(top) > n {
+				top = top[:n]
+			}
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool {
-		if !all[i].rev.Time.Equal(all[j].rev.Time) {
-			return all[i].rev.Time.After(all[j].rev.Time)
-		}
-		return all[i].page.Title < all[j].page.Title
-	})
-	if len(all) > n {
-		all = all[:n]
-	}
-	return all
+	return top
 }
 
 // absURL is a site path as an absolute URL, or as a path from the site's
