@@ -267,6 +267,20 @@ type job struct {
 // jobs lists the units, games first.
 func (b *builder) jobs() []job {
 	var jobs []job
+	// Every game's name is read from its page (wiki.GameName: the lead of
+	// its latest revision), once: on every core, before the keys use them.
+	var wg sync.WaitGroup
+	games := b.plan.games
+	for w := range b.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(games); i += b.opts.Workers {
+				b.wiki.GameName(games[i].game)
+			}
+		}()
+	}
+	wg.Wait()
 	// A game's pages link to the games before and after it, by name.
 	near := func(g *gameUnit) string {
 		if g == nil {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wikirules/wikirules/check"
@@ -42,20 +43,47 @@ type siteIndex struct {
 func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 	x := gather(units)
 	x.stats.Warnings = append(x.stats.Warnings, b.plan.warnings...)
+	// These find what the later phases show (the Markdown pages, the
+	// categories' members): in turn.
 	for _, phase := range []func(*siteIndex) error{
 		b.writeAssets,
 		b.writeMedia,
 		b.writeMarkdown,
 		b.writeCategories,
+	} {
+		if err := phase(x); err != nil {
+			return nil, err
+		}
+	}
+	// The others only read what is gathered: on every core.
+	phases := []func(*siteIndex) error{
+		b.writeSearch,
 		b.writeHome,
 		b.writePageIndex,
 		b.writeChecks,
-		b.writeSearch,
 		b.write404,
 		b.writeSitemap,
 		b.writeFeed,
-	} {
-		if err := phase(x); err != nil {
+	}
+	errs := make([]error, len(phases))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(b.opts.Workers, len(phases)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = phases[i](x)
+			}
+		}()
+	}
+	for i := range phases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -68,6 +96,14 @@ func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 func gather(units []*unitSummary) *siteIndex {
 	x := &siteIndex{stats: &Stats{}}
 	st := x.stats
+	np, nd := 0, 0
+	for _, u := range units {
+		np += len(u.Pages)
+		for _, p := range u.Pages {
+			nd += len(p.Search)
+		}
+	}
+	x.pages, x.docs = make([]*pageSummary, 0, np), make([]searchDoc, 0, nd)
 	for _, u := range units {
 		for _, p := range u.Pages {
 			x.pages = append(x.pages, p)

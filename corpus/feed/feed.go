@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -66,6 +67,7 @@ func Parse(name string, data []byte, opts Options) (*Feed, error) {
 	}
 	p := parser{name: name, src: clean, opts: opts}
 	f := p.parse()
+	hashTexts(f.Entries)
 	w := textclean.Warnings{File: name}
 	for _, pr := range problems {
 		w.Add(pr)
@@ -443,10 +445,28 @@ func (p *parser) entry(h header, text string, line int) Entry {
 		Summary:   summary,
 		Section:   model.Autocomment(summary),
 		Text:      text,
-		SHA1:      model.TextSHA1(text),
-		Size:      len(text),
+		Size:      len(text), // SHA1: hashTexts
+
 		Source:    model.SourceRef{File: p.name, Line: line},
 	}}
+}
+
+// hashTexts sets the revisions' SHA1 on every core: hashing is most of the
+// work a large feed costs once it is split into entries.
+func hashTexts(entries []Entry) {
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(entries)/256))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(entries); i += workers {
+				r := entries[i].Rev
+				r.SHA1 = model.TextSHA1(r.Text)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // Write writes f in the feed format. Writing a parsed feed reproduces its
