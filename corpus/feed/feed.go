@@ -447,7 +447,7 @@ func (p *parser) entry(h header, text string, line int) Entry {
 		Text:      text,
 		Size:      len(text), // SHA1: hashTexts
 
-		Source:    model.SourceRef{File: p.name, Line: line},
+		Source: model.SourceRef{File: p.name, Line: line},
 	}}
 }
 
