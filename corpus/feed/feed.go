@@ -445,9 +445,9 @@ func (p *parser) entry(h header, text string, line int) Entry {
 		Summary:   summary,
 		Section:   model.Autocomment(summary),
 		Text:      text,
-		Size:      len(text), // SHA1: hashTexts
-
-		Source: model.SourceRef{File: p.name, Line: line},
+		Size:      len(text),
+		Source:    model.SourceRef{File: p.name, Line: line},
+		// SHA1 is set by hashTexts, on every core.
 	}}
 }
 
