@@ -204,7 +204,13 @@ func buildPostings(docs []searchDoc) map[string][]int {
 	ids := map[string]int32{}
 	var words []string
 	type posting struct{ word, doc int32 }
-	var all []posting
+	n := 0
+	for _, d := range docs {
+		if d.Words != "" {
+			n += strings.Count(d.Words, " ") + 1
+		}
+	}
+	all := make([]posting, 0, n)
 	for i, d := range docs {
 		for w := range strings.FieldsSeq(d.Words) {
 			id, ok := ids[w]
