@@ -284,6 +284,7 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 	b.WriteString("};\n")
 	files := []searchFile{{"search-index.js", bytes.Clone(b.Bytes())}}
 
+	var row []byte
 	for n := 0; n*searchDocsPart < len(docs); n++ {
 		b.Reset()
 		name := "docs-" + strconv.Itoa(n)
@@ -296,7 +297,18 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 			if d.Page != "" {
 				page = pageNo[d.Page]
 			}
-			row, _ := json.Marshal([]any{d.Title, page, d.URL, d.Kind, d.Text})
+			// As json.Marshal writes []any{title, page, url, kind, text},
+			// without reflection for each of a site's sections.
+			row = row[:0]
+			row = append(row, '[')
+			row = appendJSONString(row, d.Title)
+			row = append(row, ',')
+			row = strconv.AppendInt(row, int64(page), 10)
+			for _, f := range []string{d.URL, d.Kind, d.Text} {
+				row = append(row, ',')
+				row = appendJSONString(row, f)
+			}
+			row = append(row, ']')
 			b.Write(row)
 		}
 		b.WriteString("];\n")
@@ -308,8 +320,8 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 		b.Reset()
 		name := "words-" + k
 		fmt.Fprintf(&b, "%s[%q]={\"words\":", searchPartsVar, name)
-		words, _ := json.Marshal(strings.Join(byKey[k], " "))
-		b.Write(words)
+		row = appendJSONString(row[:0], strings.Join(byKey[k], " "))
+		b.Write(row)
 		// Postings: per word, its sections' numbers as differences from
 		// the one before, in base 36, joined by commas; words apart by
 		// spaces.
@@ -332,4 +344,60 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 		files = append(files, searchFile{"search/" + name + ".js", bytes.Clone(b.Bytes())})
 	}
 	return files
+}
+
+// appendJSONString appends s as encoding/json writes a string (HTML-safe:
+// <, > and & escaped, as are U+2028 and U+2029; bytes that are not UTF-8
+// become U+FFFD), which the search index does for every section's texts.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				// Control characters, and <, > and & for HTML.
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }

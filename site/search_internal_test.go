@@ -204,3 +204,16 @@ func TestCompareOps(t *testing.T) {
 		}
 	}
 }
+
+// appendJSONString writes what json.Marshal writes for a string.
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", "plain", `"q" \ back`, "<b>&amp;</b>", "tab\tnl\ncr\r\b\f\x00\x1f\x7f", "é ü 😀", "\u2028\u2029", "bad \xff\xfe utf8 \xc3", "\xed\xa0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Errorf("%q: %s, want %s", s, got, want)
+		}
+	})
+}
