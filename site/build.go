@@ -110,6 +110,11 @@ type builder struct {
 	// common is a digest of what every unit depends on; globalKey of what
 	// the site-wide pages depend on besides the units.
 	common, globalKey string
+	// prev is the previous build's manifest, when its units may be
+	// reused; shown the digests of what the site-wide pages show.
+	prev    *manifest
+	shown   map[string]string
+	shownMu sync.Mutex
 	// warnings are about this build, not the site (a previous build's
 	// record that could not be read): reported, not recorded.
 	warnings model.MsgList
@@ -178,6 +183,7 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	}
 	jobs := b.jobs()
 	prev := b.previousBuild()
+	b.prev = prev
 	reuse := b.reusables(prev, jobs)
 	if st, ok := b.upToDate(prev, jobs, reuse); ok {
 		st.Elapsed = time.Since(start)
@@ -474,7 +480,7 @@ func (b *builder) buildUnit(j job) (s *unitSummary, err error) {
 // writeManifest records what was built, for the next build to reuse, and
 // the inputs' key with the stats, for UpToDate.
 func (b *builder) writeManifest(st *Stats, units []*unitSummary) error {
-	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st, Site: b.out.siteFiles(units)}
+	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st, Site: b.out.siteFiles(units), Shown: b.shown}
 	// The files: the units', the others, the manifest and inputs.json.
 	st.Files = len(m.Site) + 1
 	if b.opts.InputKey != "" {

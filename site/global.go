@@ -243,6 +243,9 @@ var indexGroups = []struct {
 // writeChecks writes the checks page: every game's checks, games with
 // failures first.
 func (b *builder) writeChecks(x *siteIndex) error {
+	if b.unchanged("checks", b.checksShown(x), "checks/") {
+		return nil
+	}
 	cp := &ChecksPage{Base: b.base("Rule checks", "checks/index.html", "checks")}
 	var cgames []CheckGame
 	for _, u := range x.games {
@@ -393,15 +396,18 @@ func (b *builder) writeCategories(x *siteIndex) error {
 		}
 	}
 	x.members = members
-	list := &CategoriesPage{Base: b.base("Categories", "categories/index.html", "categories")}
 	var names []string
-	for n := range members {
+	for n, ms := range members {
 		names = append(names, n)
+		sort.Slice(ms, func(i, j int) bool { return ms[i].Title < ms[j].Title })
 	}
 	sort.Strings(names)
+	if b.unchanged("categories", b.categoriesShown(names, members), "categories/") {
+		return nil
+	}
+	list := &CategoriesPage{Base: b.base("Categories", "categories/index.html", "categories")}
 	for _, n := range names {
 		ms := members[n]
-		sort.Slice(ms, func(i, j int) bool { return ms[i].Title < ms[j].Title })
 		list.Categories = append(list.Categories, CategoryLink{Title: n, URL: list.Link(categoryDir(n) + "index.html"), Count: len(ms)})
 		p := categoryDir(n) + "index.html"
 		cp := &CategoryPage{Base: b.base("Category: "+n, p, "categories"), Name: n}

@@ -227,15 +227,7 @@ func encodeUnit(u *unitSummary) ([]byte, error) {
 			e.str(s.Words)
 		}
 	}
-	if len(u.Checks) > 0 || len(u.Warnings) > 0 {
-		x, err := json.Marshal(unitExtra{u.Checks, u.Warnings})
-		if err != nil {
-			return nil, err
-		}
-		e.str(string(x))
-	} else {
-		e.str("")
-	}
+	e.str(string(u.extraJSON()))
 	return e.b, nil
 }
 
@@ -307,7 +299,7 @@ func decodeUnit(rec []byte) (*unitSummary, error) {
 		if err := json.Unmarshal(x, &ex); err != nil {
 			d.fail("checks and warnings: %v", err)
 		}
-		u.Checks, u.Warnings = ex.Checks, ex.Warnings
+		u.Checks, u.Warnings, u.extra = ex.Checks, ex.Warnings, x
 	}
 	if d.err == nil && d.off != len(rec) {
 		d.fail("%d bytes after the record", len(rec)-d.off)

@@ -40,7 +40,7 @@ func TestUnitRecordRoundTrip(t *testing.T) {
 		if !bytes.Equal(got.raw, rec) {
 			t.Errorf("%s: raw is not the record", u.ID)
 		}
-		got.raw = nil
+		got.raw, got.extra, u.extra = nil, nil, nil
 		if !reflect.DeepEqual(got, u) {
 			t.Errorf("%s: read back\n%#v\nwant\n%#v", u.ID, got, u)
 		}
@@ -87,7 +87,7 @@ func TestManifestRoundTrip(t *testing.T) {
 		t.Fatalf("read back %+v", got)
 	}
 	u := got.Units["game:hearts"]
-	u.raw = nil
+	u.raw, u.extra = nil, nil
 	if !reflect.DeepEqual(u, sampleUnit()) {
 		t.Errorf("unit read back %#v", u)
 	}

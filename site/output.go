@@ -294,6 +294,8 @@ type manifest struct {
 	// Site are the site's files outside the units (site-wide pages,
 	// assets, media).
 	Site []string `json:"site"`
+	// Shown are digests of what some site-wide pages show (shown.go).
+	Shown map[string]string `json:"shown,omitempty"`
 	// Units are written last (writeManifest).
 	Units map[string]*unitSummary `json:"-"`
 }

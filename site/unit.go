@@ -36,6 +36,9 @@ type unitSummary struct {
 	// through the build would take the garbage collector's room under the
 	// memory limit.
 	raw []byte
+	// extra is the checks and warnings as the record holds them
+	// (extraJSON).
+	extra []byte
 }
 
 type gameSummary struct {
