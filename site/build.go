@@ -115,6 +115,8 @@ type builder struct {
 	prev    *manifest
 	shown   map[string]string
 	shownMu sync.Mutex
+	// release frees the previous manifest's bytes, when the build is over.
+	release func()
 	// warnings are about this build, not the site (a previous build's
 	// record that could not be read): reported, not recorded.
 	warnings model.MsgList
@@ -178,6 +180,11 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if b.release != nil {
+			b.release()
+		}
+	}()
 	if err := checkOut(b.opts.Out); err != nil {
 		return nil, err
 	}
@@ -319,7 +326,11 @@ func (b *builder) previousBuild() *manifest {
 		return nil
 	}
 	if prev != nil && prev.Version != b.opts.Version {
+		prev.release()
 		return nil
+	}
+	if prev != nil {
+		b.release = prev.release
 	}
 	return prev
 }

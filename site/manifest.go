@@ -9,7 +9,6 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -92,15 +91,25 @@ func writeManifestTo(w io.Writer, m *manifest) error {
 
 // readManifest reads the manifest of the site in out: nil and no error
 // when there is none; an error saying what is wrong when it cannot be read.
+// The file is mapped, and the units' strings point into it: m.release
+// unmaps it once the build is over, and nothing read from the units may
+// outlive the build (the units' warnings and checks are decoded from JSON,
+// copied; what the pages show is copied into them).
 func readManifest(out string) (*manifest, error) {
-	data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(manifestPath)))
+	data, release, err := mapRead(filepath.Join(out, filepath.FromSlash(manifestPath)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return decodeManifest(data)
+	m, err := decodeManifest(data)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	m.release = release
+	return m, nil
 }
 
 // decodeManifest decodes a manifest's bytes; the units' strings share data.

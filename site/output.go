@@ -298,6 +298,8 @@ type manifest struct {
 	Shown map[string]string `json:"shown,omitempty"`
 	// Units are written last (writeManifest).
 	Units map[string]*unitSummary `json:"-"`
+	// release frees the bytes the units' strings share (readManifest).
+	release func()
 }
 
 // files lists every file the manifest records.
@@ -375,6 +377,7 @@ func loadManifest(out string) (*manifest, error) {
 		err = json.Unmarshal(data, &pd)
 	}
 	if err != nil {
+		m.release()
 		return nil, fmt.Errorf("%s: %w", pendingPath, err)
 	}
 	m.Incomplete, m.Global = true, ""
