@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -199,41 +200,93 @@ type searchFile struct {
 // buildPostings lists, per word, the sections that have it, in order. The
 // lists are cut from one array (a site of 10,000 pages has millions of
 // postings: grown one append at a time, they were most of the index's
-// cost).
+// cost), and the sections are read on every core, each worker numbering
+// the words of its share; the numbers are then made one.
 func buildPostings(docs []searchDoc) map[string][]int {
-	ids := map[string]int32{}
-	var words []string
 	type posting struct{ word, doc int32 }
-	n := 0
-	for _, d := range docs {
-		if d.Words != "" {
-			n += strings.Count(d.Words, " ") + 1
-		}
+	type share struct {
+		ids   map[string]int32
+		words []string
+		all   []posting
 	}
-	all := make([]posting, 0, n)
-	for i, d := range docs {
-		for w := range strings.FieldsSeq(d.Words) {
+	workers := min(numWorkers(), max(1, len(docs)/2048))
+	shares := make([]share, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := len(docs)*w/workers, len(docs)*(w+1)/workers
+			n := 0
+			for _, d := range docs[lo:hi] {
+				if d.Words != "" {
+					n += strings.Count(d.Words, " ") + 1
+				}
+			}
+			sh := share{ids: map[string]int32{}, all: make([]posting, 0, n)}
+			for i := lo; i < hi; i++ {
+				// Words are joined by single spaces (wordsOf).
+				for ws := docs[i].Words; ws != ""; {
+					w := ws
+					if j := strings.IndexByte(ws, ' '); j >= 0 {
+						w, ws = ws[:j], ws[j+1:]
+					} else {
+						ws = ""
+					}
+					if w == "" {
+						continue
+					}
+					id, ok := sh.ids[w]
+					if !ok {
+						id = int32(len(sh.words))
+						sh.ids[w] = id
+						sh.words = append(sh.words, w)
+					}
+					sh.all = append(sh.all, posting{id, int32(i)})
+				}
+			}
+			shares[w] = sh
+		}()
+	}
+	wg.Wait()
+	// One numbering: the first share's, then each other share's new words.
+	ids := shares[0].ids
+	words := shares[0].words
+	total := len(shares[0].all)
+	for k := 1; k < len(shares); k++ {
+		sh := &shares[k]
+		total += len(sh.all)
+		remap := make([]int32, len(sh.words))
+		for i, w := range sh.words {
 			id, ok := ids[w]
 			if !ok {
 				id = int32(len(words))
 				ids[w] = id
 				words = append(words, w)
 			}
-			all = append(all, posting{id, int32(i)})
+			remap[i] = id
+		}
+		for i := range sh.all {
+			sh.all[i].word = remap[sh.all[i].word]
 		}
 	}
 	start := make([]int, len(words)+1)
-	for _, p := range all {
-		start[p.word+1]++
+	for _, sh := range shares {
+		for _, p := range sh.all {
+			start[p.word+1]++
+		}
 	}
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
-	docsOf := make([]int, len(all))
+	docsOf := make([]int, total)
 	fill := append([]int(nil), start[:len(words)]...)
-	for _, p := range all {
-		docsOf[fill[p.word]] = int(p.doc)
-		fill[p.word]++
+	// The shares in order: each word's sections stay in order.
+	for _, sh := range shares {
+		for _, p := range sh.all {
+			docsOf[fill[p.word]] = int(p.doc)
+			fill[p.word]++
+		}
 	}
 	out := make(map[string][]int, len(words))
 	for i, w := range words {

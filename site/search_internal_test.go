@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,4 +217,44 @@ func FuzzAppendJSONString(f *testing.F) {
 			t.Errorf("%q: %s, want %s", s, got, want)
 		}
 	})
+}
+
+// buildPostings gives each word its sections in order, as a map appended
+// one section at a time does, however the sections are shared out.
+func TestBuildPostings(t *testing.T) {
+	vocab := []string{"card", "cards", "dice", "é", "hand", "lead", "score", "trick", "x1", "zz"}
+	var docs []searchDoc
+	for i := range 10000 {
+		var ws []string
+		for j, w := range vocab {
+			if (i*7+j*13)%(j+2) == 0 {
+				ws = append(ws, w)
+			}
+		}
+		docs = append(docs, searchDoc{Words: strings.Join(ws, " ")})
+	}
+	docs[5].Words = ""
+	want := map[string][]int{}
+	for i, d := range docs {
+		for w := range strings.FieldsSeq(d.Words) {
+			want[w] = append(want[w], i)
+		}
+	}
+	got := buildPostings(docs)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("postings differ: %d words, want %d", len(got), len(want))
+	}
+	if got := buildPostings(docs[:3]); !reflect.DeepEqual(got, buildPostingsSimple(docs[:3])) {
+		t.Error("postings of 3 sections differ")
+	}
+}
+
+func buildPostingsSimple(docs []searchDoc) map[string][]int {
+	out := map[string][]int{}
+	for i, d := range docs {
+		for w := range strings.FieldsSeq(d.Words) {
+			out[w] = append(out[w], i)
+		}
+	}
+	return out
 }
