@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"hash"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -20,18 +22,29 @@ import (
 // leave the same bytes.
 
 // shownDigest is a digest being made of what a phase shows.
-type shownDigest struct{ buf []byte }
+type shownDigest struct {
+	h   hash.Hash
+	buf []byte
+}
+
+func newShownDigest() *shownDigest { return &shownDigest{h: sha256.New()} }
 
 func (d *shownDigest) add(fields ...string) {
 	for _, f := range fields {
-		d.buf = appendField(d.buf, f)
+		d.buf = appendField(d.buf[:0], f)
+		d.h.Write(d.buf)
 	}
 }
 
-func (d *shownDigest) sum() string {
-	s := sha256.Sum256(d.buf)
-	return hex.EncodeToString(s[:])
+// addBytes adds b as a field.
+func (d *shownDigest) addBytes(b []byte) {
+	d.buf = strconv.AppendInt(d.buf[:0], int64(len(b)), 10)
+	d.buf = append(d.buf, ':')
+	d.h.Write(d.buf)
+	d.h.Write(b)
 }
+
+func (d *shownDigest) sum() string { return hex.EncodeToString(d.h.Sum(nil)) }
 
 // unchanged records the digest of what the phase shows, and reports
 // whether the phase's files (those of the previous site under prefix) can
@@ -76,14 +89,14 @@ func (b *builder) unchanged(phase, dg, prefix string) bool {
 // checksShown is what the checks page shows: every game's checks, with
 // its name and place.
 func (b *builder) checksShown(x *siteIndex) string {
-	d := &shownDigest{}
+	d := newShownDigest()
 	d.add(b.common, "checks")
 	for _, u := range x.games {
 		if len(u.Checks) == 0 {
 			continue
 		}
 		d.add(u.ID, u.Game.Name, u.Game.Slug, u.Game.Dir)
-		d.buf = append(d.buf, u.extraJSON()...)
+		d.addBytes(u.extraJSON())
 	}
 	return d.sum()
 }
@@ -93,7 +106,7 @@ func (b *builder) checksShown(x *siteIndex) string {
 // resolve against every page, redirect and file of the site (globalKey
 // holds the category pages and the media).
 func (b *builder) categoriesShown(names []string, members map[string][]Link) string {
-	d := &shownDigest{}
+	d := newShownDigest()
 	d.add(b.common, b.globalKey, "categories")
 	for _, n := range names {
 		d.add("\x00category", n)
