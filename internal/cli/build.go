@@ -109,7 +109,7 @@ categories, checks, search, sitemap.xml, an Atom feed, 404.html).
 
 The site is written to a temporary directory and renamed into place: a failed
 build leaves the previous site as it was. A rebuild reuses the pages whose
-inputs did not change (recorded in .wikirules/manifest.json in the site).
+inputs did not change (recorded in .wikirules/manifest.bin in the site).
 Links between pages are relative, so the site works from any path and from
 file://.`,
 		Example: `  wikirules build
