@@ -149,8 +149,18 @@ func same(fp string, data []byte) bool {
 	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(data)) {
 		return false
 	}
-	old, err := os.ReadFile(fp)
-	return err == nil && string(old) == string(data)
+	if len(data) < 64<<10 {
+		old, err := os.ReadFile(fp)
+		return err == nil && string(old) == string(data)
+	}
+	// A large file is compared where it is, in the page cache, rather
+	// than read into fresh memory.
+	old, release, err := mapRead(fp)
+	if err != nil {
+		return false
+	}
+	defer release()
+	return string(old) == string(data)
 }
 
 func (o *output) add(p string) {
