@@ -322,7 +322,7 @@ func (b *builder) previousBuild() *manifest {
 	if err != nil {
 		// Not a reason to fail: the site is built anew, and says why.
 		b.warnings = append(b.warnings, model.Msg{File: filepath.Join(b.opts.Out, filepath.FromSlash(manifestPath)), Severity: model.SevWarning, ID: model.MsgManifest,
-			Text: "the record of the last build cannot be read (" + err.Error() + "): the site is built anew"})
+			Text: "the record of the last build cannot be read (" + strings.TrimPrefix(err.Error(), manifestPath+": ") + "): the site is built anew"})
 		return nil
 	}
 	if prev != nil && prev.Version != b.opts.Version {
