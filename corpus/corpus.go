@@ -37,6 +37,16 @@ type Options struct {
 	MaxRevisionBytes int
 	// Stdin is read for the input "-" (os.Stdin when nil).
 	Stdin io.Reader
+	// MapFiles maps an uncompressed feed file into memory read-only
+	// instead of reading it: the revisions' texts point into the file's
+	// pages in the page cache, which is much faster for a large feed
+	// and keeps the texts off the heap. The mapping lasts as long as the
+	// process: for a command that loads once (a build), not for a
+	// long-running one that loads again and again. The file must not be
+	// truncated or rewritten in place while the corpus is in use (a
+	// truncated mapping faults); tools that replace a file by renaming a
+	// new one over it are safe.
+	MapFiles bool
 }
 
 // Format is an input file format.
@@ -203,7 +213,25 @@ func (l *Loader) AddPath(in string) error {
 		return l.fail(model.Errorf(in, 0, model.MsgInput, "%s", errText(err)))
 	}
 	defer f.Close()
+	if l.opts.MapFiles && st.Mode().IsRegular() {
+		if data, ok := l.mapFeed(in, f, st.Size()); ok {
+			return l.addFeed(in, data)
+		}
+	}
 	return l.addFile(in, f, st.ModTime())
+}
+
+// mapFeed maps f when it is an uncompressed feed (a compressed file's
+// first bytes do not sniff as one).
+func (l *Loader) mapFeed(name string, f *os.File, size int64) ([]byte, bool) {
+	head := make([]byte, min(size, 4096))
+	if n, err := f.ReadAt(head, 0); err != nil && n < len(head) {
+		return nil, false
+	}
+	if DetectFormat(name, head) != FormatFeed {
+		return nil, false
+	}
+	return mapFile(f, size)
 }
 
 func errText(err error) string {
@@ -345,19 +373,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		if err != nil {
 			return l.fail(err)
 		}
-		// data is ours: the texts share it rather than copy it.
-		f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true, MaxRevisionBytes: l.opts.MaxRevisionBytes})
-		l.warnings = append(l.warnings, f.Warnings...)
-		if err := l.fail(err); err != nil {
-			return err
-		}
-		for _, e := range f.Entries {
-			if l.opts.DropText {
-				e.Rev.DropText()
-			}
-			l.addRevision(e.Title, -1, e.Rev)
-		}
-		return nil
+		return l.addFeed(name, data)
 	case FormatWiki:
 		data, err := io.ReadAll(io.LimitReader(r, int64(l.opts.MaxRevisionBytes)+1))
 		if err != nil {
@@ -391,6 +407,23 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 			rev.DropText()
 		}
 		l.addRevision(title, -1, rev)
+	}
+	return nil
+}
+
+// addFeed adds the entries of a feed held whole in data, which is the
+// loader's and never modified: the texts share it rather than copy it.
+func (l *Loader) addFeed(name string, data []byte) error {
+	f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true, MaxRevisionBytes: l.opts.MaxRevisionBytes})
+	l.warnings = append(l.warnings, f.Warnings...)
+	if err := l.fail(err); err != nil {
+		return err
+	}
+	for _, e := range f.Entries {
+		if l.opts.DropText {
+			e.Rev.DropText()
+		}
+		l.addRevision(e.Title, -1, e.Rev)
 	}
 	return nil
 }

@@ -84,6 +84,9 @@ const (
 
 	// Building the site (site).
 	MsgMedia MsgID = "media" // an uploaded file not published (its type, or a symbolic link)
+	// MsgManifest: a site's record of its last build that cannot be read
+	// (corrupt, cut short, another format): the site is built anew.
+	MsgManifest MsgID = "manifest"
 
 	// Configuration (config, front matter).
 	MsgConfig MsgID = "config" // a configuration file or front matter that cannot be read: unknown key, wrong type

@@ -147,3 +147,57 @@ func BenchmarkRebuild(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkRebuildFeed measures what `wikirules build FEED` does when one
+// page of a large feed changed: the feed is read again (mapped, as the
+// command does), every page's key checked, the page's unit built and the
+// site-wide pages written in place. Each round appends a revision to one
+// page of the feed file. WIKIRULES_BENCH_PAGES=10000 for the README's
+// figure (10,000 pages × 10 revisions: a 415 MB feed).
+func BenchmarkRebuildFeed(b *testing.B) {
+	dir := b.TempDir()
+	feedPath := filepath.Join(dir, "feed.txt")
+	f, err := os.Create(feedPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := testgen.Options{Pages: genPages(), Revisions: genRevisions(), Seed: 1}
+	if err := testgen.WriteFeed(f, o); err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	out := filepath.Join(dir, "site")
+	open := func() *wiki.Wiki {
+		w, err := wiki.Open(wiki.Config{Inputs: []string{feedPath}, MapInputs: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return w
+	}
+	if _, err := site.Build(open(), site.Options{Out: out, Version: "bench"}); err != nil {
+		b.Fatal(err)
+	}
+	w := open()
+	p := w.Corpus.Pages[len(w.Corpus.Pages)/2]
+	last := p.Latest()
+	ts := last.Timestamp
+	var fileSize int64
+	for b.Loop() {
+		ts = ts.Add(time.Hour)
+		entry := "\n\n" + p.Title + "\n\n" + model.FormatTime(ts) + "\n\nBench: one more line\n\n" + last.Text + "\nOne more line.\n"
+		af, err := os.OpenFile(feedPath, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		af.WriteString(entry)
+		af.Close()
+		st, err := site.Build(open(), site.Options{Out: out, Version: "bench"})
+		if err != nil || st.Built != 1 {
+			b.Fatalf("%v %+v", err, st)
+		}
+	}
+	if fi, err := os.Stat(feedPath); err == nil {
+		fileSize = fi.Size()
+	}
+	b.ReportMetric(float64(fileSize)/1e6, "feed-MB")
+}

@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -109,12 +110,22 @@ type builder struct {
 	// common is a digest of what every unit depends on; globalKey of what
 	// the site-wide pages depend on besides the units.
 	common, globalKey string
+	// prev is the previous build's manifest, when its units may be
+	// reused; shown the digests of what the site-wide pages show.
+	prev    *manifest
+	shown   map[string]string
+	shownMu sync.Mutex
+	// release frees the previous manifest's bytes, when the build is over.
+	release func()
+	// warnings are about this build, not the site (a previous build's
+	// record that could not be read): reported, not recorded.
+	warnings model.MsgList
 }
 
 // manifestPath is where the build records what it built, in the site;
 // inputsPath records the inputs' key and the build's stats.
 const (
-	manifestPath = ".wikirules/manifest.json"
+	manifestPath = ".wikirules/manifest.bin"
 	inputsPath   = ".wikirules/inputs.json"
 	// pendingPath is there while an incremental build changes the site.
 	pendingPath = ".wikirules/pending.json"
@@ -169,15 +180,18 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if b.release != nil {
+			b.release()
+		}
+	}()
 	if err := checkOut(b.opts.Out); err != nil {
 		return nil, err
 	}
 	jobs := b.jobs()
 	prev := b.previousBuild()
-	reuse := make([]*unitSummary, len(jobs))
-	for i, j := range jobs {
-		reuse[i] = b.reusable(prev, j)
-	}
+	b.prev = prev
+	reuse := b.reusables(prev, jobs)
 	if st, ok := b.upToDate(prev, jobs, reuse); ok {
 		st.Elapsed = time.Since(start)
 		return st, nil
@@ -211,6 +225,7 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 		return nil, err
 	}
 	ok = true
+	st.Warnings = append(st.Warnings, b.warnings...)
 	st.Elapsed = time.Since(start)
 	return st, nil
 }
@@ -265,6 +280,20 @@ type job struct {
 // jobs lists the units, games first.
 func (b *builder) jobs() []job {
 	var jobs []job
+	// Every game's name is read from its page (wiki.GameName: the lead of
+	// its latest revision), once: on every core, before the keys use them.
+	var wg sync.WaitGroup
+	games := b.plan.games
+	for w := range b.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(games); i += b.opts.Workers {
+				b.wiki.GameName(games[i].game)
+			}
+		}()
+	}
+	wg.Wait()
 	// A game's pages link to the games before and after it, by name.
 	near := func(g *gameUnit) string {
 		if g == nil {
@@ -286,11 +315,46 @@ func (b *builder) jobs() []job {
 // previousBuild is the manifest of the site in Out when its units may be
 // reused (not under Force, and built by this program).
 func (b *builder) previousBuild() *manifest {
-	prev := loadManifest(b.opts.Out)
-	if b.opts.Force || prev != nil && prev.Version != b.opts.Version {
+	if b.opts.Force {
 		return nil
 	}
+	prev, err := loadManifest(b.opts.Out)
+	if err != nil {
+		// Not a reason to fail: the site is built anew, and says why.
+		b.warnings = append(b.warnings, model.Msg{File: filepath.Join(b.opts.Out, filepath.FromSlash(manifestPath)), Severity: model.SevWarning, ID: model.MsgManifest,
+			Text: "the record of the last build cannot be read (" + strings.TrimPrefix(err.Error(), manifestPath+": ") + "): the site is built anew"})
+		return nil
+	}
+	if prev != nil && prev.Version != b.opts.Version {
+		prev.release()
+		return nil
+	}
+	if prev != nil {
+		b.release = prev.release
+	}
 	return prev
+}
+
+// reusables looks for each job's unit in the previous build (reusable),
+// on every core: it looks at each of the unit's files.
+func (b *builder) reusables(prev *manifest, jobs []job) []*unitSummary {
+	reuse := make([]*unitSummary, len(jobs))
+	if prev == nil {
+		return reuse
+	}
+	var wg sync.WaitGroup
+	workers := b.opts.Workers
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(jobs); i += workers {
+				reuse[i] = b.reusable(prev, jobs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return reuse
 }
 
 // reusable returns the previous build's summary of a unit when the unit's
@@ -427,7 +491,7 @@ func (b *builder) buildUnit(j job) (s *unitSummary, err error) {
 // writeManifest records what was built, for the next build to reuse, and
 // the inputs' key with the stats, for UpToDate.
 func (b *builder) writeManifest(st *Stats, units []*unitSummary) error {
-	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st, Site: b.out.siteFiles(units)}
+	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st, Site: b.out.siteFiles(units), Shown: b.shown}
 	// The files: the units', the others, the manifest and inputs.json.
 	st.Files = len(m.Site) + 1
 	if b.opts.InputKey != "" {
@@ -643,23 +707,39 @@ func (b *builder) mediaDigest() string {
 
 func digest(parts ...string) string {
 	h := sha256.New()
+	var buf []byte
 	for _, p := range parts {
-		fmt.Fprintf(h, "%d:%s\x00", len(p), p)
+		buf = appendField(buf[:0], p)
+		h.Write(buf)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// pageDigest identifies a page's history.
+// appendField appends s as a digest reads it: its length, then its bytes
+// (no two lists of fields make the same bytes).
+func appendField(buf []byte, s string) []byte {
+	buf = strconv.AppendInt(buf, int64(len(s)), 10)
+	buf = append(buf, ':')
+	return append(buf, s...)
+}
+
+// pageDigest identifies a page's history. It runs for every page of every
+// build: fields are appended to one buffer, not formatted.
 func pageDigest(pg *model.Page) string {
 	if pg == nil {
 		return ""
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%d\x00", pg.Title, pg.Kind)
+	buf := make([]byte, 0, 128+len(pg.Revisions)*96)
+	buf = appendField(buf, pg.Title)
+	buf = strconv.AppendInt(buf, int64(pg.Kind), 10)
 	for _, r := range pg.Revisions {
-		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", model.FormatTime(r.Timestamp), r.Author, r.Summary, r.SHA1)
+		buf = r.Timestamp.UTC().AppendFormat(buf, model.TimeLayout)
+		buf = appendField(buf, r.Author)
+		buf = appendField(buf, r.Summary)
+		buf = appendField(buf, r.SHA1)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:])
 }
 
 // wikiDigest identifies how the wiki's pages are read: its template

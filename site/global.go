@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wikirules/wikirules/check"
@@ -42,20 +43,47 @@ type siteIndex struct {
 func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 	x := gather(units)
 	x.stats.Warnings = append(x.stats.Warnings, b.plan.warnings...)
+	// These find what the later phases show (the Markdown pages, the
+	// categories' members): in turn.
 	for _, phase := range []func(*siteIndex) error{
 		b.writeAssets,
 		b.writeMedia,
 		b.writeMarkdown,
 		b.writeCategories,
+	} {
+		if err := phase(x); err != nil {
+			return nil, err
+		}
+	}
+	// The others only read what is gathered: on every core.
+	phases := []func(*siteIndex) error{
+		b.writeSearch,
 		b.writeHome,
 		b.writePageIndex,
 		b.writeChecks,
-		b.writeSearch,
 		b.write404,
 		b.writeSitemap,
 		b.writeFeed,
-	} {
-		if err := phase(x); err != nil {
+	}
+	errs := make([]error, len(phases))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(b.opts.Workers, len(phases)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = phases[i](x)
+			}
+		}()
+	}
+	for i := range phases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -68,6 +96,14 @@ func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 func gather(units []*unitSummary) *siteIndex {
 	x := &siteIndex{stats: &Stats{}}
 	st := x.stats
+	np, nd := 0, 0
+	for _, u := range units {
+		np += len(u.Pages)
+		for _, p := range u.Pages {
+			nd += len(p.Search)
+		}
+	}
+	x.pages, x.docs = make([]*pageSummary, 0, np), make([]searchDoc, 0, nd)
 	for _, u := range units {
 		for _, p := range u.Pages {
 			x.pages = append(x.pages, p)
@@ -207,6 +243,9 @@ var indexGroups = []struct {
 // writeChecks writes the checks page: every game's checks, games with
 // failures first.
 func (b *builder) writeChecks(x *siteIndex) error {
+	if b.unchanged("checks", b.checksShown(x), "checks/") {
+		return nil
+	}
 	cp := &ChecksPage{Base: b.base("Rule checks", "checks/index.html", "checks")}
 	var cgames []CheckGame
 	for _, u := range x.games {
@@ -357,15 +396,18 @@ func (b *builder) writeCategories(x *siteIndex) error {
 		}
 	}
 	x.members = members
-	list := &CategoriesPage{Base: b.base("Categories", "categories/index.html", "categories")}
 	var names []string
-	for n := range members {
+	for n, ms := range members {
 		names = append(names, n)
+		sort.Slice(ms, func(i, j int) bool { return ms[i].Title < ms[j].Title })
 	}
 	sort.Strings(names)
+	if b.unchanged("categories", b.categoriesShown(names, members), "categories/") {
+		return nil
+	}
+	list := &CategoriesPage{Base: b.base("Categories", "categories/index.html", "categories")}
 	for _, n := range names {
 		ms := members[n]
-		sort.Slice(ms, func(i, j int) bool { return ms[i].Title < ms[j].Title })
 		list.Categories = append(list.Categories, CategoryLink{Title: n, URL: list.Link(categoryDir(n) + "index.html"), Count: len(ms)})
 		p := categoryDir(n) + "index.html"
 		cp := &CategoryPage{Base: b.base("Category: "+n, p, "categories"), Name: n}
@@ -395,24 +437,39 @@ type recentRev struct {
 	rev  *revSummary
 }
 
-// recentChanges are the n newest revisions of all pages.
+// recentChanges are the n newest revisions of all pages, newest first
+// (then by title, then in the pages' order). Only the n kept so far are
+// sorted: a site of 100,000 revisions is not sorted whole for 50 of them.
 func recentChanges(pages []*pageSummary, n int) []recentRev {
-	var all []recentRev
+	// before orders a revision met later (in the pages' order) against
+	// one kept: on equal time and title the one met first stays first.
+	before := func(a, b recentRev) bool {
+		if !a.rev.Time.Equal(b.rev.Time) {
+			return a.rev.Time.After(b.rev.Time)
+		}
+		return a.page.Title < b.page.Title
+	}
+	if n <= 0 {
+		return nil
+	}
+	top := make([]recentRev, 0, n+1)
 	for _, p := range pages {
 		for _, r := range p.Revisions {
-			all = append(all, recentRev{p, r})
+			c := recentRev{p, r}
+			if len(top) == n && !before(c, top[n-1]) {
+				continue
+			}
+			// After every kept one it does not come before.
+			i := sort.Search(len(top), func(i int) bool { return before(c, top[i]) })
+			top = append(top, recentRev{})
+			copy(top[i+1:], top[i:])
+			top[i] = c
+			if len(top) > n {
+				top = top[:n]
+			}
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool {
-		if !all[i].rev.Time.Equal(all[j].rev.Time) {
-			return all[i].rev.Time.After(all[j].rev.Time)
-		}
-		return all[i].page.Title < all[j].page.Title
-	})
-	if len(all) > n {
-		all = all[:n]
-	}
-	return all
+	return top
 }
 
 // absURL is a site path as an absolute URL, or as a path from the site's

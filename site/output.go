@@ -2,7 +2,6 @@ package site
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -150,8 +149,18 @@ func same(fp string, data []byte) bool {
 	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(data)) {
 		return false
 	}
-	old, err := os.ReadFile(fp)
-	return err == nil && string(old) == string(data)
+	if len(data) < 64<<10 {
+		old, err := os.ReadFile(fp)
+		return err == nil && string(old) == string(data)
+	}
+	// A large file is compared where it is, in the page cache, rather
+	// than read into fresh memory.
+	old, release, err := mapRead(fp)
+	if err != nil {
+		return false
+	}
+	defer release()
+	return string(old) == string(data)
 }
 
 func (o *output) add(p string) {
@@ -295,8 +304,12 @@ type manifest struct {
 	// Site are the site's files outside the units (site-wide pages,
 	// assets, media).
 	Site []string `json:"site"`
+	// Shown are digests of what some site-wide pages show (shown.go).
+	Shown map[string]string `json:"shown,omitempty"`
 	// Units are written last (writeManifest).
 	Units map[string]*unitSummary `json:"-"`
+	// release frees the bytes the units' strings share (readManifest).
+	release func()
 }
 
 // files lists every file the manifest records.
@@ -309,43 +322,7 @@ func (m *manifest) files() []string {
 }
 
 func (o *output) writeManifest(m *manifest) error {
-	return o.stream(manifestPath, func(w io.Writer) error {
-		// The units reused as they were read (unitSummary.raw), the others
-		// encoded, in the order encoding/json writes a map's keys.
-		units := m.Units
-		head := *m
-		head.Units = nil
-		data, err := json.Marshal(&head)
-		if err != nil {
-			return err
-		}
-		data = bytes.TrimSuffix(data, []byte("}"))
-		ids := make([]string, 0, len(units))
-		for id := range units {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
-		bw := bufio.NewWriter(w)
-		bw.Write(data)
-		bw.WriteString(`,"units":{`)
-		for i, id := range ids {
-			if i > 0 {
-				bw.WriteByte(',')
-			}
-			k, _ := json.Marshal(id)
-			bw.Write(k)
-			bw.WriteByte(':')
-			u := units[id]
-			if u.raw == nil {
-				if u.raw, err = json.Marshal(u); err != nil {
-					return err
-				}
-			}
-			bw.Write(u.raw)
-		}
-		bw.WriteString("}}\n")
-		return bw.Flush()
-	})
+	return o.stream(manifestPath, func(w io.Writer) error { return writeManifestTo(w, m) })
 }
 
 // stream writes one file of the site through fn, buffered, without
@@ -392,57 +369,26 @@ type pending struct {
 	Rebuild []string `json:"rebuild"`
 }
 
-// loadManifest reads the previous build's manifest; nil when there is
-// none or it cannot be read (the build is then a full one). After an
-// incremental build that did not finish, the units it was rebuilding lose
-// their keys and the manifest is marked incomplete.
-func loadManifest(out string) *manifest {
-	data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(manifestPath)))
-	if err != nil {
-		return nil
+// loadManifest reads the previous build's manifest: nil when there is
+// none, and an error when it cannot be read (the build is then a full
+// one). After an incremental build that did not finish, the units it was
+// rebuilding lose their keys and the manifest is marked incomplete.
+func loadManifest(out string) (*manifest, error) {
+	m, err := readManifest(out)
+	if m == nil || err != nil {
+		return nil, err
 	}
-	var m manifest
-	var raw struct {
-		Units map[string]json.RawMessage `json:"units"`
-	}
-	// The units are decoded on every core; each keeps its bytes, so that
-	// a unit reused is written as it was.
-	if json.Unmarshal(data, &m) != nil || json.Unmarshal(data, &raw) != nil {
-		return nil
-	}
-	m.Units = make(map[string]*unitSummary, len(raw.Units))
-	ids := make([]string, 0, len(raw.Units))
-	for id := range raw.Units {
-		ids = append(ids, id)
-		m.Units[id] = &unitSummary{}
-	}
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(ids); i += workers {
-				u := m.Units[ids[i]]
-				if json.Unmarshal(raw.Units[ids[i]], u) != nil {
-					failed.Store(true)
-				}
-				u.raw = raw.Units[ids[i]]
-			}
-		}()
-	}
-	wg.Wait()
-	if failed.Load() {
-		return nil
-	}
-	data, err = os.ReadFile(filepath.Join(out, filepath.FromSlash(pendingPath)))
+	data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(pendingPath)))
 	if errors.Is(err, fs.ErrNotExist) {
-		return &m
+		return m, nil
 	}
 	var pd pending
-	if err != nil || json.Unmarshal(data, &pd) != nil {
-		return nil
+	if err == nil {
+		err = json.Unmarshal(data, &pd)
+	}
+	if err != nil {
+		m.release()
+		return nil, fmt.Errorf("%s: %w", pendingPath, err)
 	}
 	m.Incomplete, m.Global = true, ""
 	for _, id := range pd.Rebuild {
@@ -452,8 +398,11 @@ func loadManifest(out string) *manifest {
 			m.Units[id] = &cleared
 		}
 	}
-	return &m
+	return m, nil
 }
+
+// numWorkers is how many goroutines share work that every core can do.
+func numWorkers() int { return runtime.GOMAXPROCS(0) }
 
 func tempDirFor(out string) (string, error) { return watomic.TempDirFor(out) }
 

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -196,16 +197,109 @@ type searchFile struct {
 	data []byte
 }
 
+// buildPostings lists, per word, the sections that have it, in order. The
+// lists are cut from one array (a site of 10,000 pages has millions of
+// postings: grown one append at a time, they were most of the index's
+// cost), and the sections are read on every core, each worker numbering
+// the words of its share; the numbers are then made one.
+func buildPostings(docs []searchDoc) map[string][]int {
+	type posting struct{ word, doc int32 }
+	type share struct {
+		ids   map[string]int32
+		words []string
+		all   []posting
+	}
+	workers := min(numWorkers(), max(1, len(docs)/2048))
+	shares := make([]share, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := len(docs)*w/workers, len(docs)*(w+1)/workers
+			n := 0
+			for _, d := range docs[lo:hi] {
+				if d.Words != "" {
+					n += strings.Count(d.Words, " ") + 1
+				}
+			}
+			sh := share{ids: map[string]int32{}, all: make([]posting, 0, n)}
+			for i := lo; i < hi; i++ {
+				// Words are joined by single spaces (wordsOf).
+				for ws := docs[i].Words; ws != ""; {
+					w := ws
+					if j := strings.IndexByte(ws, ' '); j >= 0 {
+						w, ws = ws[:j], ws[j+1:]
+					} else {
+						ws = ""
+					}
+					if w == "" {
+						continue
+					}
+					id, ok := sh.ids[w]
+					if !ok {
+						id = int32(len(sh.words))
+						sh.ids[w] = id
+						sh.words = append(sh.words, w)
+					}
+					sh.all = append(sh.all, posting{id, int32(i)})
+				}
+			}
+			shares[w] = sh
+		}()
+	}
+	wg.Wait()
+	// One numbering: the first share's, then each other share's new words.
+	ids := shares[0].ids
+	words := shares[0].words
+	total := len(shares[0].all)
+	for k := 1; k < len(shares); k++ {
+		sh := &shares[k]
+		total += len(sh.all)
+		remap := make([]int32, len(sh.words))
+		for i, w := range sh.words {
+			id, ok := ids[w]
+			if !ok {
+				id = int32(len(words))
+				ids[w] = id
+				words = append(words, w)
+			}
+			remap[i] = id
+		}
+		for i := range sh.all {
+			sh.all[i].word = remap[sh.all[i].word]
+		}
+	}
+	start := make([]int, len(words)+1)
+	for _, sh := range shares {
+		for _, p := range sh.all {
+			start[p.word+1]++
+		}
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	docsOf := make([]int, total)
+	fill := append([]int(nil), start[:len(words)]...)
+	// The shares in order: each word's sections stay in order.
+	for _, sh := range shares {
+		for _, p := range sh.all {
+			docsOf[fill[p.word]] = int(p.doc)
+			fill[p.word]++
+		}
+	}
+	out := make(map[string][]int, len(words))
+	for i, w := range words {
+		out[w] = docsOf[start[i]:start[i+1]:start[i+1]]
+	}
+	return out
+}
+
 // searchIndexFiles writes the index (see above): search-index.js first.
 // json.Marshal escapes <, > and &, so the index is safe even inlined in a
 // page.
 func searchIndexFiles(docs []searchDoc) []searchFile {
-	postings := map[string][]int{}
-	for i, d := range docs {
-		for w := range strings.FieldsSeq(d.Words) {
-			postings[w] = append(postings[w], i)
-		}
-	}
+	postings := buildPostings(docs)
 	vocab := make([]string, 0, len(postings))
 	for w := range postings {
 		vocab = append(vocab, w)
@@ -243,6 +337,7 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 	b.WriteString("};\n")
 	files := []searchFile{{"search-index.js", bytes.Clone(b.Bytes())}}
 
+	var row []byte
 	for n := 0; n*searchDocsPart < len(docs); n++ {
 		b.Reset()
 		name := "docs-" + strconv.Itoa(n)
@@ -255,7 +350,18 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 			if d.Page != "" {
 				page = pageNo[d.Page]
 			}
-			row, _ := json.Marshal([]any{d.Title, page, d.URL, d.Kind, d.Text})
+			// As json.Marshal writes []any{title, page, url, kind, text},
+			// without reflection for each of a site's sections.
+			row = row[:0]
+			row = append(row, '[')
+			row = appendJSONString(row, d.Title)
+			row = append(row, ',')
+			row = strconv.AppendInt(row, int64(page), 10)
+			for _, f := range []string{d.URL, d.Kind, d.Text} {
+				row = append(row, ',')
+				row = appendJSONString(row, f)
+			}
+			row = append(row, ']')
 			b.Write(row)
 		}
 		b.WriteString("];\n")
@@ -267,8 +373,8 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 		b.Reset()
 		name := "words-" + k
 		fmt.Fprintf(&b, "%s[%q]={\"words\":", searchPartsVar, name)
-		words, _ := json.Marshal(strings.Join(byKey[k], " "))
-		b.Write(words)
+		row = appendJSONString(row[:0], strings.Join(byKey[k], " "))
+		b.Write(row)
 		// Postings: per word, its sections' numbers as differences from
 		// the one before, in base 36, joined by commas; words apart by
 		// spaces.
@@ -291,4 +397,60 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 		files = append(files, searchFile{"search/" + name + ".js", bytes.Clone(b.Bytes())})
 	}
 	return files
+}
+
+// appendJSONString appends s as encoding/json writes a string (HTML-safe:
+// <, > and & escaped, as are U+2028 and U+2029; bytes that are not UTF-8
+// become U+FFFD), which the search index does for every section's texts.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				// Control characters, and <, > and & for HTML.
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }

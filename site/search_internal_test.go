@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -203,4 +204,57 @@ func TestCompareOps(t *testing.T) {
 			}
 		}
 	}
+}
+
+// appendJSONString writes what json.Marshal writes for a string.
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", "plain", `"q" \ back`, "<b>&amp;</b>", "tab\tnl\ncr\r\b\f\x00\x1f\x7f", "é ü 😀", "\u2028\u2029", "bad \xff\xfe utf8 \xc3", "\xed\xa0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Errorf("%q: %s, want %s", s, got, want)
+		}
+	})
+}
+
+// buildPostings gives each word its sections in order, as a map appended
+// one section at a time does, however the sections are shared out.
+func TestBuildPostings(t *testing.T) {
+	vocab := []string{"card", "cards", "dice", "é", "hand", "lead", "score", "trick", "x1", "zz"}
+	var docs []searchDoc
+	for i := range 10000 {
+		var ws []string
+		for j, w := range vocab {
+			if (i*7+j*13)%(j+2) == 0 {
+				ws = append(ws, w)
+			}
+		}
+		docs = append(docs, searchDoc{Words: strings.Join(ws, " ")})
+	}
+	docs[5].Words = ""
+	want := map[string][]int{}
+	for i, d := range docs {
+		for w := range strings.FieldsSeq(d.Words) {
+			want[w] = append(want[w], i)
+		}
+	}
+	got := buildPostings(docs)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("postings differ: %d words, want %d", len(got), len(want))
+	}
+	if got := buildPostings(docs[:3]); !reflect.DeepEqual(got, buildPostingsSimple(docs[:3])) {
+		t.Error("postings of 3 sections differ")
+	}
+}
+
+func buildPostingsSimple(docs []searchDoc) map[string][]int {
+	out := map[string][]int{}
+	for i, d := range docs {
+		for w := range strings.FieldsSeq(d.Words) {
+			out[w] = append(out[w], i)
+		}
+	}
+	return out
 }

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/url"
@@ -31,11 +30,15 @@ type unitSummary struct {
 	Pages    []*pageSummary    `json:"pages"`
 	Checks   []*CheckView      `json:"checks,omitempty"`
 	Warnings model.MsgList     `json:"warnings,omitempty"`
-	// raw is the summary as the previous manifest holds it, for a unit
-	// reused: written back as it was. (A unit built is encoded when the
-	// manifest is written: its bytes held through the build would take
-	// the garbage collector's room under the memory limit.)
-	raw json.RawMessage
+	// raw is the unit's record as the previous manifest holds it, for a
+	// unit reused: written back as it was (its strings share it). A unit
+	// built is encoded when the manifest is written: its bytes held
+	// through the build would take the garbage collector's room under the
+	// memory limit.
+	raw []byte
+	// extra is the checks and warnings as the record holds them
+	// (extraJSON).
+	extra []byte
 }
 
 type gameSummary struct {

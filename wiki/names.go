@@ -63,7 +63,7 @@ func (w *Wiki) resolveName(g *Game) string {
 		lead := leadText(r.Text)
 		// A name that spells the slug is in the text as its letters in a
 		// row: without them there is nothing to parse for.
-		if want == "" || !strings.Contains(suggest.Fold(lead), want) {
+		if want == "" || !suggest.FoldContains(lead, want) {
 			continue
 		}
 		if n := leadName(w.ParseText(p.Title, lead, r.Timestamp), g.Slug); n != "" {

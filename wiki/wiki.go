@@ -36,6 +36,10 @@ type Config struct {
 	// MetadataOnly drops the revisions' texts (keeping hashes and sizes):
 	// for commands that list pages and histories.
 	MetadataOnly bool
+	// MapInputs maps uncompressed feed files into memory rather than
+	// reading them (corpus.Options.MapFiles): for a process that loads
+	// the wiki once, such as a build.
+	MapInputs bool
 	// Conventions say which titles are rules and tips pages (zero: the
 	// Board Game Arena wiki's).
 	Conventions model.Conventions
@@ -107,7 +111,7 @@ type Wiki struct {
 // Wiki.Messages and Open succeeds with the rest.
 func Open(cfg Config) (*Wiki, error) {
 	cfg = cfg.withDefaults()
-	opts := corpus.Options{Conventions: cfg.Conventions, KeepGoing: cfg.KeepGoing, Strict: cfg.Strict, DropText: cfg.MetadataOnly, Stdin: cfg.Stdin}
+	opts := corpus.Options{Conventions: cfg.Conventions, KeepGoing: cfg.KeepGoing, Strict: cfg.Strict, DropText: cfg.MetadataOnly, Stdin: cfg.Stdin, MapFiles: cfg.MapInputs}
 	var c *model.Corpus
 	var err error
 	sample := len(cfg.Inputs) == 0

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -65,7 +66,9 @@ func Parse(name string, data []byte, opts Options) (*Feed, error) {
 		opts.MaxRevisionBytes = model.DefaultMaxRevisionBytes
 	}
 	p := parser{name: name, src: clean, opts: opts}
+	p.hash = newHasher()
 	f := p.parse()
+	p.hash.done()
 	w := textclean.Warnings{File: name}
 	for _, pr := range problems {
 		w.Add(pr)
@@ -101,6 +104,7 @@ type parser struct {
 	src  []byte
 	opts Options
 	errs model.MsgList
+	hash *hasher
 }
 
 func (p *parser) fail(line int, format string, args ...any) {
@@ -358,7 +362,9 @@ func (p *parser) parse() *Feed {
 					text = string(src[bodyStart:end])
 				}
 			}
-			f.Entries = append(f.Entries, p.entry(h, text, line))
+			e := p.entry(h, text, line)
+			p.hash.add(e.Rev)
+			f.Entries = append(f.Entries, e)
 		}
 		var found bool
 		if nb, found = p.skipBad(nb); !found {
@@ -443,10 +449,56 @@ func (p *parser) entry(h header, text string, line int) Entry {
 		Summary:   summary,
 		Section:   model.Autocomment(summary),
 		Text:      text,
-		SHA1:      model.TextSHA1(text),
 		Size:      len(text),
 		Source:    model.SourceRef{File: p.name, Line: line},
+		// SHA1 is set by the hasher, on every core.
 	}}
+}
+
+// hasher sets the revisions' SHA1 on every core while the feed is still
+// being split into entries: hashing is as much work as the splitting, and
+// need not wait for it.
+type hasher struct {
+	batch []*model.Revision
+	queue chan []*model.Revision
+	wg    sync.WaitGroup
+}
+
+// hashBatch is how many revisions a worker takes at a time.
+const hashBatch = 128
+
+func newHasher() *hasher {
+	h := &hasher{queue: make(chan []*model.Revision, runtime.GOMAXPROCS(0))}
+	for range runtime.GOMAXPROCS(0) {
+		h.wg.Add(1)
+		go func() {
+			defer h.wg.Done()
+			for revs := range h.queue {
+				for _, r := range revs {
+					r.SHA1 = model.TextSHA1(r.Text)
+				}
+			}
+		}()
+	}
+	return h
+}
+
+// add queues r for hashing.
+func (h *hasher) add(r *model.Revision) {
+	h.batch = append(h.batch, r)
+	if len(h.batch) == hashBatch {
+		h.queue <- h.batch
+		h.batch = make([]*model.Revision, 0, hashBatch)
+	}
+}
+
+// done hashes what is left and waits for every revision to be hashed.
+func (h *hasher) done() {
+	if len(h.batch) > 0 {
+		h.queue <- h.batch
+	}
+	close(h.queue)
+	h.wg.Wait()
 }
 
 // Write writes f in the feed format. Writing a parsed feed reproduces its

@@ -109,7 +109,7 @@ categories, checks, search, sitemap.xml, an Atom feed, 404.html).
 
 The site is written to a temporary directory and renamed into place: a failed
 build leaves the previous site as it was. A rebuild reuses the pages whose
-inputs did not change (recorded in .wikirules/manifest.json in the site).
+inputs did not change (recorded in .wikirules/manifest.bin in the site).
 Links between pages are relative, so the site works from any path and from
 file://.`,
 		Example: `  wikirules build
@@ -125,6 +125,7 @@ file://.`,
 					return nil
 				}
 			}
+			a.mapInputs = true
 			st, err := a.build(args, &sf, sf.out, key)
 			if err != nil {
 				return err
@@ -141,9 +142,10 @@ file://.`,
 // collector (a build allocates a lot of short-lived trees): collect at 5×
 // the live heap rather than 2×, but keep the heap under 768 MiB or 1.5×
 // the wiki's text plus 192 MiB, whichever is larger (the texts stay in
-// memory for the whole build). GOGC and GOMEMLIMIT in the environment take
+// memory for the whole build); when the feeds are mapped (mapped), the
+// texts are not on the heap and the heap gets the same total less them. GOGC and GOMEMLIMIT in the environment take
 // precedence.
-func tuneGC(c *model.Corpus) {
+func tuneGC(c *model.Corpus, mapped bool) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -154,12 +156,17 @@ func tuneGC(c *model.Corpus) {
 		}
 	}
 	debug.SetGCPercent(400)
+	if mapped {
+		// The texts are in the mapped file, off the heap: the same total.
+		debug.SetMemoryLimit(max(768<<20-text, text/2+192<<20))
+		return
+	}
 	debug.SetMemoryLimit(max(768<<20, text*3/2+192<<20))
 }
 
 // runBuild builds with a progress bar when standard error is a terminal.
 func (a *app) runBuild(w *wiki.Wiki, opts site.Options, sf *siteFlags) (*site.Stats, error) {
-	tuneGC(w.Corpus)
+	tuneGC(w.Corpus, a.mapInputs)
 	if f, ok := a.stderr.(*os.File); ok && !sf.quiet && isatty.IsTerminal(f.Fd()) {
 		var bar *progressbar.ProgressBar
 		var mu sync.Mutex

@@ -67,6 +67,9 @@ type app struct {
 	// --wiki-url of build and serve, which the wiki is read with too
 	// (games' notes may name them; pages link back to the wiki).
 	contentDir, wikiURL string
+	// mapInputs maps feed files rather than reading them (a build, which
+	// loads the wiki once; not serve, which loads it again and again).
+	mapInputs bool
 }
 
 // wikiFlags say how to read the wiki; every command reads it the same way.
@@ -93,7 +96,7 @@ func (wf *wikiFlags) register(pf *pflag.FlagSet) {
 // file under them) describe.
 func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
 	cfg := wiki.Config{
-		Inputs: a.inputs(inputs), Stdin: a.stdin, KeepGoing: a.wf.keepGoing, Strict: a.wf.strict, MetadataOnly: metadataOnly,
+		Inputs: a.inputs(inputs), Stdin: a.stdin, KeepGoing: a.wf.keepGoing, Strict: a.wf.strict, MetadataOnly: metadataOnly, MapInputs: a.mapInputs,
 		Conventions:  model.Conventions{RulesPrefixes: a.wf.rulesPrefix, TipsPrefixes: a.wf.tipsPrefix},
 		TemplatesDir: a.wf.templates, Name: a.wf.name, Server: a.wf.server, URL: a.wikiURL,
 	}

@@ -75,7 +75,7 @@ func TestServeRebuildsAndReloads(t *testing.T) {
 	if code, _ := get("/no/such/page/"); code != 404 {
 		t.Errorf("missing page: status %d", code)
 	}
-	if code, _ := get("/.wikirules/manifest.json"); code != 404 {
+	if code, _ := get("/.wikirules/manifest.bin"); code != 404 {
 		t.Errorf("manifest served: status %d", code)
 	}
 

@@ -128,6 +128,61 @@ func Fold(name string) string {
 	return string(ascii)
 }
 
+// FoldContains reports whether Fold(text) contains want (already folded),
+// without folding a copy of text: ASCII text is matched as it is read, which
+// a search through the leads of thousands of pages needs (folding each one
+// was most of reading the games' names). Text that is not all ASCII is
+// folded.
+func FoldContains(text, want string) bool {
+	if want == "" {
+		return true
+	}
+	// The folded text is matched against want as a stream: m is how much
+	// of want the folded bytes read so far end with. want is letters and
+	// digits of one case, so a mismatch restarts the match after the
+	// first byte of the attempt, which fail tells (KMP).
+	fail := kmpTable(want)
+	m := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return strings.Contains(foldUnicode(text), want)
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+		default:
+			continue
+		}
+		for m > 0 && want[m] != c {
+			m = fail[m-1]
+		}
+		if want[m] == c {
+			m++
+			if m == len(want) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// kmpTable is the failure function of w: fail[i] is the length of the
+// longest proper prefix of w[:i+1] that is also its suffix.
+func kmpTable(w string) []int {
+	fail := make([]int, len(w))
+	for i, k := 1, 0; i < len(w); i++ {
+		for k > 0 && w[i] != w[k] {
+			k = fail[k-1]
+		}
+		if w[i] == w[k] {
+			k++
+		}
+		fail[i] = k
+	}
+	return fail
+}
+
 func foldUnicode(name string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(name) {

@@ -2,6 +2,7 @@ package suggest
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -79,4 +80,31 @@ func BenchmarkNearest(b *testing.B) {
 		Nearest("Gamehelpgamexyy", titles, 5)
 	}
 	b.ReportMetric(float64(len(titles))*float64(b.N)/b.Elapsed().Seconds(), "names/s")
+}
+
+// FoldContains is strings.Contains(Fold(text), want), whatever the text.
+func TestFoldContains(t *testing.T) {
+	texts := []string{"", "Sushi Go!", "SUSHI-go party", "the game of sushigo", "susushigo", "aab aab aac", "abababc",
+		"Éclat de sushi go", "x sushi g", "Ｓｕｓｈｉ go", "sushi\x00go", "1 2 3 4"}
+	wants := []string{"sushigo", "go", "aabaac", "ababc", "abc", "1234", "clat", "x", "susushigo", "sushigox"}
+	for _, text := range texts {
+		for _, want := range wants {
+			if got, exp := FoldContains(text, want), strings.Contains(Fold(text), want); got != exp {
+				t.Errorf("FoldContains(%q, %q) = %v, want %v", text, want, got, exp)
+			}
+		}
+	}
+}
+
+// FuzzFoldContains: FoldContains agrees with folding a copy.
+func FuzzFoldContains(f *testing.F) {
+	f.Add("Sushi Go!", "sushigo")
+	f.Add("abababc", "ababc")
+	f.Add("Éa", "a")
+	f.Fuzz(func(t *testing.T, text, want string) {
+		want = Fold(want)
+		if got, exp := FoldContains(text, want), strings.Contains(Fold(text), want); got != exp {
+			t.Errorf("FoldContains(%q, %q) = %v, want %v", text, want, got, exp)
+		}
+	})
 }

@@ -10,6 +10,9 @@ package textclean
 import (
 	"bytes"
 	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -73,13 +76,50 @@ var bom = []byte("\ufeff")
 // needs to change, data itself is returned (no copy).
 func Clean(data []byte, lines bool) ([]byte, []Problem) {
 	data = bytes.TrimPrefix(data, bom)
-	if utf8.Valid(data) && bytes.IndexByte(data, 0) < 0 && (!lines || bytes.IndexByte(data, '\r') < 0) {
+	if clean(data, lines) {
 		return data, nil
 	}
 	c := cleaner{line: 1, lines: lines}
 	out := make([]byte, 0, len(data)+len(data)/8)
 	out = c.clean(out, data)
 	return out, c.problems
+}
+
+// clean reports whether data needs no change: valid UTF-8, no NUL, and
+// (with lines) no CR. A large input is looked at on every core, in parts
+// that begin on a character's first byte (a character cut between two parts
+// would make both invalid; one that is whole in either is the same).
+func clean(data []byte, lines bool) bool {
+	ok := func(b []byte) bool {
+		return utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 && (!lines || bytes.IndexByte(b, '\r') < 0)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(data)/(4<<20))
+	if workers < 2 {
+		return ok(data)
+	}
+	var bad atomic.Bool
+	var wg sync.WaitGroup
+	start := 0
+	for w := range workers {
+		end := len(data)
+		if w < workers-1 {
+			end = len(data) / workers * (w + 1)
+			for end > start && !utf8.RuneStart(data[end]) {
+				end--
+			}
+		}
+		part := data[start:end]
+		start = end
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if !ok(part) {
+				bad.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	return !bad.Load()
 }
 
 // cleaner holds the state that crosses chunk boundaries.

@@ -83,3 +83,37 @@ func TestXMLReader(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanLargeInParts: an input large enough to be looked at in parts
+// reads as it does whole, whatever falls where the parts meet: a
+// character cut by the middle, a bad byte, a NUL or a CR anywhere.
+func TestCleanLargeInParts(t *testing.T) {
+	const size = 9 << 20
+	mid := size / 2
+	base := bytes.Repeat([]byte("abc "), size/4)
+	for _, tc := range []struct {
+		name  string
+		at    int
+		put   string
+		clean bool
+	}{
+		{"a character across the middle", mid - 1, "é", true},
+		{"a 4-byte character across the middle", mid - 2, "😀", true},
+		{"a cut character at the middle", mid - 1, "\xc3", false},
+		{"a bad byte at the end", size - 1, "\xff", false},
+		{"a bad byte at the start", 0, "\x80", false},
+		{"a NUL in the second part", size - 10, "\x00", false},
+		{"a CR in the second part", mid + 10, "\r", false},
+		{"a lone continuation byte after the middle", mid + 1, "\x80", false},
+	} {
+		data := bytes.Clone(base)
+		copy(data[tc.at:], tc.put)
+		out, problems := Clean(data, true)
+		if got := len(problems) == 0 && &out[0] == &data[0]; got != tc.clean {
+			t.Errorf("%s: left as is %v, want %v", tc.name, got, tc.clean)
+		}
+		if !utf8.Valid(out) || bytes.IndexByte(out, 0) >= 0 || bytes.IndexByte(out, '\r') >= 0 {
+			t.Errorf("%s: the output is not clean", tc.name)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package site_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/internal/testgen"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/site"
+)
+
+// A manifest that cannot be read (cut short, a byte changed, another
+// format, not a manifest at all) is never trusted: the build says why and
+// builds the site anew, into the tree a full build makes.
+func TestCorruptManifestRebuildsAll(t *testing.T) {
+	c := testgen.Corpus(testgen.Options{Pages: 12, Revisions: 2, Seed: 3})
+	opts := site.Options{Version: "test"}
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full")
+	build(t, c, opts, full)
+	mp := filepath.Join(full, ".wikirules", "manifest.bin")
+	good, err := os.ReadFile(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flip := func(i int) []byte {
+		b := []byte(string(good))
+		b[i] ^= 0x20
+		return b
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut short", good[:len(good)/2], "checksum mismatch"},
+		{"empty", nil, "not a wikirules manifest"},
+		{"a byte changed", flip(len(good) / 3), "checksum mismatch"},
+		{"JSON", []byte(`{"version":"test","units":{}}`), "not a wikirules manifest"},
+		{"another format version", func() []byte { b := []byte(string(good)); b[len("\x00wikirules-manifest")] = 99; return b }(), "format version 99"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))
+			st := build(t, c, opts, out)
+			if err := os.WriteFile(filepath.Join(out, ".wikirules", "manifest.bin"), tc.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			st = build(t, c, opts, out)
+			if st.Reused != 0 || st.Built == 0 {
+				t.Errorf("built %d, reused %d: want every unit built", st.Built, st.Reused)
+			}
+			var found *model.Msg
+			for i, w := range st.Warnings {
+				if w.ID == model.MsgManifest {
+					found = &st.Warnings[i]
+				}
+			}
+			if found == nil {
+				t.Fatalf("no %s warning in %v", model.MsgManifest, st.Warnings)
+			}
+			if !strings.Contains(found.Text, tc.want) || !strings.Contains(found.Text, "built anew") || !strings.HasSuffix(found.File, "manifest.bin") {
+				t.Errorf("warning %q (file %s): want it to say %q, and that the site is built anew", found.Text, found.File, tc.want)
+			}
+			sameTree(t, full, out)
+			// And the next build trusts the manifest it wrote.
+			if st := build(t, c, opts, out); !st.UpToDate {
+				t.Errorf("the rebuilt site is not up to date: %+v", st)
+			}
+		})
+	}
+}
