@@ -41,6 +41,7 @@ type searchCase struct{ what, query, want string }
 // WIKIRULES_SCREENSHOTS=DIR keeps a screenshot of every kind of page at
 // both widths and in both themes.
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	ctx0 := browser(t) // skip early without Chromium
 	_ = ctx0
 	var c *model.Corpus
@@ -66,9 +67,8 @@ func TestBrowser(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	// The search index in many parts, as a large site's: a query loads
 	// the parts of words and of docs it needs.
-	restore := site.SetSearchDocsPart(7)
+	site.SetSearchDocsPart(&opts, 7)
 	build(t, c, opts, out)
-	restore()
 	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
 	t.Cleanup(srv.Close)
 	all := files(t, out)
@@ -91,7 +91,15 @@ func TestBrowser(t *testing.T) {
 	// The parts below run at once, each in tabs of its own.
 	t.Run("story", func(t *testing.T) {
 		t.Parallel()
-		browserStory(t, srv.URL, all, tocPage, searches, &cons)
+		browserStory(t, srv.URL, all, tocPage, &cons)
+	})
+	t.Run("search", func(t *testing.T) {
+		t.Parallel()
+		browserSearch(t, srv.URL, searches, &cons)
+	})
+	t.Run("theme", func(t *testing.T) {
+		t.Parallel()
+		browserTheme(t, srv.URL, &cons)
 	})
 	t.Run("phone", func(t *testing.T) {
 		t.Parallel()
@@ -121,17 +129,9 @@ func TestBrowser(t *testing.T) {
 
 // browserStory walks the site as a reader does: home → a game → its
 // history and a diff → its rule tables, the contents, a check's line
-// link, the search, the dark theme and the keyboard.
-func browserStory(t *testing.T, base string, all map[string][]byte, tocPage string, searches []searchCase, cons *console) {
-
-	ctx := tab(t, desktop, cons)
-	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	js := func(s string) string { t.Helper(); return eval[string](t, ctx, s) }
+// link and the wikitext's copy button.
+func browserStory(t *testing.T, base string, all map[string][]byte, tocPage string, cons *console) {
+	ctx, do, js := drive(t, desktop, cons)
 
 	// Home → a game → its history and a diff → its rule tables.
 	do("home", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(".cards")))
@@ -219,6 +219,27 @@ func browserStory(t *testing.T, base string, all map[string][]byte, tocPage stri
 		t.Errorf("the wikitext's copy button copies line 13 as %q", got)
 	}
 
+}
+
+// drive opens a tab for t: do runs actions in it (failing t with what
+// when they fail), js evaluates an expression to a string.
+func drive(t *testing.T, o tabOptions, cons *console) (ctx context.Context, do func(what string, actions ...chromedp.Action[chromedp.Void]), js func(string) string) {
+	ctx = tab(t, o, cons)
+	do = func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	js = func(s string) string { t.Helper(); return eval[string](t, ctx, s) }
+	return ctx, do, js
+}
+
+// browserSearch: the search finds stems, typos and sections, and opens
+// the section; the search page too.
+func browserSearch(t *testing.T, base string, searches []searchCase, cons *console) {
+	ctx, do, js := drive(t, desktop, cons)
+
 	// The search finds stems, typos and sections, and opens the section.
 	for _, sc := range searches {
 		do("search "+sc.query, chromedp.Navigate(base+"/index.html"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
@@ -246,6 +267,11 @@ func browserStory(t *testing.T, base string, all map[string][]byte, tocPage stri
 	if status := js(`document.getElementById("wr-search-status").textContent`); !strings.Contains(status, "result") {
 		t.Errorf("search page status %q", status)
 	}
+}
+
+// browserTheme: the dark theme sticks; "/" focuses the search box.
+func browserTheme(t *testing.T, base string, cons *console) {
+	_, do, js := drive(t, desktop, cons)
 
 	// Dark mode: the toggle switches the theme, and it sticks.
 	do("dark mode", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(".theme-toggle")),

@@ -80,6 +80,11 @@ type Options struct {
 	// recorded with the site so the next build can tell, with UpToDate,
 	// that nothing changed without reading the inputs at all.
 	InputKey string
+
+	// searchDocsPart is how many sections a part of the search index
+	// holds (0: searchDocsPart); tests set it to see a small site's index
+	// in many parts.
+	searchDocsPart int
 }
 
 // Stats describe a build.

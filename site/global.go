@@ -282,7 +282,7 @@ func (b *builder) writeSearch(x *siteIndex) error {
 	if err := b.render(nil, "search/index.html", "search.html", sp); err != nil {
 		return err
 	}
-	for _, f := range searchIndexFiles(x.docs) {
+	for _, f := range searchIndexFiles(x.docs, b.opts.searchDocsPart) {
 		if err := b.write(nil, f.path, f.data); err != nil {
 			return err
 		}

@@ -45,9 +45,9 @@ import (
 // than a word list per section, and the browser need not read the texts
 // to search.
 
-// searchDocsPart is how many sections a part of docs holds (a variable
-// so that tests can make the index of a small site come in many parts).
-var searchDocsPart = 1000
+// searchDocsPart is how many sections a part of docs holds (tests make
+// the index of a small site come in many parts: Options.searchDocsPart).
+const searchDocsPart = 1000
 
 // searchTextMax is how much of a section's text the index keeps for
 // snippets: what a result shows. The texts are most of the index (for
@@ -298,7 +298,10 @@ func buildPostings(docs []searchDoc) map[string][]int {
 // searchIndexFiles writes the index (see above): search-index.js first.
 // json.Marshal escapes <, > and &, so the index is safe even inlined in a
 // page.
-func searchIndexFiles(docs []searchDoc) []searchFile {
+func searchIndexFiles(docs []searchDoc, part int) []searchFile {
+	if part <= 0 {
+		part = searchDocsPart
+	}
 	postings := buildPostings(docs)
 	vocab := make([]string, 0, len(postings))
 	for w := range postings {
@@ -331,18 +334,18 @@ func searchIndexFiles(docs []searchDoc) []searchFile {
 	names, _ := json.Marshal(pages)
 	b.WriteString("window.WIKIRULES_SEARCH={\"v\":4,\"pages\":")
 	b.Write(names)
-	fmt.Fprintf(&b, ",\n\"docs\":%d,\"part\":%d,\"words\":", len(docs), searchDocsPart)
+	fmt.Fprintf(&b, ",\n\"docs\":%d,\"part\":%d,\"words\":", len(docs), part)
 	kj, _ := json.Marshal(strings.Join(keys, " "))
 	b.Write(kj)
 	b.WriteString("};\n")
 	files := []searchFile{{"search-index.js", bytes.Clone(b.Bytes())}}
 
 	var row []byte
-	for n := 0; n*searchDocsPart < len(docs); n++ {
+	for n := 0; n*part < len(docs); n++ {
 		b.Reset()
 		name := "docs-" + strconv.Itoa(n)
 		fmt.Fprintf(&b, "%s[%q]=[\n", searchPartsVar, name)
-		for i, d := range docs[n*searchDocsPart : min(len(docs), (n+1)*searchDocsPart)] {
+		for i, d := range docs[n*part : min(len(docs), (n+1)*part)] {
 			if i > 0 {
 				b.WriteString(",\n")
 			}

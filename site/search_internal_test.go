@@ -34,7 +34,7 @@ func TestSearchIndex(t *testing.T) {
 		t.Errorf("long section: %d bytes, words %v", len(d.Text), d.Words)
 	}
 
-	files := searchIndexFiles(docs)
+	files := searchIndexFiles(docs, 0)
 	unwrap := func(f searchFile, prefix string) []byte {
 		t.Helper()
 		body, ok := strings.CutPrefix(string(f.data), prefix)

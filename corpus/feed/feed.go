@@ -182,7 +182,7 @@ func entryHeader(src []byte, off int, expectEntry bool) (h header, ok bool, prob
 		return h, false, fmt.Sprintf("expected a \"User: summary\" line after the timestamp, found %q", clip(user))
 	}
 	switch {
-	case next > len(src): // entry with empty text at EOF
+	case next >= len(src): // entry with empty text at EOF, the line ended or not
 		next = len(src)
 	case blankAt(src, next):
 		next++

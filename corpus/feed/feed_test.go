@@ -107,6 +107,24 @@ func TestParseSample(t *testing.T) {
 	}
 }
 
+// TestEmptyLastText: a last entry with no text ends the file after its
+// "User: summary" line, with or without that line's newline, or after the
+// blank line a writer puts there; each reads as an empty text.
+func TestEmptyLastText(t *testing.T) {
+	const head = "Wiki - User contributions [en]\n\nGamehelpfoo\n\n2024-01-01T00:00:00Z\n\nAlice: first\n\nSome text.\n\n" +
+		"Gamehelpfoo\n\n2024-01-02T00:00:00Z\n\nBob: blanked"
+	for _, end := range []string{"", "\n", "\n\n", "\r\n"} {
+		f, err := Parse("feed.txt", []byte(head+end), Options{})
+		if err != nil {
+			t.Errorf("ending %q: %v", end, err)
+			continue
+		}
+		if len(f.Entries) != 2 || f.Entries[1].Rev.Author != "Bob" || f.Entries[1].Rev.Summary != "blanked" || f.Entries[1].Rev.Text != "" {
+			t.Errorf("ending %q: %d entries, the last %+v", end, len(f.Entries), f.Entries[len(f.Entries)-1].Rev)
+		}
+	}
+}
+
 func TestMalformed(t *testing.T) {
 	cases := []struct {
 		name, in, want string
