@@ -125,7 +125,6 @@ file://.`,
 					return nil
 				}
 			}
-			a.mapInputs = true
 			st, err := a.build(args, &sf, sf.out, key)
 			if err != nil {
 				return err

@@ -67,8 +67,8 @@ type app struct {
 	// --wiki-url of build and serve, which the wiki is read with too
 	// (games' notes may name them; pages link back to the wiki).
 	contentDir, wikiURL string
-	// mapInputs maps feed files rather than reading them (a build, which
-	// loads the wiki once; not serve, which loads it again and again).
+	// mapInputs maps feed files rather than reading them: every command
+	// but serve, which loads the wiki again and again, loads it once.
 	mapInputs bool
 }
 
@@ -186,6 +186,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func run(a *app, args []string) int {
+	a.mapInputs = true
 	stdin, stdout, stderr := a.stdin, a.stdout, a.stderr
 	root := a.rootCommand()
 	root.SetArgs(args)

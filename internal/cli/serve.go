@@ -29,6 +29,7 @@ changes, the pages that depend on it are rebuilt and open browsers reload.`,
 		Example: `  wikirules serve
   wikirules serve ../shared/seeds --layouts mytheme --addr 127.0.0.1:9000`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			a.mapInputs = false // loaded again at every change
 			args = a.inputs(args)
 			// A signal stops the server; the temporary site is removed and
 			// the exit status is 128 + the signal, as Main's handler
