@@ -384,17 +384,14 @@ func (d *decoder) uvarint() uint64 {
 	return n
 }
 
+// varint reads what binary.AppendVarint wrote: a zig-zag uvarint.
 func (d *decoder) varint() int64 {
-	if d.err != nil {
-		return 0
+	u := d.uvarint()
+	x := int64(u >> 1)
+	if u&1 != 0 {
+		x = ^x
 	}
-	n, k := binary.Varint(d.b[d.off:])
-	if k <= 0 {
-		d.fail("a number cut short")
-		return 0
-	}
-	d.off += k
-	return n
+	return x
 }
 
 // count reads a number of items each at least min bytes long, checked
