@@ -294,7 +294,7 @@ func browserTheme(t *testing.T, base string, cons *console) {
 // browserTables: every rule table shows exactly the values of its YAML.
 func browserTables(t *testing.T, base string, all map[string][]byte, rulesPages []string, cons *console) {
 	var compared atomic.Int64
-	parallel(t, 3, desktop, cons, rulesPages, func(ctx context.Context, p string) error {
+	parallel(t, 2, desktop, cons, rulesPages, func(ctx context.Context, p string) error {
 		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"+p), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
 			return fmt.Errorf("%s: %v", p, err)
 		}
@@ -329,7 +329,7 @@ func browserKinds(t *testing.T, base string, all map[string][]byte, rulesPages [
 			return k.name == "home" || k.name == "checks" || k.name == "search" ||
 				k.name == "rules" && slices.Contains(rulesPages, strings.TrimPrefix(k.url, base+"/"))
 		})
-		parallel(t, 3, desktop, cons, kinds, func(ctx context.Context, k pageKind) error {
+		parallel(t, 2, desktop, cons, kinds, func(ctx context.Context, k pageKind) error {
 			return chromedp.Do(ctx, chromedp.Navigate(k.url), chromedp.WaitReady(chromedp.CSS("body")), chromedp.Sleep(50*time.Millisecond))
 		})
 		t.Logf("%d kinds of page opened (WIKIRULES_SCREENSHOTS=DIR keeps screenshots of each)", len(kinds))
