@@ -86,6 +86,7 @@ func edited(c *model.Corpus) *model.Corpus {
 // full build of the same inputs makes, byte for byte: no stale file, no
 // empty directory, no temporary file.
 func TestInPlaceMatchesFullBuild(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		c    func(t *testing.T) (*model.Corpus, site.Options)
@@ -121,6 +122,7 @@ func TestInPlaceMatchesFullBuild(t *testing.T) {
 // previous version or the new one) and a manifest marked incomplete; the
 // next build repairs it into the tree a full build makes.
 func TestFailedInPlaceBuild(t *testing.T) {
+	t.Parallel()
 	c, opts := embedded(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")

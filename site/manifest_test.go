@@ -15,6 +15,7 @@ import (
 // format, not a manifest at all) is never trusted: the build says why and
 // builds the site anew, into the tree a full build makes.
 func TestCorruptManifestRebuildsAll(t *testing.T) {
+	t.Parallel()
 	c := testgen.Corpus(testgen.Options{Pages: 12, Revisions: 2, Seed: 3})
 	opts := site.Options{Version: "test"}
 	dir := t.TempDir()

@@ -38,6 +38,7 @@ func withRevision(t *testing.T, c *model.Corpus, more string) *model.Corpus {
 // they show did not change (a page edited in words), and written again
 // when it did (a page joins a category).
 func TestSiteWidePagesRewrittenWhenShownChanges(t *testing.T) {
+	t.Parallel()
 	c, opts := embedded(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")

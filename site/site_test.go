@@ -317,6 +317,7 @@ func TestHostileTitles(t *testing.T) {
 
 // TestSeedsSite builds the real pages and checks every link.
 func TestSeedsSite(t *testing.T) {
+	t.Parallel()
 	c := testutil.SeedCorpus(t)
 	out := filepath.Join(t.TempDir(), "public")
 	st := build(t, c, site.Options{Version: "test"}, out)

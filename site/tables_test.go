@@ -27,6 +27,7 @@ import (
 // they were read from: "1", not "66 1 /"), on the embedded corpus and on
 // every seed page.
 func TestRuleTablesMatchYAML(t *testing.T) {
+	t.Parallel()
 	c, opts := embedded(t)
 	sites := []struct {
 		name string
