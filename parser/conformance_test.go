@@ -150,6 +150,7 @@ func scoreConformance(t *testing.T, cases []confCase, floorFile string, render f
 // normalize.py gives the same strings as the script itself, on every
 // expected output and on our output for every case.
 func TestNormalizerMatchesSuite(t *testing.T) {
+	t.Parallel()
 	script := shared.Path(t, "conformance", "normalize.py")
 	py, err := exec.LookPath("python3")
 	if err != nil {

@@ -28,6 +28,7 @@ import (
 // with the lists in testdata/hashes (refresh with -update only after a
 // deliberate change of output, and say which in the commit).
 func TestOutputHashes(t *testing.T) {
+	t.Parallel()
 	ct := content.New()
 	tpl, err := ct.WikiTemplates()
 	if err != nil {

@@ -42,6 +42,7 @@ var mediawikiCases = []string{
 var placeholderLink = regexp.MustCompile(`<a class="file-missing-link"[^>]*><span class="file-missing"[^>]*>([^<]*)</span></a>`)
 
 func TestAgainstMediaWiki(t *testing.T) {
+	t.Parallel()
 	mw := os.Getenv("WIKIRULES_MEDIAWIKI")
 	if mw == "" {
 		mw = "/usr/share/mediawiki"

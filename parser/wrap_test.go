@@ -239,6 +239,7 @@ func TestWrapTemplatesMatchesNaive(t *testing.T) {
 // TestEveryCallIsWrapped: a page with more calls than the old limit of
 // 20,000 has every call wrapped, the last ones as the first.
 func TestEveryCallIsWrapped(t *testing.T) {
+	t.Parallel()
 	const n = 25000
 	src := strings.Repeat("{{card|A}}\n\n", n)
 	doc := Parse(src, &Options{})

@@ -32,6 +32,7 @@ func (c cleanup) Run() int {
 // that needs the seeds beside the checkout starts with "[!shared] skip".
 // $SHARED is the shared data directory.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {

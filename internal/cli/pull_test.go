@@ -19,6 +19,7 @@ type wikiKey struct{}
 // a page on the wiki (maintenance/edit.php), replacing OLD by NEW in its
 // latest text.
 func TestPullScripts(t *testing.T) {
+	t.Parallel()
 	if _, err := mwtest.Locate(); err != nil {
 		mwtest.New(t) // skips, or fails when MediaWiki is required
 	}
