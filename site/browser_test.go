@@ -93,9 +93,13 @@ func TestBrowser(t *testing.T) {
 		t.Parallel()
 		browserStory(t, srv.URL, all, tocPage, &cons)
 	})
+	// The same site on a slow connection: the search index's parts come
+	// late.
+	slow := httptest.NewServer(slowSearch(http.FileServer(http.Dir(out))))
+	t.Cleanup(slow.Close)
 	t.Run("search", func(t *testing.T) {
 		t.Parallel()
-		browserSearch(t, srv.URL, searches, &cons)
+		browserSearch(t, srv.URL, slow.URL, searches, &cons)
 	})
 	t.Run("theme", func(t *testing.T) {
 		t.Parallel()
@@ -237,7 +241,7 @@ func drive(t *testing.T, o tabOptions, cons *console) (ctx context.Context, do f
 
 // browserSearch: the search finds stems, typos and sections, and opens
 // the section; the search page too.
-func browserSearch(t *testing.T, base string, searches []searchCase, cons *console) {
+func browserSearch(t *testing.T, base, slow string, searches []searchCase, cons *console) {
 	ctx, do, js := drive(t, desktop, cons)
 
 	// The search finds stems, typos and sections, and opens the section.
@@ -259,6 +263,17 @@ func browserSearch(t *testing.T, base string, searches []searchCase, cons *conso
 		frag := sc.want[strings.IndexByte(sc.want, '#')+1:]
 		visibleBelowHeader(t, ctx, "the section "+sc.query+" leads to", frag)
 	}
+	// A query typed further while the parts for its beginning still load
+	// waits for them (it once took them as loaded, and found nothing).
+	sc := searches[0]
+	do("slow search", chromedp.Navigate(slow+"/index.html"), chromedp.WaitVisible(chromedp.ID("wr-search-input")),
+		chromedp.SendKeys(chromedp.ID("wr-search-input"), sc.query[:2]), chromedp.Sleep(200*time.Millisecond),
+		chromedp.SendKeys(chromedp.ID("wr-search-input"), sc.query[2:]))
+	q, _ := json.Marshal(sc.query)
+	if first := waitFor(t, ctx, `(function(){var l=document.getElementById("wr-search-results");if(l.getAttribute("data-query")!==`+string(q)+`)return "";var a=l.querySelector("li[role=option] a");return a?a.getAttribute("href"):"none"})()`, "results for "+sc.query+" on a slow connection"); !strings.HasSuffix(first, sc.want) {
+		t.Errorf("search for %q on a slow connection: the first result is %s, want %s", sc.query, first, sc.want)
+	}
+
 	// The search page, for the typo.
 	do("search page", chromedp.Navigate(base+"/search/index.html?q="+url.QueryEscape(searches[1].query)), chromedp.WaitVisible(chromedp.CSS("#wr-search-page-results li")))
 	if first := js(`document.querySelector("#wr-search-page-results li a").getAttribute("href")`); !strings.HasSuffix(first, searches[1].want) {
@@ -267,6 +282,17 @@ func browserSearch(t *testing.T, base string, searches []searchCase, cons *conso
 	if status := js(`document.getElementById("wr-search-status").textContent`); !strings.Contains(status, "result") {
 		t.Errorf("search page status %q", status)
 	}
+}
+
+// slowSearch serves h, the search index's parts 400 ms late, as a slow
+// connection does.
+func slowSearch(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/search/") && strings.HasSuffix(r.URL.Path, ".js") {
+			time.Sleep(400 * time.Millisecond)
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // browserTheme: the dark theme sticks; "/" focuses the search box.

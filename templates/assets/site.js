@@ -274,7 +274,9 @@
   // withParts loads the parts of the index named (those not loaded yet),
   // adds them to idx, then calls fn.
   function withParts(idx, names, fn) {
-    var todo = names.filter(function (n) { return !idx.parts[n]; });
+    // A part still loading (for a query typed before this one) is waited
+    // for, not taken as loaded.
+    var todo = names.filter(function (n) { return !(idx.parts[n] && idx.parts[n].done); });
     if (!todo.length) { fn(); return; }
     var left = todo.length;
     todo.forEach(function (n) {
@@ -535,7 +537,7 @@
   var timer = 0;
   if (input && list) {
     input.addEventListener("focus", function () { withIndex(function () {}); });
-    input.addEventListener("input", function () {
+    var search = function () {
       clearTimeout(timer);
       timer = setTimeout(function () {
         var q = input.value;
@@ -563,7 +565,11 @@
           selected = -1;
         });
       }, 60);
-    });
+    };
+    input.addEventListener("input", search);
+    // What a reader typed before this script ran (the page still
+    // loading) is searched now: no input event will come for it.
+    if (input.value && document.activeElement === input) search();
     input.addEventListener("keydown", function (e) {
       if (e.key === "ArrowDown") { e.preventDefault(); select(selected + 1); }
       else if (e.key === "ArrowUp") { e.preventDefault(); select(selected - 1); }
