@@ -5,8 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"hash"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -115,13 +116,8 @@ func (b *builder) categoriesShown(names []string, members map[string][]Link) str
 		}
 	}
 	for _, m := range []map[string]string{b.plan.dir, b.plan.redirects} {
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		d.add("\x00map")
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			d.add(k, m[k])
 		}
 	}
