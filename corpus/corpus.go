@@ -16,6 +16,7 @@ import (
 	"github.com/wikirules/wikirules/corpus/feed"
 	"github.com/wikirules/wikirules/corpus/internal/textclean"
 	"github.com/wikirules/wikirules/corpus/mwxml"
+	"github.com/wikirules/wikirules/internal/mapfile"
 	"github.com/wikirules/wikirules/internal/rootfs"
 	"github.com/wikirules/wikirules/model"
 )
@@ -231,7 +232,7 @@ func (l *Loader) mapFeed(name string, f *os.File, size int64) ([]byte, bool) {
 	if DetectFormat(name, head) != FormatFeed {
 		return nil, false
 	}
-	return mapFile(f, size)
+	return mapfile.Map(f, size)
 }
 
 func errText(err error) string {
