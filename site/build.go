@@ -710,14 +710,11 @@ func (b *builder) mediaDigest() string {
 	return digest(keys...)
 }
 
+// digest is the digest of a list of fields.
 func digest(parts ...string) string {
-	h := sha256.New()
-	var buf []byte
-	for _, p := range parts {
-		buf = appendField(buf[:0], p)
-		h.Write(buf)
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	d := newDigest()
+	d.add(parts...)
+	return d.sum()
 }
 
 // appendField appends s as a digest reads it: its length, then its bytes

@@ -22,15 +22,16 @@ import (
 // full build renders everything and records the same digests, so both
 // leave the same bytes.
 
-// shownDigest is a digest being made of what a phase shows.
-type shownDigest struct {
+// fieldDigest is a digest being made of fields (appendField): of what a
+// phase shows, of a unit's inputs.
+type fieldDigest struct {
 	h   hash.Hash
 	buf []byte
 }
 
-func newShownDigest() *shownDigest { return &shownDigest{h: sha256.New()} }
+func newDigest() *fieldDigest { return &fieldDigest{h: sha256.New()} }
 
-func (d *shownDigest) add(fields ...string) {
+func (d *fieldDigest) add(fields ...string) {
 	for _, f := range fields {
 		d.buf = appendField(d.buf[:0], f)
 		d.h.Write(d.buf)
@@ -38,14 +39,14 @@ func (d *shownDigest) add(fields ...string) {
 }
 
 // addBytes adds b as a field.
-func (d *shownDigest) addBytes(b []byte) {
+func (d *fieldDigest) addBytes(b []byte) {
 	d.buf = strconv.AppendInt(d.buf[:0], int64(len(b)), 10)
 	d.buf = append(d.buf, ':')
 	d.h.Write(d.buf)
 	d.h.Write(b)
 }
 
-func (d *shownDigest) sum() string { return hex.EncodeToString(d.h.Sum(nil)) }
+func (d *fieldDigest) sum() string { return hex.EncodeToString(d.h.Sum(nil)) }
 
 // unchanged records the digest of what the phase shows, and reports
 // whether the phase's files (those of the previous site under prefix) can
@@ -90,7 +91,7 @@ func (b *builder) unchanged(phase, dg, prefix string) bool {
 // checksShown is what the checks page shows: every game's checks, with
 // its name and place.
 func (b *builder) checksShown(x *siteIndex) string {
-	d := newShownDigest()
+	d := newDigest()
 	d.add(b.common, "checks")
 	for _, u := range x.games {
 		if len(u.Checks) == 0 {
@@ -107,7 +108,7 @@ func (b *builder) checksShown(x *siteIndex) string {
 // resolve against every page, redirect and file of the site (globalKey
 // holds the category pages and the media).
 func (b *builder) categoriesShown(names []string, members map[string][]Link) string {
-	d := newShownDigest()
+	d := newDigest()
 	d.add(b.common, b.globalKey, "categories")
 	for _, n := range names {
 		d.add("\x00category", n)
