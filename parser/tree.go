@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wikirules/wikirules/internal/tagtable"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -53,56 +54,21 @@ var tagSets = [...]struct {
 	{fHeading, "h1 h2 h3 h4 h5 h6"},
 }
 
-// tagFlagTable holds each tag name of tagSets with its flags, by a hash
-// of the name (tagHash): a tag's flags are looked up for every tag of the
-// page, and a few string comparisons cost less than a map's hashing. It
-// is built without maps: this runs when the program starts.
-var tagFlagTable = func() (t [256][]tagFlagEntry) {
+// tagFlagTable holds each tag name of tagSets with its flags.
+var tagFlagTable = func() (t tagtable.Table[tagFlags]) {
 	for _, set := range tagSets {
-	names:
-		for name := range strings.FieldsSeq(set.names) {
-			h := tagHash(name)
-			for i := range t[h] {
-				if t[h][i].name == name {
-					t[h][i].flags |= set.flag
-					continue names
-				}
-			}
-			t[h] = append(t[h], tagFlagEntry{name, set.flag})
-		}
+		t.Add(set.names, set.flag)
 	}
 	return t
 }()
 
-type tagFlagEntry struct {
-	name  string
-	flags tagFlags
-}
-
-func tagHash(name string) int {
-	if name == "" {
-		return 0
-	}
-	return (len(name)*31 + 7*int(name[0]) + int(name[len(name)-1])) & 255
-}
-
 // lookupTagFlags returns the flags of the tag name.
-func lookupTagFlags(name string) tagFlags {
-	_, f := lookupTag(name)
-	return f
-}
+func lookupTagFlags(name string) tagFlags { return tagFlagTable.Flags(name) }
 
-// lookupTag returns the flags of the tag name and the table's copy of a known name
-// (name itself for another): the tree then keeps no string of the text
-// it was built from for an element's name.
-func lookupTag(name string) (string, tagFlags) {
-	for _, e := range tagFlagTable[tagHash(name)] {
-		if e.name == name {
-			return e.name, e.flags
-		}
-	}
-	return name, 0
-}
+// lookupTag returns the flags of the tag name and the table's copy of a
+// known name (name itself for another): the tree then keeps no string of
+// the text it was built from for an element's name.
+func lookupTag(name string) (string, tagFlags) { return tagFlagTable.Lookup(name) }
 
 func setOf(s string) map[string]bool {
 	m := map[string]bool{}

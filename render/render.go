@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/wikirules/wikirules/internal/tagtable"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -352,40 +353,17 @@ func init() {
 		samp data time mark br wbr hr li dt dd meta link tr td th q bdo figure figcaption`) {
 		outputTags[t] = true
 	}
-	tagFlagsOf = tagFlags()
-	for name, f := range tagFlagsOf {
-		h := tagHash(name)
-		tagFlagTable[h] = append(tagFlagTable[h], tagFlagEntry{name, f})
+	for name, f := range tagFlags() {
+		tagFlagTable.Add(name, f)
 	}
 }
 
-// tagFlagTable holds tagFlagsOf by a hash of the name: the flags are
-// looked up twice per element rendered, and a comparison or two (of the
-// parser's own strings for the names it knows) costs less than a map's
-// hashing.
-var tagFlagTable [256][]tagFlagEntry
+// tagFlagTable holds the flags of the tags the renderer knows: they are
+// looked up twice per element rendered.
+var tagFlagTable tagtable.Table[uint8]
 
-type tagFlagEntry struct {
-	name  string
-	flags uint8
-}
-
-func tagHash(name string) int {
-	if name == "" {
-		return 0
-	}
-	return (len(name)*31 + 7*int(name[0]) + int(name[len(name)-1])) & 255
-}
-
-// lookupTagFlags returns tagFlagsOf[name].
-func lookupTagFlags(name string) uint8 {
-	for _, e := range tagFlagTable[tagHash(name)] {
-		if e.name == name {
-			return e.flags
-		}
-	}
-	return 0
-}
+// lookupTagFlags returns the flags of the tag name.
+func lookupTagFlags(name string) uint8 { return tagFlagTable.Flags(name) }
 
 var voidTags = map[string]bool{"br": true, "wbr": true, "hr": true, "meta": true, "link": true, "img": true}
 
@@ -458,9 +436,6 @@ const (
 	tagVoid
 	tagBlock
 )
-
-// tagFlagsOf is made after init fills outputTags.
-var tagFlagsOf map[string]uint8
 
 func tagFlags() map[string]uint8 {
 	m := map[string]uint8{}
