@@ -150,7 +150,7 @@ func (n *Namespaces) Name(ns int) string { return n.orDefault().names[ns] }
 // Lookup returns the namespace a name or alias denotes ("category",
 // "Image", "Bólkur"), ignoring case and reading '_' as a space.
 func (n *Namespaces) Lookup(name string) (int, bool) {
-	name = strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(name, "_", " ")), " "))
+	name = strings.ToLower(collapseSpaces(name))
 	id, ok := n.orDefault().byName[name]
 	return id, ok
 }
@@ -178,8 +178,7 @@ func (n *Namespaces) Split(title string) (int, string) {
 // case unless the namespace is case-sensitive.
 func (n *Namespaces) Normalize(t string) string {
 	n = n.orDefault()
-	t = strings.ReplaceAll(t, "_", " ")
-	t = strings.Join(strings.Fields(t), " ")
+	t = collapseSpaces(t)
 	if t == "" {
 		return t
 	}
@@ -210,6 +209,27 @@ func (n *Namespaces) Title(ns int, name string) string {
 }
 
 // ucfirst upper-cases the first letter, as MediaWiki's first-letter rule does.
+// collapseSpaces reads "_" as a space, drops leading and trailing spaces
+// and makes every run of spaces one: strings.Fields and Join over the
+// title with "_" replaced, without allocating for a title that is already
+// so (most are: titles are normalized over and over, for every link).
+func collapseSpaces(t string) string {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			// A Unicode space may be among the rest: the general way.
+			return strings.Join(strings.Fields(strings.ReplaceAll(t, "_", " ")), " ")
+		case c == '_' || asciiSpace[c] && (c != ' ' || i == 0 || i == len(t)-1 || t[i+1] == ' '):
+			return strings.Join(strings.Fields(strings.ReplaceAll(t, "_", " ")), " ")
+		}
+	}
+	return t
+}
+
+// asciiSpace are the ASCII bytes strings.Fields splits at.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
 func ucfirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if r == utf8.RuneError {

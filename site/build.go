@@ -193,9 +193,9 @@ func Build(w *wiki.Wiki, opts Options) (*Stats, error) {
 	if err := checkOut(b.opts.Out); err != nil {
 		return nil, err
 	}
-	jobs := b.jobs()
 	prev := b.previousBuild()
 	b.prev = prev
+	jobs := b.jobs()
 	reuse := b.reusables(prev, jobs)
 	if st, ok := b.upToDate(prev, jobs, reuse); ok {
 		st.Elapsed = time.Since(start)
@@ -285,16 +285,29 @@ type job struct {
 // jobs lists the units, games first.
 func (b *builder) jobs() []job {
 	var jobs []job
-	// Every game's name is read from its page (wiki.GameName: the lead of
-	// its latest revision), once: on every core, before the keys use them.
-	var wg sync.WaitGroup
 	games := b.plan.games
+	// The pages' digests, once each: the keys and the names' keys use them.
+	rules, tips := make([]string, len(games)), make([]string, len(games))
+	var named []*gameUnit // those whose name is read from their pages
+	for i, g := range games {
+		rules[i], tips[i] = pageDigest(g.rules), pageDigest(g.tips)
+		g.nameKey = digest(b.common, "name", g.slug, rules[i], tips[i], b.notesDigest[g.slug])
+		if name, ok := b.prev.gameName(g.slug, g.nameKey); ok {
+			g.game.SetName(name)
+			continue
+		}
+		named = append(named, g)
+	}
+	// Every other game's name is read from its page (wiki.GameName: the
+	// lead of its latest revision), once: on every core, before the keys
+	// use them.
+	var wg sync.WaitGroup
 	for w := range b.opts.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := w; i < len(games); i += b.opts.Workers {
-				b.wiki.GameName(games[i].game)
+			for i := w; i < len(named); i += b.opts.Workers {
+				b.wiki.GameName(named[i].game)
 			}
 		}()
 	}
@@ -306,8 +319,8 @@ func (b *builder) jobs() []job {
 		}
 		return g.dir + "\x00" + b.wiki.GameName(g.game)
 	}
-	for _, g := range b.plan.games {
-		k := digest(b.common, "game", g.slug, g.dir, pageDigest(g.rules), pageDigest(g.tips), b.suite.Digest(g.slug), b.notesDigest[g.slug], near(g.prev), near(g.next))
+	for i, g := range games {
+		k := digest(b.common, "game", g.slug, g.dir, rules[i], tips[i], b.suite.Digest(g.slug), b.notesDigest[g.slug], near(g.prev), near(g.next))
 		jobs = append(jobs, job{id: "game:" + g.slug, key: k, game: g})
 	}
 	for _, pg := range b.plan.pages {
@@ -315,6 +328,21 @@ func (b *builder) jobs() []job {
 		jobs = append(jobs, job{id: "page:" + pg.Title, key: k, page: pg})
 	}
 	return jobs
+}
+
+// gameName is the name the previous build read for a game from the same
+// inputs (nameKey), if any: a copy, as the wiki keeps it past the build
+// (the manifest's strings share its mapping, released when the build
+// ends).
+func (m *manifest) gameName(slug, nameKey string) (string, bool) {
+	if m == nil {
+		return "", false
+	}
+	u := m.Units["game:"+slug]
+	if u == nil || u.Game == nil || u.Game.NameKey != nameKey {
+		return "", false
+	}
+	return strings.Clone(u.Game.Name), true
 }
 
 // previousBuild is the manifest of the site in Out when its units may be

@@ -32,12 +32,12 @@ func (l *linker) target(title string) string {
 	if to, _, ok := l.plan.resolveRedirect(t); ok {
 		// A link to a redirect goes to its target, when there is one.
 		if d := l.target(to); d != "" {
-			l.record("page:"+t, d)
+			l.record("page:", t, d)
 			return d
 		}
 	}
 	if d, ok := l.plan.dir[t]; ok {
-		l.record("page:"+t, d)
+		l.record("page:", t, d)
 		return d
 	}
 	ns, name := l.plan.names.Split(t)
@@ -52,13 +52,16 @@ func (l *linker) target(title string) string {
 			d = m
 		}
 	}
-	l.record("page:"+t, d)
+	l.record("page:", t, d)
 	return d
 }
 
-func (l *linker) record(k, v string) {
+// record notes that the page links to kind+name, found at v (the key is
+// made only when dependencies are recorded: reusable looks up every
+// unit's links without recording them).
+func (l *linker) record(kind, name, v string) {
 	if l.deps != nil {
-		l.deps[k] = v
+		l.deps[kind+name] = v
 	}
 }
 
@@ -116,7 +119,7 @@ func (l *linker) PageExists(title string) bool {
 func (l *linker) FileURL(title string) (string, bool) {
 	_, name := l.plan.names.Split(l.plan.names.Normalize(title))
 	m, ok := l.plan.media[l.plan.mediaKey(name)]
-	l.record("file:"+name, m)
+	l.record("file:", name, m)
 	if !ok {
 		return "", false
 	}

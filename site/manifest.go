@@ -37,7 +37,7 @@ import (
 // error naming what is wrong; the build then builds the site anew.
 const (
 	manifestMagic   = "\x00wikirules-manifest"
-	manifestVersion = 1
+	manifestVersion = 2
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -202,6 +202,7 @@ func encodeUnit(u *unitSummary) ([]byte, error) {
 		e.bool(true)
 		e.str(g.Slug)
 		e.str(g.Name)
+		e.str(g.NameKey)
 		e.str(g.Dir)
 		e.varint(int64(g.Tables))
 		e.bool(g.HasTips)
@@ -258,6 +259,7 @@ func decodeUnit(rec []byte) (*unitSummary, error) {
 		g := &gameSummary{}
 		g.Slug = d.str()
 		g.Name = d.str()
+		g.NameKey = d.str()
 		g.Dir = d.str()
 		g.Tables = int(d.varint())
 		g.HasTips = d.bool()

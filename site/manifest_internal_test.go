@@ -16,7 +16,7 @@ func sampleUnit() *unitSummary {
 	return &unitSummary{
 		ID: "game:hearts", Key: "k1", Deps: map[string]string{"page:B": "wiki/b/", "page:A": "", "file:X.png": "media/x.png"},
 		Files: []string{"games/hearts/index.html", "games/hearts/history/index.html"},
-		Game:  &gameSummary{Slug: "hearts", Name: "Hearts", Dir: "games/hearts/", Tables: 2, HasTips: true, Updated: t0, Group: "Card games"},
+		Game:  &gameSummary{Slug: "hearts", Name: "Hearts", NameKey: "nk", Dir: "games/hearts/", Tables: 2, HasTips: true, Updated: t0, Group: "Card games"},
 		Pages: []*pageSummary{{Title: "Gamehelphearts", Name: "Hearts", Kind: model.PageRules, Dir: "games/hearts/", Categories: []string{"Card games", "Ü"},
 			Revisions: []*revSummary{{Time: t0, Author: "Ann", Summary: "new", Delta: 120, Anchor: "rev-1"}, {Time: t0.Add(time.Hour), Author: "", Delta: -7, Anchor: "rev-2", RulesChanged: true}},
 			Search:    []searchDoc{{Title: "Hearts", URL: "games/hearts/index.html", Kind: "page", Text: "A card game.", Words: "a card game"}, {Title: "Scoring", Page: "Hearts", URL: "x#s", Kind: "section"}}}},

@@ -54,6 +54,9 @@ type gameUnit struct {
 	// prev and next are the games before and after it, by slug (nil at
 	// either end): its pages link to them.
 	prev, next *gameUnit
+	// nameKey digests what the game's name is read from (jobs): a
+	// previous build that read the same gives the name without reading.
+	nameKey string
 }
 
 // safeSegment turns s into one path segment that cannot leave its

@@ -42,8 +42,10 @@ type unitSummary struct {
 }
 
 type gameSummary struct {
-	Slug    string    `json:"slug"`
-	Name    string    `json:"name"`
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+	// NameKey is the digest of what Name was read from (gameUnit.nameKey).
+	NameKey string    `json:"name_key"`
 	Dir     string    `json:"dir"`
 	Tables  int       `json:"tables"`
 	HasTips bool      `json:"has_tips"`
@@ -222,7 +224,7 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 	}
 	s.Checks = checks
 
-	gs := &gameSummary{Slug: g.slug, Name: name, Dir: g.dir, Tables: links.Tables, HasTips: g.tips != nil}
+	gs := &gameSummary{Slug: g.slug, Name: name, NameKey: g.nameKey, Dir: g.dir, Tables: links.Tables, HasTips: g.tips != nil}
 	for _, w := range works {
 		if t := w.page.Latest().Timestamp; t.After(gs.Updated) {
 			gs.Updated = t

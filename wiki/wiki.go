@@ -311,6 +311,13 @@ type Game struct {
 	name     string
 }
 
+// SetName gives the game the name an earlier GameName read from the same
+// pages and settings (a site build keeps it in its manifest), so that
+// GameName need not read them again. It has no effect once GameName ran.
+func (g *Game) SetName(name string) {
+	g.nameOnce.Do(func() { g.name = name })
+}
+
 // Pages returns the game's pages, rules first.
 func (g *Game) Pages() []*model.Page {
 	var out []*model.Page
