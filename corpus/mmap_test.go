@@ -143,3 +143,75 @@ func TestMapFilesCompressed(t *testing.T) {
 		t.Log("read")
 	}
 }
+
+// A feed read through its index (Options.FeedIndexDir) is the corpus the
+// feed read without one is, whatever happened to the feed or the index in
+// between; the index is written, and rewritten when the feed changed.
+func TestFeedIndexDir(t *testing.T) {
+	defer func(n int) { minIndexedFeed = n }(minIndexedFeed)
+	minIndexedFeed = 0
+	dir := t.TempDir()
+	feedPath := filepath.Join(dir, "feed.txt")
+	idx := filepath.Join(dir, "cache")
+	load := func(what string) *model.Corpus {
+		t.Helper()
+		want, err := Load([]string{feedPath}, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		got, err := Load([]string{feedPath}, Options{MapFiles: true, FeedIndexDir: idx})
+		if err != nil {
+			t.Fatalf("%s, with the index: %v", what, err)
+		}
+		if len(got.Pages) != len(want.Pages) {
+			t.Fatalf("%s: %d pages with the index, %d without", what, len(got.Pages), len(want.Pages))
+		}
+		for i, p := range want.Pages {
+			if q := got.Pages[i]; p.Title != q.Title || !reflect.DeepEqual(p.Revisions, q.Revisions) {
+				t.Fatalf("%s: page %s differs with the index", what, p.Title)
+			}
+		}
+		return got
+	}
+	write := func(s string) {
+		if err := os.WriteFile(feedPath, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	index := func() []byte {
+		files, _ := filepath.Glob(filepath.Join(idx, "feed-*.idx"))
+		if len(files) != 1 {
+			t.Fatalf("%d index files, want 1", len(files))
+		}
+		data, err := os.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	write(feedText)
+	load("first read")
+	first := index()
+	load("read again")
+	if !reflect.DeepEqual(index(), first) {
+		t.Error("the index was rewritten though the feed did not change")
+	}
+	// A new entry at the top, as a contributions feed grows.
+	header, rest, _ := strings.Cut(feedText, "\n\n")
+	write(header + "\n\nNew page\n\n2024-03-01T00:00:00Z\n\nEve: new\n\nNew text.\n\n" + rest)
+	if c := load("an entry added"); c.Page("New page") == nil {
+		t.Fatal("the new entry is not read")
+	}
+	if reflect.DeepEqual(index(), first) {
+		t.Error("the index was not rewritten for the changed feed")
+	}
+	// A damaged index is no index.
+	files, _ := filepath.Glob(filepath.Join(idx, "feed-*.idx"))
+	if err := os.WriteFile(files[0], []byte("not an index"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	load("damaged index")
+	// A feed that needs cleaning is read as Parse reads it, with no index.
+	write(strings.ReplaceAll(feedText, "\n", "\r\n"))
+	load("CRLF")
+}

@@ -1,0 +1,5 @@
+package mapfile
+
+import "golang.org/x/sys/unix"
+
+const populate = unix.MAP_POPULATE
