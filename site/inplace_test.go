@@ -168,3 +168,47 @@ func TestFailedInPlaceBuild(t *testing.T) {
 		}
 	}
 }
+
+// The previous build read in the background (site.ReadPrevious, as the
+// build command does while it reads the wiki) is the previous build read
+// when the build starts: a unit whose file went missing since is rebuilt,
+// the others reused, and the tree is a full build's. A Previous of
+// another directory is not used.
+func TestPreviousReadInBackground(t *testing.T) {
+	t.Parallel()
+	c := testgen.Corpus(testgen.Options{Pages: 20, Revisions: 2, Seed: 3})
+	opts := site.Options{Version: "test"}
+	dir := t.TempDir()
+	inc, full := filepath.Join(dir, "inc"), filepath.Join(dir, "full")
+	build(t, c, opts, inc)
+	build(t, c, opts, full)
+	// A page of a unit, gone.
+	var gone string
+	files, _ := tree(t, inc)
+	for p := range files {
+		if strings.HasPrefix(p, "wiki/") && strings.HasSuffix(p, "/index.html") {
+			gone = p
+			break
+		}
+	}
+	if gone == "" {
+		t.Fatal("no page under wiki/")
+	}
+	if err := os.Remove(filepath.Join(inc, filepath.FromSlash(gone))); err != nil {
+		t.Fatal(err)
+	}
+	o := opts
+	o.Previous = site.ReadPrevious(inc)
+	st := build(t, c, o, inc)
+	if st.Built != 1 || st.Reused == 0 {
+		t.Fatalf("built %d, reused %d: want the one unit whose file went missing built, the others reused", st.Built, st.Reused)
+	}
+	sameTree(t, full, inc)
+	// Read for another directory: not used (a full build of the other).
+	other := filepath.Join(dir, "other")
+	o.Previous = site.ReadPrevious(inc)
+	if st := build(t, c, o, other); st.Reused != 0 {
+		t.Fatalf("a build of another directory reused %d units of the previous build's", st.Reused)
+	}
+	sameTree(t, full, other)
+}

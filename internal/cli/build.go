@@ -64,7 +64,10 @@ func (sf *siteFlags) options(w *wiki.Wiki) (site.Options, error) {
 }
 
 // build opens the wiki and builds the site into out.
-func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stats, error) {
+func (a *app) build(inputs []string, sf *siteFlags, out, key string, prev *site.Previous) (*site.Stats, error) {
+	if prev != nil {
+		defer prev.Close() // when Build did not take it
+	}
 	a.wikiURL, a.contentDir = sf.wikiURL, sf.contentDir
 	w, err := a.open(inputs, false)
 	if err != nil {
@@ -74,7 +77,7 @@ func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stat
 	if err != nil {
 		return nil, err
 	}
-	opts.Out, opts.InputKey = out, key
+	opts.Out, opts.InputKey, opts.Previous = out, key, prev
 	return a.runBuild(w, opts, sf)
 }
 
@@ -125,7 +128,12 @@ file://.`,
 					return nil
 				}
 			}
-			st, err := a.build(args, &sf, sf.out, key)
+			// The previous build is read while the wiki is.
+			var prev *site.Previous
+			if !sf.force {
+				prev = site.ReadPrevious(sf.out)
+			}
+			st, err := a.build(args, &sf, sf.out, key, prev)
 			if err != nil {
 				return err
 			}
