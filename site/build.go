@@ -289,12 +289,27 @@ type job struct {
 // jobs lists the units, games first.
 func (b *builder) jobs() []job {
 	var jobs []job
-	games := b.plan.games
-	// The pages' digests, once each: the keys and the names' keys use them.
-	rules, tips := make([]string, len(games)), make([]string, len(games))
+	games, pages := b.plan.games, b.plan.pages
+	// The pages' digests, once each (the keys and the names' keys use
+	// them), on every core: a digest reads every revision's fields.
+	rules, tips, others := make([]string, len(games)), make([]string, len(games)), make([]string, len(pages))
+	var wg sync.WaitGroup
+	for w := range b.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(games)+len(pages); i += b.opts.Workers {
+				if i < len(games) {
+					rules[i], tips[i] = pageDigest(games[i].rules), pageDigest(games[i].tips)
+				} else {
+					others[i-len(games)] = pageDigest(pages[i-len(games)])
+				}
+			}
+		}()
+	}
+	wg.Wait()
 	var named []*gameUnit // those whose name is read from their pages
 	for i, g := range games {
-		rules[i], tips[i] = pageDigest(g.rules), pageDigest(g.tips)
 		g.nameKey = digest(b.common, "name", g.slug, rules[i], tips[i], b.notesDigest[g.slug])
 		if name, ok := b.prev.gameName(g.slug, g.nameKey); ok {
 			g.game.SetName(name)
@@ -305,7 +320,6 @@ func (b *builder) jobs() []job {
 	// Every other game's name is read from its page (wiki.GameName: the
 	// lead of its latest revision), once: on every core, before the keys
 	// use them.
-	var wg sync.WaitGroup
 	for w := range b.opts.Workers {
 		wg.Add(1)
 		go func() {
@@ -327,8 +341,8 @@ func (b *builder) jobs() []job {
 		k := digest(b.common, "game", g.slug, g.dir, rules[i], tips[i], b.suite.Digest(g.slug), b.notesDigest[g.slug], near(g.prev), near(g.next))
 		jobs = append(jobs, job{id: "game:" + g.slug, key: k, game: g})
 	}
-	for _, pg := range b.plan.pages {
-		k := digest(b.common, "page", pg.Title, b.plan.dir[pg.Title], pageDigest(pg))
+	for i, pg := range pages {
+		k := digest(b.common, "page", pg.Title, b.plan.dir[pg.Title], others[i])
 		jobs = append(jobs, job{id: "page:" + pg.Title, key: k, page: pg})
 	}
 	return jobs
