@@ -7,6 +7,7 @@ import (
 	"net"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -351,6 +352,7 @@ func (p *parser) prologue() (f *Feed, first bound, ok bool) {
 // KeepGoing): nothing after that counts.
 func (p *parser) entries(f *Feed, b bound, stop int) (end bound, fatal bool) {
 	src := p.src
+	from, limit := b.off, min(stop, len(src))
 	for {
 		if !b.found && !b.bad || b.off >= stop {
 			return b, false
@@ -396,10 +398,27 @@ func (p *parser) entries(f *Feed, b bound, stop int) (end bound, fatal bool) {
 			} else {
 				e.Rev.SHA1 = model.TextSHA1(text)
 			}
+			if len(f.Entries) == cap(f.Entries) {
+				f.Entries = grow(f.Entries, end-from, limit-end)
+			}
 			f.Entries = append(f.Entries, e)
 		}
 		b = nb
 	}
+}
+
+// grow makes room in es, which holds the entries of the first read bytes,
+// for those of the left bytes, by the entries per byte so far (and a
+// little more): a few allocations for a large feed rather than one per
+// doubling, each a fresh copy. It grows at most eightfold, in case the
+// first entries are small and the rest large.
+func grow(es []Entry, read, left int) []Entry {
+	n := len(es)
+	if n < 64 || read <= 0 {
+		return es // append doubles
+	}
+	more := int(float64(n)*float64(left)/float64(read)*1.05) + 16
+	return slices.Grow(es, min(max(more, n/4), 8*n))
 }
 
 // bound is where a body ends and what follows it.

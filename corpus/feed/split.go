@@ -8,13 +8,18 @@ import (
 	"github.com/wikirules/wikirules/model"
 )
 
-// A large feed is read in parts, one per core: splitting a 400 MB feed
-// into entries is most of the time it takes to load it. The parts begin at
-// entries the reading of the whole is sure to begin an entry at (see
-// splitAt), each part is read as the whole would be from there, and each
-// part's reading is checked to end exactly where the next part begins
-// before that part's result is used; the result is the same as reading the
-// feed in one go, entry for entry, error for error.
+// A large feed is read in parts, one per core. Reading a feed is splitting
+// it into entries, one goroutine's work, and hashing their texts, which
+// other goroutines do meanwhile: one core splits while the others hash, and
+// the reading takes as long as the longer of the two. In parts, each core
+// splits and hashes its own part, so the reading takes the whole work
+// divided by the cores, whatever the share of each.
+//
+// The parts begin at entries that reading the whole in one go is sure to
+// begin (see splitAt), each part is read as the whole would be from there,
+// and a part's result is used only when the reading of the part before
+// ended exactly where it begins: the result is the same as reading the feed
+// in one go, entry for entry, error for error.
 
 // minPartBytes is the smallest part worth a core of its own.
 const minPartBytes = 2 << 20
@@ -125,21 +130,24 @@ func (p *parser) nextSplit(from, first int) int {
 }
 
 // splitAt reports whether t, the start of a line after the first entry
-// (at first), is an offset where reading the feed in one go begins an entry (unless it
-// stopped on an error before): the next part may then be read from t as if
-// the whole had been read up to it.
+// (at first), is where reading the feed in one go begins an entry, unless
+// that reading stopped on an error before t: the next part may then be read
+// from t as if the whole had been read up to it.
 //
 // The reading finds entries where scanBody does: at a line that follows a
 // blank line and begins a well-formed entry header or one with an entry's
 // shape and a fault (a "candidate"). From a well-formed entry it looks for
 // the next candidate from the entry's text on, skipping any candidate in
 // the entry's header; from a malformed one, from the line after its title
-// on, skipping none. So a candidate t is where an entry begins unless t is
-// the timestamp or the user line of a well-formed entry that the reading
-// began, that is unless the line two or four lines above t begins a
-// well-formed header. Rejecting t whenever such a header is there, read or
-// not, is enough: then the last entry begun before t, well-formed or not,
-// leaves no candidate between itself and t, and the next one is t.
+// on, skipping none (the first entry is the same: read with expectEntry,
+// it may be malformed where a later one would not, but a well-formed one
+// is well-formed either way). So a candidate t is where an entry begins
+// unless t is the timestamp or the user line of a well-formed entry that
+// the reading began, that is unless the line two or four lines above t
+// begins a well-formed header. Rejecting t whenever such a header is there,
+// begun by the reading or not, is enough: the last entry begun before t,
+// well-formed or not, then leaves no candidate between itself and t, and
+// the next entry begun is t.
 func (p *parser) splitAt(t, first int) bool {
 	src := p.src
 	if t <= first || t < 2 || src[t-1] != '\n' || src[t-2] != '\n' {
