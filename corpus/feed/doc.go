@@ -24,4 +24,7 @@
 // and a user line, each followed by a blank line), so a revision's text may
 // hold anything except that exact shape. A line in timestamp position that
 // reads like a date but is not a timestamp is an error, never text.
+//
+// A large feed is read on every core, in parts that begin where reading it
+// in one go begins an entry (split.go); the result is the same.
 package feed

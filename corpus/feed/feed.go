@@ -7,6 +7,7 @@ import (
 	"net"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,6 +45,8 @@ type Options struct {
 	// (0: model.DefaultMaxRevisionBytes); a larger one is an error naming
 	// the page and the revision.
 	MaxRevisionBytes int
+
+	split *splitConfig // how a large feed is read on every core (tests)
 }
 
 // Parse reads a feed held in memory. name is used in errors and in each
@@ -66,9 +69,7 @@ func Parse(name string, data []byte, opts Options) (*Feed, error) {
 		opts.MaxRevisionBytes = model.DefaultMaxRevisionBytes
 	}
 	p := parser{name: name, src: clean, opts: opts}
-	p.hash = newHasher()
-	f := p.parse()
-	p.hash.done()
+	f := p.read()
 	w := textclean.Warnings{File: name}
 	for _, pr := range problems {
 		w.Add(pr)
@@ -104,7 +105,7 @@ type parser struct {
 	src  []byte
 	opts Options
 	errs model.MsgList
-	hash *hasher
+	hash *hasher // hashes the revisions on other goroutines; nil: entries hashes them
 }
 
 func (p *parser) fail(line int, format string, args ...any) {
@@ -297,61 +298,90 @@ func SplitUser(line string) (author, summary string) {
 }
 
 func (p *parser) parse() *Feed {
+	f, b, ok := p.prologue()
+	if ok {
+		p.entries(f, b, len(p.src)+1)
+	}
+	return f
+}
+
+// prologue reads the header line and finds the first entry, which it
+// returns as a bound for entries; ok is false when reading stops there.
+func (p *parser) prologue() (f *Feed, first bound, ok bool) {
 	src := p.src
 	hdr, next := lineAt(src, 0)
-	f := &Feed{Header: string(hdr)}
+	f = &Feed{Header: string(hdr)}
 	if len(src) == 0 {
 		p.fail(1, "empty file: expected a header line, a blank line and entries")
-		return f
+		return f, bound{}, false
 	}
 	if _, ok, _ := entryHeader(src, 0, false); ok {
 		p.fail(1, "expected a header line before the first entry (a feed starts with a line such as \"Wiki - User contributions [en]\")")
-		return f
+		return f, bound{}, false
 	}
 	if next > len(src) {
-		return f // header only
+		return f, bound{}, false // header only
 	}
 	if !blankAt(src, next) {
 		p.fail(2, "expected a blank line after the header")
-		return f
+		return f, bound{}, false
 	}
 	off, line := next+1, 3
 	h, ok, problem := entryHeader(src, off, true)
-	if !ok {
-		if problem == "" {
-			problem = "expected an entry: a page title, a blank line, a timestamp, a blank line and a \"User: summary\" line"
-			h.problemLine = 0
-		}
-		p.fail(line+h.problemLine, "%s", problem)
-		if !p.opts.KeepGoing {
-			return f
-		}
-		// Resynchronise at the next well-formed entry.
-		var next bound
-		if problem != "" && h.problemLine > 0 {
-			next = p.scanBody(off+len(lineString(src, off))+2, line+2)
-		} else {
-			next = p.scanBody(off, line)
-		}
-		if next, ok = p.skipBad(next); !ok {
-			return f
-		}
-		h, line = next.h, next.line
+	if ok {
+		return f, bound{off: off, line: line, h: h, found: true}, true
 	}
+	if problem == "" {
+		problem = "expected an entry: a page title, a blank line, a timestamp, a blank line and a \"User: summary\" line"
+		h.problemLine = 0
+	}
+	p.fail(line+h.problemLine, "%s", problem)
+	if !p.opts.KeepGoing {
+		return f, bound{}, false
+	}
+	// Resynchronise at the next entry.
+	if problem != "" && h.problemLine > 0 {
+		return f, p.scanBody(off+len(lineString(src, off))+2, line+2), true
+	}
+	return f, p.scanBody(off, line), true
+}
+
+// entries reads entries into f from b, the bound at the first of them,
+// until one would start at or after stop or the input ends. It returns the
+// bound it stopped at, and whether it stopped on an error (without
+// KeepGoing): nothing after that counts.
+func (p *parser) entries(f *Feed, b bound, stop int) (end bound, fatal bool) {
+	src := p.src
+	from, limit := b.off, min(stop, len(src))
 	for {
-		// h is a valid header at line; find where its body ends.
+		if !b.found && !b.bad || b.off >= stop {
+			return b, false
+		}
+		if b.bad {
+			p.fail(b.line+b.h.problemLine, "malformed entry for %q: %s", lineString(src, b.off), b.problem)
+			if !p.opts.KeepGoing {
+				return b, true
+			}
+			// Go on from the line after the malformed entry's title: its
+			// lines up to the next entry are not text of any revision.
+			_, next := lineAt(src, b.off)
+			b = p.scanBody(next+1, b.line+2)
+			continue
+		}
+		// b.h is a valid header at b.line; find where its body ends.
+		h, line := b.h, b.line
 		bodyStart := h.bodyStart
 		nb := p.scanBody(bodyStart, line+6)
 		if nb.bad && !p.opts.KeepGoing {
 			p.fail(nb.line+nb.h.problemLine, "malformed entry for %q: %s", lineString(src, nb.off), nb.problem)
-			return f
+			return nb, true
 		}
 		end := nb.end
 		if end-bodyStart > p.opts.MaxRevisionBytes {
 			p.fail(line, "page %q, revision %s: the text is %d bytes, over the limit of %d bytes per revision",
 				h.title, h.ts, end-bodyStart, p.opts.MaxRevisionBytes)
 			if !p.opts.KeepGoing {
-				return f
+				return nb, true
 			}
 		} else {
 			text := ""
@@ -363,15 +393,32 @@ func (p *parser) parse() *Feed {
 				}
 			}
 			e := p.entry(h, text, line)
-			p.hash.add(e.Rev)
+			if p.hash != nil {
+				p.hash.add(e.Rev)
+			} else {
+				e.Rev.SHA1 = model.TextSHA1(text)
+			}
+			if len(f.Entries) == cap(f.Entries) {
+				f.Entries = grow(f.Entries, end-from, limit-end)
+			}
 			f.Entries = append(f.Entries, e)
 		}
-		var found bool
-		if nb, found = p.skipBad(nb); !found {
-			return f
-		}
-		h, line = nb.h, nb.line
+		b = nb
 	}
+}
+
+// grow makes room in es, which holds the entries of the first read bytes,
+// for those of the left bytes, by the entries per byte so far (and a
+// little more): a few allocations for a large feed rather than one per
+// doubling, each a fresh copy. It grows at most eightfold, in case the
+// first entries are small and the rest large.
+func grow(es []Entry, read, left int) []Entry {
+	n := len(es)
+	if n < 64 || read <= 0 {
+		return es // append doubles
+	}
+	more := int(float64(n)*float64(left)/float64(read)*1.05) + 16
+	return slices.Grow(es, min(max(more, n/4), 8*n))
 }
 
 // bound is where a body ends and what follows it.
@@ -383,23 +430,6 @@ type bound struct {
 	found   bool   // a well-formed entry follows
 	bad     bool   // a malformed entry follows (problem says what is wrong)
 	problem string
-}
-
-// skipBad reports the malformed entries at b and skips them (under
-// KeepGoing; callers stop before otherwise), returning the next
-// well-formed entry.
-func (p *parser) skipBad(b bound) (bound, bool) {
-	for b.bad {
-		p.fail(b.line+b.h.problemLine, "malformed entry for %q: %s", lineString(p.src, b.off), b.problem)
-		if !p.opts.KeepGoing {
-			return b, false
-		}
-		// Go on from the line after the malformed entry's title: its
-		// lines up to the next entry are not text of any revision.
-		_, next := lineAt(p.src, b.off)
-		b = p.scanBody(next+1, b.line+2)
-	}
-	return b, b.found
 }
 
 // scanBody walks the lines of a body starting at off (on 1-based line) and
