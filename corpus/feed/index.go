@@ -342,11 +342,6 @@ func walkIndexed(name string, data []byte, opts Options, old *Index, check bool)
 	// fits reports whether old entry j may be the one at off: its bytes
 	// end where a header begins (or where data ends, for the entry that
 	// ended the feed), and, when checking, its tag matches.
-	// The header fits read last, which the walk reads next when the entry
-	// is taken: touching an entry's first bytes is most of what the walk
-	// costs (a new page of memory each).
-	var nextH header
-	nextAt := -1
 	fits := func(j, off int) bool {
 		e := &old.entries[j]
 		end := off + int(e.size)
@@ -356,24 +351,17 @@ func walkIndexed(name string, data []byte, opts Options, old *Index, check bool)
 			}
 		} else if end+int(e.next) > len(data) {
 			return false
-		} else if end != nextAt {
-			h, ok, _ := entryHeader(data, end, false)
-			if !ok {
-				return false
-			}
-			nextH, nextAt = h, end
+		} else if _, ok, _ := entryHeader(data, end, false); !ok {
+			return false
 		}
 		return !check || old.matches(j, data, off)
 	}
 	off, line, want := next+1, 3, 0 // want: the old entry expected here
 	same := true                    // old's entries, in order, so far
 	for off < len(data) {
-		h := nextH
-		if off != nextAt {
-			var hok bool
-			if h, hok, _ = entryHeader(data, off, len(f.Entries) == 0); !hok {
-				return nil, nil, nil, false
-			}
+		h, hok, _ := entryHeader(data, off, len(f.Entries) == 0)
+		if !hok {
+			return nil, nil, nil, false
 		}
 		k := lookupKey(h.title, h.ts)
 		j := -1
