@@ -48,12 +48,6 @@ type Options struct {
 	// truncated mapping faults); tools that replace a file by renaming a
 	// new one over it are safe.
 	MapFiles bool
-	// FeedIndexDir is a directory where the loader keeps an index of each
-	// mapped feed it reads (feed.Index: where its entries are, their
-	// hashes), one file per feed, and reads it back the next time: a feed
-	// that changed in a few entries is then read in a fraction of the
-	// time. "" keeps no index. What is read is the same with or without.
-	FeedIndexDir string
 }
 
 // Format is an input file format.
@@ -222,7 +216,7 @@ func (l *Loader) AddPath(in string) error {
 	defer f.Close()
 	if l.opts.MapFiles && st.Mode().IsRegular() {
 		if data, ok := l.mapFeed(in, f, st.Size()); ok {
-			return l.addMappedFeed(in, data)
+			return l.addFeed(in, data)
 		}
 	}
 	return l.addFile(in, f, st.ModTime())
@@ -421,29 +415,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 // addFeed adds the entries of a feed held whole in data, which is the
 // loader's and never modified: the texts share it rather than copy it.
 func (l *Loader) addFeed(name string, data []byte) error {
-	f, err := feed.Parse(name, data, l.feedOptions())
-	return l.addParsedFeed(f, err)
-}
-
-func (l *Loader) feedOptions() feed.Options {
-	return feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true, MaxRevisionBytes: l.opts.MaxRevisionBytes}
-}
-
-// addMappedFeed adds a mapped feed, through its index when the loader
-// keeps them (FeedIndexDir).
-func (l *Loader) addMappedFeed(name string, data []byte) error {
-	if l.opts.FeedIndexDir == "" || len(data) < minIndexedFeed {
-		return l.addFeed(name, data)
-	}
-	old := loadFeedIndex(l.opts.FeedIndexDir, name)
-	f, ix, err := feed.ParseIndexed(name, data, l.feedOptions(), old)
-	if ix != nil && ix != old {
-		saveFeedIndex(l.opts.FeedIndexDir, name, ix)
-	}
-	return l.addParsedFeed(f, err)
-}
-
-func (l *Loader) addParsedFeed(f *feed.Feed, err error) error {
+	f, err := feed.Parse(name, data, feed.Options{KeepGoing: l.opts.KeepGoing, ShareData: true, MaxRevisionBytes: l.opts.MaxRevisionBytes})
 	l.warnings = append(l.warnings, f.Warnings...)
 	if err := l.fail(err); err != nil {
 		return err

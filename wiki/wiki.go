@@ -40,10 +40,6 @@ type Config struct {
 	// reading them (corpus.Options.MapFiles): for a process that loads
 	// the wiki once, such as a build.
 	MapInputs bool
-	// FeedIndexDir keeps an index of each mapped feed, so that a feed
-	// read again after a few entries changed is read in a fraction of the
-	// time (corpus.Options.FeedIndexDir); "" keeps none.
-	FeedIndexDir string
 	// Conventions say which titles are rules and tips pages (zero: the
 	// Board Game Arena wiki's).
 	Conventions model.Conventions
@@ -115,7 +111,7 @@ type Wiki struct {
 // Wiki.Messages and Open succeeds with the rest.
 func Open(cfg Config) (*Wiki, error) {
 	cfg = cfg.withDefaults()
-	opts := corpus.Options{Conventions: cfg.Conventions, KeepGoing: cfg.KeepGoing, Strict: cfg.Strict, DropText: cfg.MetadataOnly, Stdin: cfg.Stdin, MapFiles: cfg.MapInputs, FeedIndexDir: cfg.FeedIndexDir}
+	opts := corpus.Options{Conventions: cfg.Conventions, KeepGoing: cfg.KeepGoing, Strict: cfg.Strict, DropText: cfg.MetadataOnly, Stdin: cfg.Stdin, MapFiles: cfg.MapInputs}
 	var c *model.Corpus
 	var err error
 	sample := len(cfg.Inputs) == 0

@@ -72,32 +72,6 @@ type app struct {
 	mapInputs bool
 }
 
-// CacheEnv names the environment variable that says where wikirules keeps
-// its cache (the indexes of the feeds it read): a directory, or "off" for
-// none. The default is wikirules/ in the user's cache directory
-// ($XDG_CACHE_HOME or ~/.cache).
-const CacheEnv = "WIKIRULES_CACHE"
-
-// feedIndexDir is where the feeds' indexes are kept ("" for none): only
-// for mapped feeds, which the indexes describe.
-func feedIndexDir(mapped bool) string {
-	if !mapped {
-		return ""
-	}
-	dir := os.Getenv(CacheEnv)
-	switch dir {
-	case "off":
-		return ""
-	case "":
-		d, err := os.UserCacheDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(d, "wikirules")
-	}
-	return filepath.Join(dir, "feeds")
-}
-
 // wikiFlags say how to read the wiki; every command reads it the same way.
 type wikiFlags struct {
 	keepGoing    bool
@@ -123,7 +97,6 @@ func (wf *wikiFlags) register(pf *pflag.FlagSet) {
 func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
 	cfg := wiki.Config{
 		Inputs: a.inputs(inputs), Stdin: a.stdin, KeepGoing: a.wf.keepGoing, Strict: a.wf.strict, MetadataOnly: metadataOnly, MapInputs: a.mapInputs,
-		FeedIndexDir: feedIndexDir(a.mapInputs),
 		Conventions:  model.Conventions{RulesPrefixes: a.wf.rulesPrefix, TipsPrefixes: a.wf.tipsPrefix},
 		TemplatesDir: a.wf.templates, Name: a.wf.name, Server: a.wf.server, URL: a.wikiURL,
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -39,7 +38,6 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("SHARED", shared.Dir())
 			env.Setenv("NO_COLOR", "1")
-			env.Setenv(CacheEnv, filepath.Join(env.WorkDir, ".cache"))
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {

@@ -3,7 +3,6 @@ package cli
 import (
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -42,7 +41,6 @@ func TestPullScripts(t *testing.T) {
 			env.Values[wikiKey{}] = w
 			env.Setenv("API", w.API())
 			env.Setenv("NO_COLOR", "1")
-			env.Setenv(CacheEnv, filepath.Join(env.WorkDir, ".cache"))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -1,5 +1,0 @@
-//go:build unix && !linux
-
-package mapfile
-
-const populate = 0
