@@ -70,10 +70,6 @@ type Options struct {
 	Workers int
 	// Force rebuilds every unit, ignoring the previous build.
 	Force bool
-	// Previous is the previous build of Out, read in the background
-	// (ReadPrevious) while the wiki was read; nil reads it when the
-	// build starts. Build takes it (closes it).
-	Previous *Previous
 	// Progress, when set, is called after each unit with the number done
 	// and the total.
 	Progress func(done, total int)
@@ -366,24 +362,10 @@ func (m *manifest) gameName(slug, nameKey string) (string, bool) {
 // previousBuild is the manifest of the site in Out when its units may be
 // reused (not under Force, and built by this program).
 func (b *builder) previousBuild() *manifest {
-	var prev *manifest
-	var err error
-	if p := b.opts.Previous; p != nil && p.out == b.opts.Out {
-		prev, err = p.take()
-	} else {
-		if p != nil {
-			p.Close()
-		}
-		if !b.opts.Force {
-			prev, err = loadManifest(b.opts.Out)
-		}
-	}
 	if b.opts.Force {
-		if prev != nil {
-			prev.release()
-		}
 		return nil
 	}
+	prev, err := loadManifest(b.opts.Out)
 	if err != nil {
 		// Not a reason to fail: the site is built anew, and says why.
 		b.warnings = append(b.warnings, model.Msg{File: filepath.Join(b.opts.Out, filepath.FromSlash(manifestPath)), Severity: model.SevWarning, ID: model.MsgManifest,
@@ -447,8 +429,10 @@ func (b *builder) reusable(prev *manifest, j job) *unitSummary {
 			return nil
 		}
 	}
-	if u.looked && !u.present || !u.looked && !filesPresent(b.opts.Out, u.Files) {
-		return nil
+	for _, f := range u.Files {
+		if _, err := os.Lstat(filepath.Join(b.opts.Out, filepath.FromSlash(f))); err != nil {
+			return nil
+		}
 	}
 	return u
 }

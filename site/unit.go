@@ -39,9 +39,6 @@ type unitSummary struct {
 	// extra is the checks and warnings as the record holds them
 	// (extraJSON).
 	extra []byte
-	// looked says whether present was set (Previous.lookAtFiles): whether
-	// the unit's files were all there when the previous build was read.
-	looked, present bool
 }
 
 type gameSummary struct {

@@ -64,10 +64,7 @@ func (sf *siteFlags) options(w *wiki.Wiki) (site.Options, error) {
 }
 
 // build opens the wiki and builds the site into out.
-func (a *app) build(inputs []string, sf *siteFlags, out, key string, prev *site.Previous) (*site.Stats, error) {
-	if prev != nil {
-		defer prev.Close() // when Build did not take it
-	}
+func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stats, error) {
 	a.wikiURL, a.contentDir = sf.wikiURL, sf.contentDir
 	w, err := a.open(inputs, false)
 	if err != nil {
@@ -77,7 +74,7 @@ func (a *app) build(inputs []string, sf *siteFlags, out, key string, prev *site.
 	if err != nil {
 		return nil, err
 	}
-	opts.Out, opts.InputKey, opts.Previous = out, key, prev
+	opts.Out, opts.InputKey = out, key
 	return a.runBuild(w, opts, sf)
 }
 
@@ -128,12 +125,7 @@ file://.`,
 					return nil
 				}
 			}
-			// The previous build is read while the wiki is.
-			var prev *site.Previous
-			if !sf.force {
-				prev = site.ReadPrevious(sf.out)
-			}
-			st, err := a.build(args, &sf, sf.out, key, prev)
+			st, err := a.build(args, &sf, sf.out, key)
 			if err != nil {
 				return err
 			}

@@ -96,7 +96,7 @@ func (a *app) newPreview(inputs []string, sf *siteFlags) (*site.Preview, func(),
 	}
 	out := filepath.Join(tmp, "site")
 	rebuild := func() error {
-		st, err := a.build(inputs, sf, out, "", nil)
+		st, err := a.build(inputs, sf, out, "")
 		if err != nil {
 			return err
 		}
