@@ -282,12 +282,9 @@ func (b *builder) writeSearch(x *siteIndex) error {
 	if err := b.render(nil, "search/index.html", "search.html", sp); err != nil {
 		return err
 	}
-	for _, f := range searchIndexFiles(x.docs, b.opts.searchDocsPart) {
-		if err := b.write(nil, f.path, f.data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeSearchIndex(x.docs, b.opts.searchDocsPart, func(path string, data []byte) error {
+		return b.write(nil, path, data)
+	})
 }
 
 // write404 writes the not-found page. A server shows it at any depth, so

@@ -295,10 +295,23 @@ func buildPostings(docs []searchDoc) map[string][]int {
 	return out
 }
 
-// searchIndexFiles writes the index (see above): search-index.js first.
-// json.Marshal escapes <, > and &, so the index is safe even inlined in a
-// page.
+// searchIndexFiles returns the index's files (see above), search-index.js
+// first (the tests' way to read them; writeSearchIndex is the build's).
 func searchIndexFiles(docs []searchDoc, part int) []searchFile {
+	var files []searchFile
+	writeSearchIndex(docs, part, func(path string, data []byte) error {
+		files = append(files, searchFile{path, bytes.Clone(data)})
+		return nil
+	})
+	return files
+}
+
+// writeSearchIndex makes the index's files (see above), search-index.js
+// first, and gives each to emit, whose data is good only during the call:
+// one buffer serves every file (a large site's index is tens of MB, which
+// copies of each file would take in fresh memory). json.Marshal escapes
+// <, > and &, so the index is safe even inlined in a page.
+func writeSearchIndex(docs []searchDoc, part int, emit func(path string, data []byte) error) error {
 	if part <= 0 {
 		part = searchDocsPart
 	}
@@ -338,7 +351,9 @@ func searchIndexFiles(docs []searchDoc, part int) []searchFile {
 	kj, _ := json.Marshal(strings.Join(keys, " "))
 	b.Write(kj)
 	b.WriteString("};\n")
-	files := []searchFile{{"search-index.js", bytes.Clone(b.Bytes())}}
+	if err := emit("search-index.js", b.Bytes()); err != nil {
+		return err
+	}
 
 	var row []byte
 	for n := 0; n*part < len(docs); n++ {
@@ -368,7 +383,9 @@ func searchIndexFiles(docs []searchDoc, part int) []searchFile {
 			b.Write(row)
 		}
 		b.WriteString("];\n")
-		files = append(files, searchFile{"search/" + name + ".js", bytes.Clone(b.Bytes())})
+		if err := emit("search/"+name+".js", b.Bytes()); err != nil {
+			return err
+		}
 	}
 
 	var num []byte
@@ -397,9 +414,11 @@ func searchIndexFiles(docs []searchDoc, part int) []searchFile {
 			}
 		}
 		b.WriteString("\"};\n")
-		files = append(files, searchFile{"search/" + name + ".js", bytes.Clone(b.Bytes())})
+		if err := emit("search/"+name+".js", b.Bytes()); err != nil {
+			return err
+		}
 	}
-	return files
+	return nil
 }
 
 // appendJSONString appends s as encoding/json writes a string (HTML-safe:
