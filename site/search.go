@@ -191,12 +191,6 @@ func wordPart(w string) string {
 // searchPartsVar is the object each part of the index adds itself to.
 const searchPartsVar = "(window.WIKIRULES_SEARCH_PARTS=window.WIKIRULES_SEARCH_PARTS||{})"
 
-// searchFile is one file of the index: its path in the site and bytes.
-type searchFile struct {
-	path string
-	data []byte
-}
-
 // buildPostings lists, per word, the sections that have it, in order. The
 // lists are cut from one array (a site of 10,000 pages has millions of
 // postings: grown one append at a time, they were most of the index's
@@ -293,17 +287,6 @@ func buildPostings(docs []searchDoc) map[string][]int {
 		out[w] = docsOf[start[i]:start[i+1]:start[i+1]]
 	}
 	return out
-}
-
-// searchIndexFiles returns the index's files (see above), search-index.js
-// first (the tests' way to read them; writeSearchIndex is the build's).
-func searchIndexFiles(docs []searchDoc, part int) []searchFile {
-	var files []searchFile
-	writeSearchIndex(docs, part, func(path string, data []byte) error {
-		files = append(files, searchFile{path, bytes.Clone(data)})
-		return nil
-	})
-	return files
 }
 
 // writeSearchIndex makes the index's files (see above), search-index.js

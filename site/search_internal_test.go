@@ -258,3 +258,20 @@ func buildPostingsSimple(docs []searchDoc) map[string][]int {
 	}
 	return out
 }
+
+// searchFile is one file of the index: its path in the site and bytes.
+type searchFile struct {
+	path string
+	data []byte
+}
+
+// searchIndexFiles returns the search index's files, search-index.js
+// first, as writeSearchIndex makes them for the build.
+func searchIndexFiles(docs []searchDoc, part int) []searchFile {
+	var files []searchFile
+	writeSearchIndex(docs, part, func(path string, data []byte) error {
+		files = append(files, searchFile{path, bytes.Clone(data)})
+		return nil
+	})
+	return files
+}
