@@ -122,6 +122,9 @@ type builder struct {
 	shownMu sync.Mutex
 	// release frees the previous manifest's bytes, when the build is over.
 	release func()
+	// native is set when the layouts of the pages a unit writes are the
+	// embedded ones: those pages are written in Go (layouts.go).
+	native bool
 	// warnings are about this build, not the site (a previous build's
 	// record that could not be read): reported, not recorded.
 	warnings model.MsgList
@@ -262,7 +265,8 @@ func newBuilder(w *wiki.Wiki, opts Options) (*builder, error) {
 	if opts.Content == nil {
 		opts.Content = w.Config().SiteContent
 	}
-	b := &builder{opts: opts, wiki: w, plan: makePlan(w, opts.Media, newMediaPolicy(opts.MediaAllow)), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{}}
+	b := &builder{opts: opts, wiki: w, plan: makePlan(w, opts.Media, newMediaPolicy(opts.MediaAllow)), suite: opts.Suite, md: newMarkdown(), notes: map[string]template.HTML{},
+		native: useNativeLayouts(opts.Layouts)}
 	if b.suite == nil {
 		b.suite = check.NewSuite(nil, nil, ".", "")
 	}
@@ -654,8 +658,10 @@ func (b *builder) render(s *unitSummary, p, tpl string, data any) error {
 		}
 	}()
 	buf.Reset()
-	if err := b.opts.Layouts.Execute(buf, tpl, data); err != nil {
-		return fmt.Errorf("%s: %w", p, err)
+	if !b.native || !writeNative(buf, tpl, data) {
+		if err := b.opts.Layouts.Execute(buf, tpl, data); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
 	}
 	// The file is written before the buffer goes back to the pool.
 	return b.write(s, p, buf.Bytes())

@@ -32,6 +32,9 @@ type Set struct {
 	pages  map[string]*template.Template
 	assets map[string][]byte
 	digest string
+	// embedded tells which layout files are the embedded ones, byte for
+	// byte (an override may repeat a file unchanged).
+	embedded map[string]bool
 }
 
 // New parses the embedded templates, each replaced by the file of the same
@@ -43,6 +46,10 @@ func New(override fs.FS) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
+	builtin := make(map[string][]byte, len(layouts))
+	for k, v := range layouts {
+		builtin[k] = v
+	}
 	assets, err := readDir(embedded, "assets")
 	if err != nil {
 		return nil, err
@@ -52,7 +59,10 @@ func New(override fs.FS) (*Set, error) {
 			return nil, err
 		}
 	}
-	s := &Set{pages: map[string]*template.Template{}, assets: assets}
+	s := &Set{pages: map[string]*template.Template{}, assets: assets, embedded: map[string]bool{}}
+	for name, data := range layouts {
+		s.embedded[name] = bytes.Equal(data, builtin[name])
+	}
 	h := sha256.New()
 	for _, m := range []map[string][]byte{layouts, assets} {
 		for _, k := range sortedKeys(m) {
@@ -164,6 +174,19 @@ func (s *Set) Render(name string, data any) ([]byte, error) {
 	var b bytes.Buffer
 	err := s.Execute(&b, name, data)
 	return b.Bytes(), err
+}
+
+// Embedded reports whether every named layout file ("page.html",
+// "base.html"…) is the embedded one, byte for byte. The site writes the
+// pages of the embedded layouts that it writes most often in Go (the
+// same bytes, faster) and executes the templates for the others.
+func (s *Set) Embedded(names ...string) bool {
+	for _, n := range names {
+		if !s.embedded[n] {
+			return false
+		}
+	}
+	return true
 }
 
 // Assets returns the static files by path (style.css, site.js, …).
