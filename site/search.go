@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -147,36 +148,118 @@ func clipWords(s string, n int) string {
 // by spaces. A word is a run of letters and digits (and the combining marks
 // after them).
 func wordsOf(texts ...string) string {
-	seen := map[string]bool{}
-	var words []string
+	ws := wordSets.Get().(*wordSet)
+	defer wordSets.Put(ws)
 	for _, s := range texts {
 		start := -1
-		flush := func(end int) {
-			if start >= 0 {
-				w := strings.ToLower(s[start:end])
-				if !seen[w] {
-					seen[w] = true
-					words = append(words, w)
+		for i := 0; i < len(s); {
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if asciiWord[c] {
+					if start < 0 {
+						start = i
+					}
+				} else if start >= 0 {
+					ws.add(s[start:i])
+					start = -1
 				}
-				start = -1
+				i++
+				continue
 			}
-		}
-		for i, r := range s {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
 				if start < 0 {
 					start = i
 				}
-				continue
+			case start >= 0 && unicode.Is(unicode.Mn, r):
+				// a combining mark inside a word
+			case start >= 0:
+				ws.add(s[start:i])
+				start = -1
 			}
-			if start >= 0 && unicode.Is(unicode.Mn, r) {
-				continue // a combining mark inside a word
-			}
-			flush(i)
+			i += size
 		}
-		flush(len(s))
+		if start >= 0 {
+			ws.add(s[start:])
+		}
 	}
-	sort.Strings(words)
-	return strings.Join(words, " ")
+	return ws.join()
+}
+
+// asciiWord marks the ASCII letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
+
+// A wordSet gathers the distinct words of a section in lower case; the
+// sets are reused (a section's words are found for every section of
+// every page).
+type wordSet struct {
+	seen  map[string]struct{}
+	words []string
+	lower []byte
+}
+
+var wordSets = sync.Pool{New: func() any { return &wordSet{seen: map[string]struct{}{}} }}
+
+// add adds w in lower case. A word of ASCII letters is lowered in a
+// scratch buffer, and kept (a string of its own) only when it is new.
+func (ws *wordSet) add(w string) {
+	ascii, upper := true, false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		if 'A' <= c && c <= 'Z' {
+			upper = true
+		}
+	}
+	switch {
+	case !ascii:
+		w = strings.ToLower(w)
+	case upper:
+		ws.lower = append(ws.lower[:0], w...)
+		for i, c := range ws.lower {
+			if 'A' <= c && c <= 'Z' {
+				ws.lower[i] = c + 'a' - 'A'
+			}
+		}
+		if _, ok := ws.seen[string(ws.lower)]; ok {
+			return
+		}
+		w = string(ws.lower)
+	}
+	if _, ok := ws.seen[w]; !ok {
+		ws.seen[w] = struct{}{}
+		ws.words = append(ws.words, w)
+	}
+}
+
+// join returns the words sorted, separated by spaces, and empties the set.
+func (ws *wordSet) join() string {
+	slices.Sort(ws.words)
+	n := 0
+	for _, w := range ws.words {
+		n += len(w) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, w := range ws.words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+	}
+	clear(ws.seen)
+	clear(ws.words) // no reference to the texts kept in the pool
+	ws.words = ws.words[:0]
+	return b.String()
 }
 
 // wordPart is the key of the part of the index that holds word w (lower

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/model"
@@ -274,4 +276,55 @@ func searchIndexFiles(docs []searchDoc, part int) []searchFile {
 		return nil
 	})
 	return files
+}
+
+// wordsOfReference is wordsOf written plainly: every rune looked at, a
+// new map and a new string per word.
+func wordsOfReference(texts ...string) string {
+	seen := map[string]bool{}
+	var words []string
+	for _, s := range texts {
+		start := -1
+		flush := func(end int) {
+			if start >= 0 {
+				w := strings.ToLower(s[start:end])
+				if !seen[w] {
+					seen[w] = true
+					words = append(words, w)
+				}
+				start = -1
+			}
+		}
+		for i, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+			if start >= 0 && unicode.Is(unicode.Mn, r) {
+				continue
+			}
+			flush(i)
+		}
+		flush(len(s))
+	}
+	sort.Strings(words)
+	return strings.Join(words, " ")
+}
+
+// FuzzWordsOf: the words found with the ASCII fast path and reused sets
+// are those of the plain reading, for any texts (invalid UTF-8 too).
+func FuzzWordsOf(f *testing.F) {
+	for _, s := range []string{"Café ️ and cafe\u0301s, 12 x Tempura!", "TEMPURA tempura Tempura", "a\xffb \u0301x ǅungla İstanbul ΣΑΣ", "", "x-y_z 3.5"} {
+		f.Add(s, "B a A b")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := wordsOf(a, b), wordsOfReference(a, b); got != want {
+			t.Errorf("wordsOf(%q, %q) = %q, want %q", a, b, got, want)
+		}
+		if got, want := wordsOf(b), wordsOfReference(b); got != want { // the set was emptied
+			t.Errorf("wordsOf(%q) = %q, want %q", b, got, want)
+		}
+	})
 }
