@@ -138,11 +138,28 @@ func YAML(pages []*PageTables) ([]byte, error) {
 		// one it never started).
 		return []byte{}, nil
 	}
+	nodes := make([]*yaml.Node, len(pages))
+	for i, p := range pages {
+		nodes[i] = p.yamlNode()
+	}
+	var b []byte
+	ok := true
+	for i := range pages {
+		if i > 0 {
+			b = append(b, "---\n"...)
+		}
+		if b, ok = fastYAML(b, nodes[i], 2); !ok {
+			break
+		}
+	}
+	if ok {
+		return b, nil
+	}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	for _, p := range pages {
-		if err := enc.Encode(p.yamlNode()); err != nil {
+	for _, n := range nodes {
+		if err := enc.Encode(n); err != nil {
 			return nil, err
 		}
 	}
@@ -150,6 +167,15 @@ func YAML(pages []*PageTables) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// TableYAML is yaml.Marshal(t): the table alone, as the site shows it.
+func TableYAML(t *Table) ([]byte, error) {
+	n := t.yamlNode()
+	if b, ok := fastYAML(nil, n, 4); ok {
+		return b, nil
+	}
+	return yaml.Marshal(n)
 }
 
 // jsonOf converts a YAML node tree to ordered JSON.

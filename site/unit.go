@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
@@ -540,7 +538,7 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 			}
 			cellURL := func(o diff.Origin) string { return base.Link(w.blameURL(o)) }
 			known[t.ID] = true
-			y, err := yaml.Marshal(t)
+			y, err := extract.TableYAML(t)
 			if err != nil {
 				return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
 			}
