@@ -133,18 +133,27 @@ func (t *Table) MarshalYAML() (any, error) { return t.yamlNode(), nil }
 
 // YAML encodes pages as YAML documents separated by "---".
 func YAML(pages []*PageTables) ([]byte, error) {
-	if len(pages) == 0 {
-		// No documents: an empty stream (the encoder refuses to close
-		// one it never started).
-		return []byte{}, nil
-	}
+	return yamlOf(pageNodes(pages))
+}
+
+func pageNodes(pages []*PageTables) []*yaml.Node {
 	nodes := make([]*yaml.Node, len(pages))
 	for i, p := range pages {
 		nodes[i] = p.yamlNode()
 	}
+	return nodes
+}
+
+// yamlOf writes documents, each a page's node tree.
+func yamlOf(nodes []*yaml.Node) ([]byte, error) {
+	if len(nodes) == 0 {
+		// No documents: an empty stream (the encoder refuses to close
+		// one it never started).
+		return []byte{}, nil
+	}
 	var b []byte
 	ok := true
-	for i := range pages {
+	for i := range nodes {
 		if i > 0 {
 			b = append(b, "---\n"...)
 		}
@@ -171,15 +180,62 @@ func YAML(pages []*PageTables) ([]byte, error) {
 
 // TableYAML is yaml.Marshal(t): the table alone, as the site shows it.
 func TableYAML(t *Table) ([]byte, error) {
-	n := t.yamlNode()
+	return tableYAML(t.yamlNode())
+}
+
+func tableYAML(n *yaml.Node) ([]byte, error) {
 	if b, ok := fastYAML(nil, n, 4); ok {
 		return b, nil
 	}
 	return yaml.Marshal(n)
 }
 
-// jsonOf converts a YAML node tree to ordered JSON.
-func jsonOf(buf *bytes.Buffer, n *yaml.Node, indent string) {
+// Encoded is pages' tables in every form a site shows them: the YAML
+// stream, the JSON array and each table's YAML alone, each the same bytes
+// as YAML, JSON and TableYAML write. Encode builds the pages' node trees
+// once for all three: building them is half of what encoding costs.
+type Encoded struct {
+	YAML   []byte
+	JSON   []byte
+	Tables map[*Table][]byte // TableYAML(t) of every table of the pages
+}
+
+// Encode encodes pages in every form (see Encoded).
+func Encode(pages []*PageTables) (*Encoded, error) {
+	nodes := pageNodes(pages)
+	e := &Encoded{JSON: jsonDocs(nodes), Tables: map[*Table][]byte{}}
+	var err error
+	if e.YAML, err = yamlOf(nodes); err != nil {
+		return nil, err
+	}
+	for i, p := range pages {
+		// The page's "tables" sequence holds its tables' nodes in order.
+		tables := mapValue(nodes[i], "tables")
+		for k, t := range p.Tables {
+			if tables == nil || k >= len(tables.Content) {
+				return nil, fmt.Errorf("page %s: table %s has no node", p.Page, t.ID)
+			}
+			if e.Tables[t], err = tableYAML(tables.Content[k]); err != nil {
+				return nil, fmt.Errorf("page %s: table %s: %w", p.Page, t.ID, err)
+			}
+		}
+	}
+	return e, nil
+}
+
+// mapValue is the value of key in mapping n, or nil.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// jsonOf converts a YAML node tree to ordered JSON, indented by two
+// spaces a level from depth.
+func jsonOf(buf *bytes.Buffer, n *yaml.Node, depth int) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		if len(n.Content) == 0 {
@@ -188,17 +244,17 @@ func jsonOf(buf *bytes.Buffer, n *yaml.Node, indent string) {
 		}
 		buf.WriteString("{\n")
 		for i := 0; i < len(n.Content); i += 2 {
-			buf.WriteString(indent + "  ")
-			k, _ := json.Marshal(n.Content[i].Value)
-			buf.Write(k)
+			writeIndent(buf, depth+1)
+			jsonString(buf, n.Content[i].Value)
 			buf.WriteString(": ")
-			jsonOf(buf, n.Content[i+1], indent+"  ")
+			jsonOf(buf, n.Content[i+1], depth+1)
 			if i+2 < len(n.Content) {
 				buf.WriteByte(',')
 			}
 			buf.WriteByte('\n')
 		}
-		buf.WriteString(indent + "}")
+		writeIndent(buf, depth)
+		buf.WriteByte('}')
 	case yaml.SequenceNode:
 		if len(n.Content) == 0 {
 			buf.WriteString("[]")
@@ -206,14 +262,15 @@ func jsonOf(buf *bytes.Buffer, n *yaml.Node, indent string) {
 		}
 		buf.WriteString("[\n")
 		for i, c := range n.Content {
-			buf.WriteString(indent + "  ")
-			jsonOf(buf, c, indent+"  ")
+			writeIndent(buf, depth+1)
+			jsonOf(buf, c, depth+1)
 			if i+1 < len(n.Content) {
 				buf.WriteByte(',')
 			}
 			buf.WriteByte('\n')
 		}
-		buf.WriteString(indent + "]")
+		writeIndent(buf, depth)
+		buf.WriteByte(']')
 	default:
 		switch n.Tag {
 		case "!!int", "!!float":
@@ -221,34 +278,56 @@ func jsonOf(buf *bytes.Buffer, n *yaml.Node, indent string) {
 		case "!!null":
 			buf.WriteString("null")
 		default:
-			b, _ := json.Marshal(n.Value)
-			buf.Write(b)
+			jsonString(buf, n.Value)
 		}
 	}
+}
+
+func writeIndent(buf *bytes.Buffer, depth int) {
+	for range depth {
+		buf.WriteString("  ")
+	}
+}
+
+// jsonString writes s as json.Marshal does. Most strings are printable
+// ASCII that json.Marshal leaves as is (it escapes the quote, the
+// backslash, <, > and &): those are quoted directly; the rest go through
+// json.Marshal.
+func jsonString(buf *bytes.Buffer, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, _ := json.Marshal(s)
+			buf.Write(b)
+			return
+		}
+	}
+	buf.WriteByte('"')
+	buf.WriteString(s)
+	buf.WriteByte('"')
 }
 
 // MarshalJSON implements json.Marshaler with the same structure as the
 // YAML form.
 func (p *PageTables) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
-	jsonOf(&buf, p.yamlNode(), "")
+	jsonOf(&buf, p.yamlNode(), 0)
 	return buf.Bytes(), nil
 }
 
 // JSON encodes pages as a JSON array.
-func JSON(pages []*PageTables) []byte {
+func JSON(pages []*PageTables) []byte { return jsonDocs(pageNodes(pages)) }
+
+func jsonDocs(nodes []*yaml.Node) []byte {
 	var buf bytes.Buffer
 	buf.WriteString("[")
-	for i, p := range pages {
+	for i, n := range nodes {
 		if i > 0 {
 			buf.WriteString(",")
 		}
 		buf.WriteString("\n  ")
-		var pb bytes.Buffer
-		jsonOf(&pb, p.yamlNode(), "  ")
-		buf.Write(pb.Bytes())
+		jsonOf(&buf, n, 1)
 	}
-	if len(pages) > 0 {
+	if len(nodes) > 0 {
 		buf.WriteString("\n")
 	}
 	buf.WriteString("]\n")

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"path/filepath"
 	"strings"
@@ -66,10 +67,93 @@ func sameAsYAMLv3(t testing.TB, label string, pages []*PageTables) (fast, all in
 			}
 		}
 	}
-	if got, err := YAML(pages); err != nil || !bytes.Equal(got, yamlV3(t, pages)) {
+	wantYAML := yamlV3(t, pages)
+	if got, err := YAML(pages); err != nil || !bytes.Equal(got, wantYAML) {
 		t.Errorf("%s: YAML of the %d pages differs from yaml.v3's (%v)", label, len(pages), err)
 	}
+	wantJSON := jsonReference(pages)
+	if got := JSON(pages); !bytes.Equal(got, wantJSON) {
+		t.Errorf("%s: JSON of the %d pages:\n%s\nwant (json.Marshal):\n%s", label, len(pages), got, wantJSON)
+	}
+	e, err := Encode(pages)
+	if err != nil {
+		t.Fatalf("%s: Encode: %v", label, err)
+	}
+	if !bytes.Equal(e.YAML, wantYAML) || !bytes.Equal(e.JSON, wantJSON) {
+		t.Errorf("%s: Encode's YAML or JSON differs from YAML's or JSON's", label)
+	}
+	n := 0
+	for _, p := range pages {
+		for _, tb := range p.Tables {
+			n++
+			want, _ := yaml.Marshal(tb.yamlNode())
+			if got, ok := e.Tables[tb]; !ok || !bytes.Equal(got, want) {
+				t.Errorf("%s: Encode's YAML of table %q = %q; want %q", label, tb.ID, got, want)
+			}
+		}
+	}
+	if len(e.Tables) != n {
+		t.Errorf("%s: Encode gave %d tables' YAML for %d tables", label, len(e.Tables), n)
+	}
 	return fast, all
+}
+
+// jsonReference is the JSON array of pages written with json.Marshal for
+// every key and string, the encoding JSON must equal.
+func jsonReference(pages []*PageTables) []byte {
+	var of func(buf *bytes.Buffer, n *yaml.Node, indent string)
+	of = func(buf *bytes.Buffer, n *yaml.Node, indent string) {
+		switch n.Kind {
+		case yaml.MappingNode, yaml.SequenceNode:
+			open, close, step := "{", "}", 2
+			if n.Kind == yaml.SequenceNode {
+				open, close, step = "[", "]", 1
+			}
+			if len(n.Content) == 0 {
+				buf.WriteString(open + close)
+				return
+			}
+			buf.WriteString(open + "\n")
+			for i := 0; i < len(n.Content); i += step {
+				buf.WriteString(indent + "  ")
+				if step == 2 {
+					k, _ := json.Marshal(n.Content[i].Value)
+					buf.Write(k)
+					buf.WriteString(": ")
+				}
+				of(buf, n.Content[i+step-1], indent+"  ")
+				if i+step < len(n.Content) {
+					buf.WriteByte(',')
+				}
+				buf.WriteByte('\n')
+			}
+			buf.WriteString(indent + close)
+		default:
+			switch n.Tag {
+			case "!!int", "!!float":
+				buf.WriteString(n.Value)
+			case "!!null":
+				buf.WriteString("null")
+			default:
+				b, _ := json.Marshal(n.Value)
+				buf.Write(b)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteString("[")
+	for i, p := range pages {
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		buf.WriteString("\n  ")
+		of(&buf, p.yamlNode(), "  ")
+	}
+	if len(pages) > 0 {
+		buf.WriteString("\n")
+	}
+	buf.WriteString("]\n")
+	return buf.Bytes()
 }
 
 // TestFastYAMLEqualsYAMLv3: every revision of the embedded corpus, of the
@@ -128,6 +212,7 @@ func FuzzFastYAML(f *testing.F) {
 		{"Ünïcödé", "café\u0301", "𝐀bc"},
 		{"- dash", "? q", "[x]"},
 		{strings.Repeat("k", 129), "yes", "NULL"},
+		{"Salt & pepper", "<b>x</b>", `say "hi" \ bye`},
 	} {
 		f.Add(s[0], s[1], s[2], int64(3), 2.5)
 	}

@@ -528,6 +528,10 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 	view := &RulesPage{Base: base, Game: relGame(&base, links), YAMLName: yamlName, JSONName: jsonName,
 		YAMLURL: base.Link(g.dir + "rules/" + yamlName), JSONURL: base.Link(g.dir + "rules/" + jsonName)}
 	view.Crumbs = []Crumb{{"Games", base.Link("index.html")}, {links.Name, base.Link(links.RulesURL)}, {"Rule tables", ""}}
+	enc, err := extract.Encode(all)
+	if err != nil {
+		return fmt.Errorf("%s: %w", g.slug, err)
+	}
 	known := map[string]bool{}
 	for _, w := range works {
 		_, _, pt := w.latest()
@@ -538,9 +542,12 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 			}
 			cellURL := func(o diff.Origin) string { return base.Link(w.blameURL(o)) }
 			known[t.ID] = true
-			y, err := extract.TableYAML(t)
-			if err != nil {
-				return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
+			y, ok := enc.Tables[t]
+			if !ok {
+				// Not in all (buildGame puts every work's latest tables there): a guard.
+				if y, err = extract.TableYAML(t); err != nil {
+					return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
+				}
 			}
 			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind, Form: t.Source.Form, Anchor: tableAnchor(t.ID),
 				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "history/index.html#L" + itoa(t.Source.Line)),
@@ -575,14 +582,10 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 	if err := b.render(s, p, "rules.html", view); err != nil {
 		return err
 	}
-	y, err := extract.YAML(all)
-	if err != nil {
-		return fmt.Errorf("%s: %w", g.slug, err)
-	}
-	if err := b.write(s, g.dir+"rules/"+yamlName, y); err != nil {
+	if err := b.write(s, g.dir+"rules/"+yamlName, enc.YAML); err != nil {
 		return err
 	}
-	return b.write(s, g.dir+"rules/"+jsonName, extract.JSON(all))
+	return b.write(s, g.dir+"rules/"+jsonName, enc.JSON)
 }
 
 func worst(s CheckSummary) check.Status {
