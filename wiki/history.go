@@ -86,6 +86,13 @@ func (h *HistoryParser) Parse(r *model.Revision) *model.Document {
 func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool) {
 	h.rev = r
 	defer func() { h.rev = nil }()
+	if len(h.page.Revisions) == 1 {
+		// The page's only revision: no other has chunks to share, so
+		// cutting it into chunks, checking and stitching them would
+		// only cost (a quarter of the parse, on generated pages).
+		h.Whole++
+		return h.parse(r.Text, r.Timestamp), false
+	}
 	return h.ParseShared(r.Text, r.Timestamp)
 }
 

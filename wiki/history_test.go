@@ -66,6 +66,15 @@ func TestHistoryParserSameTrees(t *testing.T) {
 			t.Errorf("%d revisions parsed by chunks, %d whole: the generated pages should be chunked", chunked, whole)
 		}
 	})
+	t.Run("one revision", func(t *testing.T) {
+		// A page's only revision is parsed whole: no other revision
+		// could share its chunks.
+		c := testgen.Corpus(testgen.Options{Pages: 40, Revisions: 1, Seed: 5})
+		chunked, whole := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
+		if chunked != 0 || whole != len(c.Pages) {
+			t.Errorf("%d pages of one revision: %d parsed by chunks, %d whole; want all whole", len(c.Pages), chunked, whole)
+		}
+	})
 	t.Run("sample", func(t *testing.T) {
 		w, err := wiki.Open(wiki.Config{})
 		if err != nil {
