@@ -31,21 +31,22 @@ func (r *lineRun) add(x *extractor, n *model.Node, pre bool) {
 const maxTableLine = 200
 
 // splitLines reads a block's inline content as lines: newlines in text and
-// line breaks end a line.
+// line breaks end a line. A line's text has its spaces collapsed
+// (strings.Fields joined by one space); a line longer than maxTableLine
+// has no text. This runs on every paragraph of every revision, most of
+// them prose: a long line is counted, not kept, and a line already
+// collapsed is not split and joined again.
 func splitLines(src string, n *model.Node) []textLine {
 	var out []textLine
-	var cur strings.Builder
-	curPos := -1
+	var cur []byte // the line, while it is at most maxTableLine bytes
+	curLen, curPos := 0, -1
 	end := func() {
-		// Table lines are short; a long line is prose, which only breaks
-		// a run (and is not worth normalizing).
-		if cur.Len() > maxTableLine {
+		if curLen > maxTableLine {
 			out = append(out, textLine{text: "", pos: curPos})
-		} else if t := strings.Join(strings.Fields(cur.String()), " "); t != "" {
+		} else if t := collapseSpaces(cur); t != "" {
 			out = append(out, textLine{text: t, pos: curPos})
 		}
-		cur.Reset()
-		curPos = -1
+		cur, curLen, curPos = cur[:0], 0, -1
 	}
 	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
 		if !entering {
@@ -53,16 +54,26 @@ func splitLines(src string, n *model.Node) []textLine {
 		}
 		switch c.Kind {
 		case model.KindText:
-			parts := strings.Split(c.Text, "\n")
-			starts := partStarts(src, c, len(parts))
-			for i, p := range parts {
+			text := c.Text
+			var starts []int // partStarts, when a line needs its start
+			for i := 0; ; i++ {
+				p, rest, more := strings.Cut(text, "\n")
 				if i > 0 {
 					end()
 				}
-				if strings.TrimSpace(p) != "" && curPos < 0 {
+				if curPos < 0 && strings.TrimSpace(p) != "" {
+					if starts == nil {
+						starts = partStarts(src, c, strings.Count(c.Text, "\n")+1)
+					}
 					curPos = starts[i]
 				}
-				cur.WriteString(p)
+				if curLen += len(p); curLen <= maxTableLine {
+					cur = append(cur, p...)
+				}
+				if !more {
+					break
+				}
+				text = rest
 			}
 		case model.KindLineBreak:
 			end()
@@ -74,6 +85,19 @@ func splitLines(src string, n *model.Node) []textLine {
 	})
 	end()
 	return out
+}
+
+// collapseSpaces is strings.Join(strings.Fields(string(b)), " "), without
+// splitting a line of ASCII whose spaces are single already.
+func collapseSpaces(b []byte) string {
+	for i, c := range b {
+		switch {
+		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r',
+			c == ' ' && (i == 0 || i == len(b)-1 || b[i-1] == ' '):
+			return strings.Join(strings.Fields(string(b)), " ")
+		}
+	}
+	return string(b)
 }
 
 // partStarts returns where each of the n newline-separated parts of a text

@@ -1,0 +1,114 @@
+package extract
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/content"
+	"github.com/wikirules/wikirules/corpus"
+	"github.com/wikirules/wikirules/internal/testgen"
+	"github.com/wikirules/wikirules/internal/testutil"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+)
+
+// splitLinesReference is splitLines as first written: every line kept
+// whole, split on newlines and collapsed with strings.Fields. splitLines
+// must read every block as it does.
+func splitLinesReference(src string, n *model.Node) []textLine {
+	var out []textLine
+	var cur strings.Builder
+	curPos := -1
+	end := func() {
+		if cur.Len() > maxTableLine {
+			out = append(out, textLine{text: "", pos: curPos})
+		} else if t := strings.Join(strings.Fields(cur.String()), " "); t != "" {
+			out = append(out, textLine{text: t, pos: curPos})
+		}
+		cur.Reset()
+		curPos = -1
+	}
+	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
+		if !entering {
+			return model.WalkContinue
+		}
+		switch c.Kind {
+		case model.KindText:
+			parts := strings.Split(c.Text, "\n")
+			starts := partStarts(src, c, len(parts))
+			for i, p := range parts {
+				if i > 0 {
+					end()
+				}
+				if strings.TrimSpace(p) != "" && curPos < 0 {
+					curPos = starts[i]
+				}
+				cur.WriteString(p)
+			}
+		case model.KindLineBreak:
+			end()
+		case model.KindImage, model.KindError, model.KindRef:
+			return model.WalkSkipChildren
+		}
+		return model.WalkContinue
+	})
+	end()
+	return out
+}
+
+// sameLines compares splitLines with the reference on every paragraph and
+// <pre> block of doc; it returns how many blocks it compared.
+func sameLines(t testing.TB, label string, doc *model.Document) int {
+	n := 0
+	for b := range doc.Root.Descendants() {
+		if b.Kind != model.KindParagraph && b.Kind != model.KindPre {
+			continue
+		}
+		n++
+		got, want := splitLines(doc.Source, b), splitLinesReference(doc.Source, b)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%s: block at %d:\nsplitLines %+v\nreference  %+v", label, b.Pos, got, want)
+		}
+	}
+	return n
+}
+
+// TestSplitLinesAsReference: splitLines reads every block of the embedded
+// corpus, of a generated wiki and of the seeds as the plain reading does.
+func TestSplitLinesAsReference(t *testing.T) {
+	check := func(label string, c *model.Corpus) {
+		blocks := 0
+		for _, p := range c.Pages {
+			for _, r := range p.Revisions {
+				blocks += sameLines(t, label+": "+p.Title, parser.Parse(r.Text, &parser.Options{Title: p.Title}))
+			}
+		}
+		if blocks == 0 {
+			t.Errorf("%s: no paragraph compared", label)
+		}
+	}
+	embedded, err := content.New().Corpus(corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("embedded", embedded)
+	check("generated", testgen.Corpus(testgen.Options{Pages: 30, Revisions: 3, Seed: 9}))
+	t.Run("seeds", func(t *testing.T) { check("seeds", testutil.SeedCorpus(t)) })
+}
+
+func FuzzSplitLines(f *testing.F) {
+	for _, s := range []string{
+		"Late 1\nAbsent  2\n Rude 5 \n",
+		"a<br>b<br/>c\n\td\u00a0e",
+		strings.Repeat("word ", 50) + "\nShort 1\n" + strings.Repeat("x", 199) + "\n" + strings.Repeat("y", 201),
+		"<pre>\n 3 x Card\n\n 2 x  Other\n</pre>",
+		"J♦ 10\u2003points\nQ♠ 13\v1",
+		"''a'' '''b''' [[x|y]] {{z}}\r\nnext",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		sameLines(t, "fuzz", parser.Parse(src, &parser.Options{Title: "Gamehelpdemo"}))
+	})
+}
