@@ -94,6 +94,20 @@ func (g *Game) table(id string) (*extract.Table, *PageData) {
 			}
 		}
 	}
+	// An id a tips page's table had before its ids took the "tips" part
+	// (extract.IDPrefix): the table it names now, reported as renamed.
+	for i := range g.Pages {
+		pd := &g.Pages[i]
+		if pd.Page == nil || pd.Page.Kind != model.PageTips || pd.Tables == nil {
+			continue
+		}
+		prefix := extract.IDPrefix(pd.Page) + "/"
+		if rest, ok := strings.CutPrefix(id, pd.Page.Game+"/"); ok && !strings.HasPrefix(id, prefix) {
+			if t := pd.Tables.Table(prefix + rest); t != nil {
+				return t, pd
+			}
+		}
+	}
 	return nil, nil
 }
 

@@ -109,20 +109,31 @@ type extractor struct {
 	rev    *model.Revision
 	out    *PageTables
 	prefix string
-	ids    map[string]int
+	ids    map[string]bool
+}
+
+// IDPrefix is what the ids of page's tables start with: the game's slug
+// for its rules page, the game's slug and "/tips" for its tips page (a
+// game's two pages often have sections of the same name, and a table id
+// names one table of the game), the page title's slug for another page.
+func IDPrefix(page *model.Page) string {
+	switch {
+	case page.Game == "":
+		return model.Slug(page.Title)
+	case page.Kind == model.PageTips:
+		return page.Game + "/tips"
+	}
+	return page.Game
 }
 
 // Extract finds the rule tables of a parsed revision of page.
 func Extract(doc *model.Document, page *model.Page, rev *model.Revision) *PageTables {
-	x := &extractor{doc: doc, page: page, rev: rev, ids: map[string]int{}}
+	x := &extractor{doc: doc, page: page, rev: rev, ids: map[string]bool{}}
 	x.out = &PageTables{Page: page.Title, Game: page.Game}
 	if rev != nil {
 		x.out.Revision = RevisionInfo{Timestamp: model.FormatTime(rev.Timestamp), Author: rev.Author, SHA1: rev.SHA1}
 	}
-	x.prefix = page.Game
-	if x.prefix == "" {
-		x.prefix = model.Slug(page.Title)
-	}
+	x.prefix = IDPrefix(page)
 	x.walk()
 	return x.out
 }
@@ -206,11 +217,13 @@ func (x *extractor) newTable(n *model.Node, form Form) *Table {
 			slug = s
 		}
 	}
+	// A second table of the same section takes the next number free:
+	// "setup-2" may be a section's own slug ("Setup 2").
 	id := x.prefix + "/" + slug
-	x.ids[id]++
-	if k := x.ids[id]; k > 1 {
-		id = fmt.Sprintf("%s-%d", id, k)
+	for k := 2; x.ids[id]; k++ {
+		id = fmt.Sprintf("%s/%s-%d", x.prefix, slug, k)
 	}
+	x.ids[id] = true
 	t.ID = id
 	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
 		if p.Kind == model.KindText && strings.TrimSpace(p.Text) == "" {

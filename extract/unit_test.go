@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -231,4 +232,48 @@ Bonus 5<ref name="k"/>
 			t.Errorf("the references list became a table: %+v", x)
 		}
 	}
+}
+
+// TestIDPrefix: a game's rules page's tables are "<game>/…", its tips
+// page's "<game>/tips/…" (the two pages often share section names), and a
+// page of no game's "<title slug>/…".
+func TestIDPrefix(t *testing.T) {
+	for _, c := range []struct {
+		page model.Page
+		want string
+	}{
+		{model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules}, "demo"},
+		{model.Page{Title: "Tips demo", Game: "demo", Kind: model.PageTips}, "demo/tips"},
+		{model.Page{Title: "House rules", Kind: model.PageOther}, "house-rules"},
+	} {
+		if got := extract.IDPrefix(&c.page); got != c.want {
+			t.Errorf("IDPrefix(%q) = %q; want %q", c.page.Title, got, c.want)
+		}
+	}
+	src := "== Setup ==\n{|\n! A !! B\n|-\n| x || 1\n|}\n"
+	p := &model.Page{Title: "Tips demo", Game: "demo", Kind: model.PageTips}
+	pt := extract.Extract(parser.Parse(src, &parser.Options{Title: p.Title}), p, &model.Revision{Text: src})
+	if len(pt.Tables) != 1 || pt.Tables[0].ID != "demo/tips/setup" {
+		t.Errorf("tips page's table ids: %v; want [demo/tips/setup]", ids(pt))
+	}
+}
+
+// TestIDsNumberedPastSlugs: a second table of a section takes the next
+// number no other table of the page has, a section's own slug included.
+func TestIDsNumberedPastSlugs(t *testing.T) {
+	table := "{|\n! A !! B\n|-\n| x || 1\n|}\n"
+	src := "== Setup 2 ==\n" + table + "== Setup ==\n" + table + table + table
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules}
+	pt := extract.Extract(parser.Parse(src, &parser.Options{Title: p.Title}), p, &model.Revision{Text: src})
+	if got, want := fmt.Sprint(ids(pt)), "[demo/setup-2 demo/setup demo/setup-3 demo/setup-4]"; got != want {
+		t.Errorf("ids %s; want %s", got, want)
+	}
+}
+
+func ids(pt *extract.PageTables) []string {
+	var out []string
+	for _, t := range pt.Tables {
+		out = append(out, t.ID)
+	}
+	return out
 }

@@ -291,7 +291,18 @@ func (b *builder) checkView(g *gameUnit, r check.Result) *CheckView {
 	return cv
 }
 
-func tableAnchor(id string) string { return "t-" + strings.ReplaceAll(id, "/", "-") }
+// tableAnchor is the id of a table's place on its game's rule-tables page:
+// "t-" and the table id with its first "/" as "-" and any other as "--"
+// ("demo/scoring" → "t-demo-scoring", a tips page's "demo/tips/scoring" →
+// "t-demo-tips--scoring"). A slug has no "--", so a rules page's section
+// "Tips scoring" ("demo/tips-scoring") keeps an anchor of its own.
+func tableAnchor(id string) string {
+	game, rest, ok := strings.Cut(id, "/")
+	if !ok {
+		return "t-" + id
+	}
+	return "t-" + game + "-" + strings.ReplaceAll(rest, "/", "--")
+}
 
 // writePage writes a page's latest revision and its history, and returns
 // what the site-wide pages need of it.
