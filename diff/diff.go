@@ -9,9 +9,11 @@ import (
 // comparing them pairwise keeps a whole-history diff at the cost of one
 // parse per revision.
 //
-// A Side keeps what comparisons read from its document (its sections),
-// so that a revision compared with the one before and the one after is
-// read once; it is not safe for concurrent use.
+// A Side keeps what comparisons read from its document (its sections, and
+// its matching with the revision before), so that a revision compared
+// with the one before and the one after is read once, and a pair compared
+// and blamed is matched once; it is not safe for concurrent use. A Side's
+// fields are not changed once it is compared.
 type Side struct {
 	Rev    *model.Revision
 	Doc    *model.Document
@@ -19,6 +21,12 @@ type Side struct {
 
 	sections     []sectionInfo
 	sectionsDone bool
+
+	// matching is this side's matching with side matchedFrom, the last
+	// one it was matched with as the newer side: a history's diff and its
+	// blame each match every revision with the one before.
+	matchedFrom *Side
+	matching    *pageMatching
 }
 
 // sectionList returns the side's sections (sectionsOf), read once.
@@ -139,6 +147,15 @@ func tablePlaces(ts []*extract.Table, ss []sectionInfo) []tablePlace {
 // tables at the same place in sections the section diff paired (a
 // renamed section's table) are linked.
 func matchSides(a, b *Side) *pageMatching {
+	if b.matchedFrom == a && b.matching != nil {
+		return b.matching
+	}
+	m := matchSidesOnce(a, b)
+	b.matchedFrom, b.matching = a, m
+	return m
+}
+
+func matchSidesOnce(a, b *Side) *pageMatching {
 	sm := matchSections(a.Doc, b.Doc, a.sectionList(), b.sectionList())
 	pa, pb := tablePlaces(a.Tables.Tables, sm.sa), tablePlaces(b.Tables.Tables, sm.sb)
 	linked := func(i, j int) bool {

@@ -243,3 +243,27 @@ func BenchmarkCompareRenamed(b *testing.B) {
 		})
 	}
 }
+
+// TestMatchingPerPair: a side keeps its matching with the side it was last
+// compared after, for the blame and the diff of the same pair; compared
+// after another side, it is matched again.
+func TestMatchingPerPair(t *testing.T) {
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules}
+	rev := func(text string) *model.Revision {
+		return &model.Revision{Text: text, Timestamp: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}
+	}
+	table := func(v string) string { return "{|\n! Card !! Points\n|-\n| Ace || " + v + "\n|}\n" }
+	a1 := rev("== Scoring ==\n" + table("1"))
+	a2 := rev("== Points ==\n" + table("2"))
+	b := rev("== Scoring ==\n" + table("3"))
+	dump := func(r *diff.Result) string { return fmt.Sprintf("%+v %+v", r.Sections, r.Tables) }
+	sb := side(p, b)
+	first := dump(diff.Compare(p.Title, side(p, a1), sb))
+	again := dump(diff.Compare(p.Title, side(p, a2), sb))
+	if want := dump(diff.Compare(p.Title, side(p, a2), side(p, b))); again != want {
+		t.Errorf("compared after another side, the matching is the first one's:\ngot  %s\nwant %s", again, want)
+	}
+	if first == again {
+		t.Errorf("the two comparisons should differ (a renamed section, another value): %s", first)
+	}
+}
