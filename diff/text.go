@@ -211,34 +211,68 @@ func tokens(s string) []string {
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
 
 // Words diffs two lines word by word and returns each side's segments.
+// A segment's text is a part of its line, not a copy: the tokens of a
+// line are its consecutive parts, and the edit script walks each side in
+// order.
 func Words(a, b string) ([]Segment, []Segment) {
 	ta, tb := tokens(a), tokens(b)
 	in := newInterner()
 	ops := Sequences(in.all(ta), in.all(tb))
-	var sa, sb []Segment
-	addSeg := func(segs *[]Segment, text string, changed bool) {
-		if text == "" {
-			return
-		}
-		if n := len(*segs); n > 0 && (*segs)[n-1].Changed == changed {
-			(*segs)[n-1].Text += text
-			return
-		}
-		*segs = append(*segs, Segment{Text: text, Changed: changed})
-	}
+	sa, sb := &segmenter{line: a, toks: ta}, &segmenter{line: b, toks: tb}
 	for _, op := range ops {
 		switch op.Kind {
 		case OpEqual:
-			t := strings.Join(ta[op.AStart:op.AEnd], "")
-			addSeg(&sa, t, false)
-			addSeg(&sb, t, false)
+			sa.add(op.AStart, op.AEnd, false)
+			sb.add(op.BStart, op.BEnd, false)
 		case OpDelete:
-			addSeg(&sa, strings.Join(ta[op.AStart:op.AEnd], ""), true)
+			sa.add(op.AStart, op.AEnd, true)
 		case OpInsert:
-			addSeg(&sb, strings.Join(tb[op.BStart:op.BEnd], ""), true)
+			sb.add(op.BStart, op.BEnd, true)
 		}
 	}
-	return sa, sb
+	return sa.segs, sb.segs
+}
+
+// segmenter cuts a line into segments by token index.
+type segmenter struct {
+	line string
+	toks []string
+	segs []Segment
+	// next is the token after the last one added and at its byte offset;
+	// end is where the last segment ends in line.
+	next, at, end int
+}
+
+// add adds tokens [i, j) as a segment, joined to the last one when it has
+// the same kind (as a longer part of the line when it ends where they
+// begin).
+func (s *segmenter) add(i, j int, changed bool) {
+	if i >= j {
+		return
+	}
+	if i != s.next {
+		// Not the next tokens (an edit script walks a side in order, so
+		// this does not happen): find where token i begins.
+		s.next, s.at = 0, 0
+	}
+	for ; s.next < i; s.next++ {
+		s.at += len(s.toks[s.next])
+	}
+	from := s.at
+	for ; s.next < j; s.next++ {
+		s.at += len(s.toks[s.next])
+	}
+	to := s.at
+	switch n := len(s.segs); {
+	case n > 0 && s.segs[n-1].Changed == changed && s.end == from:
+		last := &s.segs[n-1]
+		last.Text = s.line[from-len(last.Text) : to]
+	case n > 0 && s.segs[n-1].Changed == changed:
+		s.segs[n-1].Text += s.line[from:to]
+	default:
+		s.segs = append(s.segs, Segment{Text: s.line[from:to], Changed: changed})
+	}
+	s.end = to
 }
 
 // lineOps is Sequences over the lines: the lines the two texts begin and
