@@ -2,6 +2,7 @@ package diff
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -12,6 +13,36 @@ import (
 
 	"github.com/wikirules/wikirules/model"
 )
+
+// flushWriter is what the HTML writer writes through (see buffered).
+type flushWriter interface {
+	io.Writer
+	io.StringWriter
+	Flush() error
+}
+
+// buffered is w when it is memory already (a bytes.Buffer or a
+// strings.Builder, as when a site puts each diff of a history in its
+// page: a bufio.Writer of 4 KB for each would be most of what writing
+// one allocates), or a bufio.Writer over w.
+func buffered(w io.Writer) flushWriter {
+	switch m := w.(type) {
+	case *bytes.Buffer:
+		return inMemory{m}
+	case *strings.Builder:
+		return inMemory{m}
+	}
+	return bufio.NewWriter(w)
+}
+
+type stringWriter interface {
+	io.Writer
+	io.StringWriter
+}
+
+type inMemory struct{ stringWriter }
+
+func (inMemory) Flush() error { return nil }
 
 // TextOptions control the text form.
 type TextOptions struct {
@@ -296,7 +327,7 @@ func WriteChangelog(w io.Writer, page string, results []*Result, opt TextOptions
 // WriteHTML writes a result as an HTML fragment: the section and table
 // changes, then the text diff with changed words marked <del>/<ins>.
 func WriteHTML(w io.Writer, r *Result) error {
-	bw := bufio.NewWriter(w)
+	bw := buffered(w)
 	e := html.EscapeString
 	bw.WriteString(`<div class="diff">`)
 	if len(r.Sections) > 0 {

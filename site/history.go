@@ -223,7 +223,7 @@ func writeHistoryBody(h *HistoryPage) template.HTML {
 		size += len(p) + 40
 	}
 	b.Grow(size)
-	esc := func(s string) { template.HTMLEscape(&b, []byte(s)) }
+	esc := func(s string) { escapeText(&b, s) }
 	iso := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 	datetime := func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 	summary := func(s string) {

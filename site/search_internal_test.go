@@ -145,7 +145,7 @@ func TestWordsOf(t *testing.T) {
 // replacement, added and removed lines against an empty side.
 func TestSideBySide(t *testing.T) {
 	td := diff.Text("a\nb\nc\nd\n", "a\nB\nc\nd\ne\n", 3)
-	var b bytes.Buffer
+	var b strings.Builder
 	writeSideBySide(&b, td)
 	out := b.String()
 	for _, want := range []string{

@@ -1,9 +1,9 @@
 package site
 
 import (
-	"bytes"
 	"html/template"
 	"strconv"
+	"strings"
 
 	"github.com/wikirules/wikirules/diff"
 )
@@ -14,7 +14,7 @@ import (
 // a diff. On a narrow screen (or with the page's "inline" switch) the same
 // rows read as one column: each row's old line above its new one.
 func diffHTML(res *diff.Result) (template.HTML, error) {
-	var b bytes.Buffer
+	var b strings.Builder
 	summary := *res
 	summary.Text = nil
 	if len(res.Sections) > 0 || len(res.Tables) > 0 {
@@ -30,7 +30,7 @@ func diffHTML(res *diff.Result) (template.HTML, error) {
 // number, old text, new line number, new text. A run of removed lines and
 // the run of added lines after it pair up row by row (their words
 // highlighted); context rows show the line on both sides.
-func writeSideBySide(b *bytes.Buffer, td *diff.TextDiff) {
+func writeSideBySide(b *strings.Builder, td *diff.TextDiff) {
 	if td == nil || len(td.Hunks) == 0 {
 		return
 	}
@@ -94,7 +94,7 @@ func writeSideBySide(b *bytes.Buffer, td *diff.TextDiff) {
 // side writes one side of a row (the new side when right): the line's
 // number and its text, changed words marked with tag (del or ins; "" on a
 // context line).
-func side(b *bytes.Buffer, l diff.Line, tag string, right bool) {
+func side(b *strings.Builder, l diff.Line, tag string, right bool) {
 	no, sign := l.OldNo, "−"
 	if right {
 		no, sign = l.NewNo, "+"
@@ -112,15 +112,15 @@ func side(b *bytes.Buffer, l diff.Line, tag string, right bool) {
 	}
 	b.WriteString(`"><span class="sign" aria-hidden="true">` + sign + `</span>`)
 	if l.Segments == nil || tag == "" {
-		template.HTMLEscape(b, []byte(l.Text))
+		escapeText(b, l.Text)
 	} else {
 		for _, s := range l.Segments {
 			if s.Changed {
 				b.WriteString("<" + tag + ">")
-				template.HTMLEscape(b, []byte(s.Text))
+				escapeText(b, s.Text)
 				b.WriteString("</" + tag + ">")
 			} else {
-				template.HTMLEscape(b, []byte(s.Text))
+				escapeText(b, s.Text)
 			}
 		}
 	}

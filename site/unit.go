@@ -634,13 +634,13 @@ func tableHTML(t *extract.Table, bt *diff.BlameTable, url func(diff.Origin) stri
 	b.WriteString("<table>")
 	if t.Caption != "" {
 		b.WriteString("<caption>")
-		template.HTMLEscape(&b, []byte(t.Caption))
+		escapeText(&b, t.Caption)
 		b.WriteString("</caption>")
 	}
 	b.WriteString("<thead><tr>")
 	for _, c := range t.Columns {
 		b.WriteString(`<th scope="col">`)
-		template.HTMLEscape(&b, []byte(c))
+		escapeText(&b, c)
 		b.WriteString("</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")
@@ -663,16 +663,16 @@ func tableHTML(t *extract.Table, bt *diff.BlameTable, url func(diff.Origin) stri
 			if bt != nil && r < len(bt.Rows) && i < len(bt.Rows[r].Cells) {
 				o = &bt.Rows[r].Cells[i].Origin
 				b.WriteString(` title="`)
-				template.HTMLEscape(&b, []byte(blameTitle(*o)))
+				escapeText(&b, blameTitle(*o))
 				b.WriteString(`"`)
 			}
 			b.WriteString(">")
-			template.HTMLEscape(&b, []byte(txt))
+			escapeText(&b, txt)
 			if o != nil {
 				b.WriteString(`<a class="blame" href="`)
-				template.HTMLEscape(&b, []byte(url(*o)))
+				escapeText(&b, url(*o))
 				b.WriteString(`">`)
-				template.HTMLEscape(&b, []byte(shortDate(o.Timestamp)+" · "+o.Author))
+				escapeText(&b, shortDate(o.Timestamp)+" · "+o.Author)
 				b.WriteString("</a>")
 			}
 			b.WriteString("</td>")
@@ -761,7 +761,7 @@ func sourceHTML(text string) (template.HTML, int) {
 		b.WriteString(`" aria-hidden="true" tabindex="-1">`)
 		b.WriteString(num)
 		b.WriteString(`</a>`)
-		template.HTMLEscape(&b, []byte(line))
+		escapeText(&b, line)
 		b.WriteString("\n</span>")
 		if i < 0 {
 			break

@@ -192,6 +192,6 @@ func span(b *strings.Builder, class, text string) {
 	b.WriteString(`<span class="`)
 	b.WriteString(class)
 	b.WriteString(`">`)
-	template.HTMLEscape(b, []byte(text))
+	escapeText(b, text)
 	b.WriteString(`</span>`)
 }

@@ -1,0 +1,34 @@
+package site
+
+import "io"
+
+// escapeText writes s escaped as text/template.HTMLEscape escapes
+// []byte(s) (" ' & < > as &#34; &#39; &amp; &lt; &gt;, NUL as U+FFFD),
+// without copying s into a byte slice first: the site escapes every line
+// of every diff it shows.
+func escapeText(w io.StringWriter, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var r string
+		switch s[i] {
+		case 0:
+			r = "\uFFFD"
+		case '"':
+			r = "&#34;"
+		case '\'':
+			r = "&#39;"
+		case '&':
+			r = "&amp;"
+		case '<':
+			r = "&lt;"
+		case '>':
+			r = "&gt;"
+		default:
+			continue
+		}
+		w.WriteString(s[last:i])
+		w.WriteString(r)
+		last = i + 1
+	}
+	w.WriteString(s[last:])
+}
