@@ -659,6 +659,10 @@ func (b *builder) render(s *unitSummary, p, tpl string, data any) error {
 	}()
 	buf.Reset()
 	if !b.native || !writeNative(buf, tpl, data) {
+		if h, ok := data.(*HistoryPage); ok && h.bodyLater {
+			// Not written in Go after all: the layout reads them.
+			h.fill(h.sourceText)
+		}
 		if err := b.opts.Layouts.Execute(buf, tpl, data); err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}

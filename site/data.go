@@ -118,6 +118,12 @@ type HistoryPage struct {
 	// Body is the list of revisions and the revisions, written in Go
 	// from Revisions and Parts (a template ranging over them is slow).
 	Body template.HTML
+
+	// bodyLater: Body and Source are empty, the page being written in Go
+	// (layouts.go), which writes them in their places into the page's
+	// buffer (Source from sourceText) rather than copying them there.
+	bodyLater  bool
+	sourceText string
 }
 
 // RevEntry is one revision on a history page.

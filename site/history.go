@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"html/template"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -107,8 +108,11 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	// The current wikitext, a line anchor per line, is on the history
 	// page too: checks and tables link to their lines. (A page of its own
 	// per wiki page was a fifth of the files of a build.)
-	hist.Source, hist.SourceLines = sourceHTML(rev.Text)
-	hist.Body = writeHistoryBody(hist)
+	if b.native {
+		hist.bodyLater, hist.sourceText, hist.SourceLines = true, rev.Text, sourceLines(rev.Text)
+	} else {
+		hist.fill(rev.Text)
+	}
 	return revs, b.render(s, histPath, "history.html", hist)
 }
 
@@ -207,8 +211,23 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 // wikitext).
 func writeHistoryBody(h *HistoryPage) template.HTML {
 	var b strings.Builder
-	// The size, near enough: the big parts and a few hundred bytes of
-	// markup per revision (one allocation rather than a dozen).
+	// One allocation rather than a dozen.
+	b.Grow(historyBodySize(h))
+	writeHistoryBodyTo(&b, h)
+	return template.HTML(b.String())
+}
+
+// fill sets the page's Source and Body from the current wikitext, for a
+// layout that reads them.
+func (h *HistoryPage) fill(text string) {
+	h.Source, h.SourceLines = sourceHTML(text)
+	h.Body = writeHistoryBody(h)
+	h.bodyLater, h.sourceText = false, ""
+}
+
+// historyBodySize is the size of a history page's body, near enough: the
+// big parts and a few hundred bytes of markup per revision.
+func historyBodySize(h *HistoryPage) int {
 	size := 1024
 	for _, e := range h.Revisions {
 		size += 1536 + len(e.Summary)
@@ -222,8 +241,20 @@ func writeHistoryBody(h *HistoryPage) template.HTML {
 	for _, p := range h.Parts {
 		size += len(p) + 40
 	}
-	b.Grow(size)
-	esc := func(s string) { escapeText(&b, s) }
+	return size
+}
+
+// bodyWriter is where a history page's body is written: a strings.Builder
+// for the page's layouts, or the page's own buffer when the site writes
+// the page in Go (layouts.go), which spares a copy of the body.
+type bodyWriter interface {
+	io.StringWriter
+	io.ByteWriter
+}
+
+// writeHistoryBodyTo writes the body of history page h to b.
+func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
+	esc := func(s string) { escapeText(b, s) }
 	iso := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 	datetime := func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 	summary := func(s string) {
@@ -369,7 +400,6 @@ func writeHistoryBody(h *HistoryPage) template.HTML {
 		b.WriteString(string(p))
 		b.WriteString("</template>")
 	}
-	return template.HTML(b.String())
 }
 
 // compareWithCurrent gives a history entry the change from its revision

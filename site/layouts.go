@@ -530,11 +530,20 @@ func (w layoutWriter) history(d *HistoryPage) {
 			w.WriteString("</code>")
 		}
 		w.WriteString("</p>\n  </header>\n  \n  ")
-		w.WriteString(string(d.Body))
+		if d.bodyLater {
+			w.Grow(historyBodySize(d))
+			writeHistoryBodyTo(w.Buffer, d)
+		} else {
+			w.WriteString(string(d.Body))
+		}
 		w.WriteString("\n  <section class=\"wikitext-box\" aria-labelledby=\"wikitext-h\">\n    <details id=\"wikitext\">\n      <summary id=\"wikitext-h\">Wikitext of the current revision (")
 		w.text(plural(d.SourceLines, "line"))
 		w.WriteString(")</summary>\n      <div class=\"code-block\"><pre class=\"wikitext\"><code>")
-		w.WriteString(string(d.Source))
+		if d.bodyLater {
+			writeSourceHTML(w.Buffer, d.sourceText)
+		} else {
+			w.WriteString(string(d.Source))
+		}
 		w.WriteString("</code></pre></div>\n    </details>\n  </section>\n</article>\n")
 	})
 	w.WriteString("\n\n")
