@@ -6,7 +6,11 @@ import "io"
 // []byte(s) (" ' & < > as &#34; &#39; &amp; &lt; &gt;, NUL as U+FFFD),
 // without copying s into a byte slice first: the site escapes every line
 // of every diff it shows.
-func escapeText(w io.StringWriter, s string) {
+func escapeText(w io.StringWriter, s string) { escapeHTML(w, s, false) }
+
+// escapeHTML is escapeText, and with plus + as &#43; (as html/template
+// escapes it).
+func escapeHTML(w io.StringWriter, s string, plus bool) {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		var r string
@@ -23,6 +27,11 @@ func escapeText(w io.StringWriter, s string) {
 			r = "&lt;"
 		case '>':
 			r = "&gt;"
+		case '+':
+			if !plus {
+				continue
+			}
+			r = "&#43;"
 		default:
 			continue
 		}

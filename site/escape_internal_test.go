@@ -2,16 +2,20 @@ package site
 
 import (
 	"bytes"
+	htmltemplate "html/template"
 	"strings"
 	"testing"
 	"text/template"
+	"unicode/utf8"
 )
 
-// FuzzEscapeText: escapeText writes what text/template.HTMLEscape does.
+// FuzzEscapeText: escapeText writes what text/template.HTMLEscape does,
+// and the layouts' text what html/template writes for a string in text.
 func FuzzEscapeText(f *testing.F) {
-	for _, s := range []string{"", "plain", `a "q" & 'a' <b> c`, "nul\x00here", "é<\u2028>\xff"} {
+	for _, s := range []string{"", "plain", `a "q" & 'a' <b> c`, "nul\x00here", "é<\u2028>\xff", "1+1 = 2"} {
 		f.Add(s)
 	}
+	inText := htmltemplate.Must(htmltemplate.New("").Parse("{{.}}"))
 	f.Fuzz(func(t *testing.T, s string) {
 		var want bytes.Buffer
 		template.HTMLEscape(&want, []byte(s))
@@ -19,6 +23,18 @@ func FuzzEscapeText(f *testing.F) {
 		escapeText(&got, s)
 		if got.String() != want.String() {
 			t.Errorf("escapeText(%q) = %q; want %q", s, got.String(), want.String())
+		}
+		if !utf8.ValidString(s) {
+			return // html/template reads runes: not comparable byte for byte
+		}
+		want.Reset()
+		if err := inText.Execute(&want, s); err != nil {
+			t.Fatal(err)
+		}
+		lw := layoutWriter{new(bytes.Buffer)}
+		lw.text(s)
+		if lw.String() != want.String() {
+			t.Errorf("text(%q) = %q; html/template writes %q", s, lw.String(), want.String())
 		}
 	})
 }

@@ -62,35 +62,9 @@ func writeNative(w *bytes.Buffer, tpl string, data any) bool {
 type layoutWriter struct{ *bytes.Buffer }
 
 // text writes s escaped as html/template escapes a string in text, in
-// RCDATA (<title>) and in a quoted attribute value.
-func (w layoutWriter) text(s string) {
-	last := 0
-	for i := 0; i < len(s); i++ {
-		var r string
-		switch s[i] {
-		case 0:
-			r = "\uFFFD"
-		case '"':
-			r = "&#34;"
-		case '&':
-			r = "&amp;"
-		case '\'':
-			r = "&#39;"
-		case '+':
-			r = "&#43;"
-		case '<':
-			r = "&lt;"
-		case '>':
-			r = "&gt;"
-		default:
-			continue
-		}
-		w.WriteString(s[last:i])
-		w.WriteString(r)
-		last = i + 1
-	}
-	w.WriteString(s[last:])
-}
+// RCDATA (<title>) and in a quoted attribute value (escapeText, and + as
+// &#43;).
+func (w layoutWriter) text(s string) { escapeHTML(w.Buffer, s, true) }
 
 // attr is text: the same escaping in a quoted attribute value.
 func (w layoutWriter) attr(s string) { w.text(s) }
