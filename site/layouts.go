@@ -28,7 +28,7 @@ import (
 // (--layouts) gets its templates executed, as before.
 
 // nativeLayouts are the layout files the Go pages transcribe.
-var nativeLayouts = []string{"base.html", "partials.html", "page.html", "history.html", "rules.html"}
+var nativeLayouts = []string{"base.html", "partials.html", "page.html", "history.html", "rules.html", "home.html", "index.html"}
 
 // useNativeLayouts reports whether the pages can be written in Go.
 func useNativeLayouts(t *templates.Set) bool { return t.Embedded(nativeLayouts...) }
@@ -53,6 +53,16 @@ func writeNative(w *bytes.Buffer, tpl string, data any) bool {
 			return false
 		}
 		lw.rules(d)
+	case *HomePage:
+		if tpl != "home.html" {
+			return false
+		}
+		lw.home(d)
+	case *IndexPage:
+		if tpl != "index.html" {
+			return false
+		}
+		lw.index(d)
 	default:
 		return false
 	}
@@ -134,6 +144,12 @@ func (w layoutWriter) time(t time.Time, format string) { w.WriteString(t.UTC().F
 
 // base is base.html around the page's own blocks.
 func (w layoutWriter) base(b *Base, layoutClass func(), aside func(), main func()) {
+	w.baseTitled(b, nil, layoutClass, aside, main)
+}
+
+// baseTitled is base with the page's own title block (nil: the title and
+// the site's name).
+func (w layoutWriter) baseTitled(b *Base, title func(), layoutClass func(), aside func(), main func()) {
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"")
 	w.attr(b.Site.Lang)
 	w.WriteString("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -143,9 +159,13 @@ func (w layoutWriter) base(b *Base, layoutClass func(), aside func(), main func(
 		w.WriteString("\">")
 	}
 	w.WriteString("\n<title>")
-	w.text(b.Title)
-	w.WriteString(" · ")
-	w.text(b.Site.Name)
+	if title != nil {
+		title()
+	} else {
+		w.text(b.Title)
+		w.WriteString(" · ")
+		w.text(b.Site.Name)
+	}
 	w.WriteString("</title>")
 	if b.Description != "" {
 		w.WriteString("\n<meta name=\"description\" content=\"")

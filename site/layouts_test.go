@@ -53,11 +53,12 @@ func TestNativeLayouts(t *testing.T) {
 		{"embedded", func(t *testing.T) (*wiki.Wiki, site.Options) {
 			c, opts := embedded(t)
 			return wiki.New(c, nil, wiki.Config{}), opts
-		}, nil},
+		}, []string{`class="card-checks"`, `class="check-summary"`, `<h2 id="kind-`}},
 		{"hostile", func(t *testing.T) (*wiki.Wiki, site.Options) {
 			return wiki.New(hostileCorpus(), nil, wiki.Config{URL: `https://wiki.example.org/w/index.php?x="'<+>&%zz%41`}),
 				site.Options{SiteName: `Site "A" <b>+&'`, BaseURL: "https://example.org/a b/"}
-		}, []string{"&#43;", "&#34;", "&#39;", "&lt;", "&amp;", "%22", "\uFFFD", "declared total", "with-aside", `class="autocomment"`}},
+		}, []string{"&#43;", "&#34;", "&#39;", "&lt;", "&amp;", "%22", "\uFFFD", "declared total", "with-aside", `class="autocomment"`,
+			`<span class="delta">-`, `<span class="delta">&#43;`, "other page"}},
 		{"javascript-wiki-url", func(t *testing.T) (*wiki.Wiki, site.Options) {
 			return wiki.New(hostileCorpus(), nil, wiki.Config{URL: "javascript:alert(1)//$1"}), site.Options{}
 		}, []string{"#ZgotmplZ"}},
@@ -121,7 +122,7 @@ func TestNativeLayouts(t *testing.T) {
 			for _, s := range tc.reach {
 				found := false
 				for name, data := range got {
-					if strings.HasSuffix(name, "/index.html") && bytes.Contains(data, []byte(s)) {
+					if (name == "index.html" || strings.HasSuffix(name, "/index.html")) && bytes.Contains(data, []byte(s)) {
 						found = true
 						break
 					}
@@ -159,14 +160,15 @@ func hostileCorpus() *model.Corpus {
 		pages = append(pages, &model.Page{Title: title, Namespace: ns, Kind: kind, Game: game, Revisions: revs})
 	}
 	rev := func(d int, author, summary, text string) *model.Revision {
-		return &model.Revision{Timestamp: at(d), Author: author, Summary: summary, Text: text, SHA1: model.TextSHA1(text)}
+		return &model.Revision{Timestamp: at(d), Author: author, Summary: summary, Text: text, SHA1: model.TextSHA1(text), Size: len(text)}
 	}
 	add("Gamehelpa+b&\"c\"<d>'e'",
 		rev(1, `Ed "the" <editor> + & '`, `/* Setup <x> */ first & "only" + 'draft'`, text),
 		rev(2, "Other+", "", strings.Replace(text, "|| 6", "|| 7", 1)),
 		rev(3, "\x00nul", "javascript:alert(1) %zz %41", strings.Replace(text, "3 x Card +C", "4 x Card +C", 1)))
 	add("Tips a+b&\"c\"<d>'e'", rev(2, "Tipper", "tips & <tricks>", "Tips \"quoted\" + & <i>x</i>.\n\n== Setup ==\n* 1 x Card\n"))
-	add("Plain page % 100 & more", rev(4, "Someone", "+1", "A plain page about [[Gamehelpa+b&\"c\"<d>'e']] & stuff.\n"))
+	add("Plain page % 100 & more", rev(4, "Someone", "+1", "A plain page about [[Gamehelpa+b&\"c\"<d>'e']] & stuff.\n"),
+		rev(6, "Trimmer", "shorter", "A plain page.\n"))
 	add("Category:Card & \"dice\" <games>", rev(5, "Cat", "category", "The category's own text & <more>.\n"))
 	return model.NewCorpus(pages)
 }

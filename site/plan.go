@@ -148,6 +148,8 @@ func safeExt(ext string) string {
 // categoryDir is the directory of a category's listing.
 func categoryDir(name string) string { return "categories/" + safeSegment(name) + "/" }
 
+// itoa formats i ≥ 0 (counts, line numbers); a negative i comes out
+// wrong: use strconv.Itoa for a number that may be one.
 func itoa(i int) string {
 	var b [20]byte
 	n := len(b)
