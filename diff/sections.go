@@ -36,6 +36,8 @@ type SectionChange struct {
 // sectionInfo is a section of one revision.
 type sectionInfo struct {
 	title string
+	// norm is normTitle(title), what sections are matched by.
+	norm  string
 	level int
 	// body identifies the section's own content with white space
 	// normalized (a hash: only equality matters); 0 when it is empty.
@@ -84,7 +86,8 @@ func sectionsOf(doc *model.Document) []sectionInfo {
 				break
 			}
 		}
-		out = append(out, sectionInfo{title: s.Title(), level: int(s.Node.Level), body: body,
+		title := s.Title()
+		out = append(out, sectionInfo{title: title, norm: normTitle(title), level: int(s.Node.Level), body: body,
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
 	}
 	return out
@@ -158,7 +161,17 @@ func normHash(s string) uint64 {
 	return h
 }
 
-func normTitle(t string) string { return strings.ToLower(strings.Join(strings.Fields(t), " ")) }
+func normTitle(t string) string {
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= 0x80, 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r',
+			c == ' ' && (i == 0 || i == len(t)-1 || t[i-1] == ' '):
+			return strings.ToLower(strings.Join(strings.Fields(t), " "))
+		}
+	}
+	// Lower-case ASCII, its spaces single: normal already.
+	return t
+}
 
 // wordsOf splits text into its words (letters and digits), lower-cased:
 // what section similarity compares. Markup and punctuation are left out
@@ -283,10 +296,10 @@ func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching 
 	// 1. Same title, in order.
 	byTitle := map[string][]int{}
 	for j, s := range sb {
-		byTitle[normTitle(s.title)] = append(byTitle[normTitle(s.title)], j)
+		byTitle[s.norm] = append(byTitle[s.norm], j)
 	}
 	for i, s := range sa {
-		k := normTitle(s.title)
+		k := s.norm
 		if js := byTitle[k]; len(js) > 0 {
 			m.matchA[i], m.matchB[js[0]] = js[0], i
 			byTitle[k] = js[1:]
@@ -362,7 +375,7 @@ func abs(x int) int {
 // title.
 func (m *sectionMatching) renamed(i int) bool {
 	j := m.matchA[i]
-	return j >= 0 && normTitle(m.sa[i].title) != normTitle(m.sb[j].title)
+	return j >= 0 && m.sa[i].norm != m.sb[j].norm
 }
 
 // Sections compares the sections of two revisions.

@@ -56,3 +56,16 @@ func FuzzWords(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNormTitle: normTitle is the lower-cased title with its spaces
+// collapsed, whichever way it gets there.
+func FuzzNormTitle(f *testing.F) {
+	for _, s := range []string{"Scoring", "scoring", " Setup  rules ", "End of the game", "Ünïcödé Title", "a\tb", "x\u00a0y", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := normTitle(s), strings.ToLower(strings.Join(strings.Fields(s), " ")); got != want {
+			t.Errorf("normTitle(%q) = %q; want %q", s, got, want)
+		}
+	})
+}
