@@ -69,3 +69,38 @@ func FuzzNormTitle(f *testing.F) {
 		}
 	})
 }
+
+// normalized is the text normHash identifies: ASCII white space runs as
+// one space, the ends trimmed.
+func normalized(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && asciiSpace[r] }), " ")
+}
+
+// FuzzNormHash: two texts have the same normHash exactly when they read
+// the same with white space normalized; a blank text's is 0.
+func FuzzNormHash(f *testing.F) {
+	for _, s := range [][2]string{
+		{"a b", "a  b"}, {" a\tb\n", "a b"}, {"ab", "a b"}, {"", " \n\t"}, {"x", ""},
+		{"{| class=wikitable\n! A !! B\n|}", "{| class=wikitable\n!  A !! B\n|}"},
+		{"é\u00a0b", "é b"}, {"\x00", " "},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ha, hb := normHash(a), normHash(b)
+		if (ha == hb) != (normalized(a) == normalized(b)) {
+			t.Errorf("normHash(%q) = %x, normHash(%q) = %x; normalized %q and %q", a, ha, b, hb, normalized(a), normalized(b))
+		}
+		if (ha == 0) != (normalized(a) == "") {
+			t.Errorf("normHash(%q) = %x", a, ha)
+		}
+	})
+}
+
+func BenchmarkNormHash(b *testing.B) {
+	s := strings.Repeat("Each player draws two cards;  the  highest\tcard wins the round.\n", 64)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		normHash(s)
+	}
+}
