@@ -120,13 +120,22 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 // of, each rendered once: a revision is the list of its parts' numbers.
 type revisionParts struct {
 	r    *render.Renderer
-	seen map[string]int
+	seen map[partKey]int
 	html []template.HTML
 	buf  bytes.Buffer
 }
 
+// partKey identifies a part: the lead or a section, its source text (a
+// part of the revision's text, not a copy: the key of every part of every
+// revision was a tenth of what a history allocated) and, for a section,
+// its headings' ids.
+type partKey struct {
+	lead      bool
+	text, ids string
+}
+
 func newRevisionParts(r *render.Renderer) *revisionParts {
-	return &revisionParts{r: r, seen: map[string]int{}}
+	return &revisionParts{r: r, seen: map[partKey]int{}}
 }
 
 // add renders the document's parts it has not seen and returns the
@@ -150,7 +159,7 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 	var lead []*model.Node
 	var leadEnd int
 	first := true
-	flush := func(key string, nodes []*model.Node) error {
+	flush := func(key partKey, nodes []*model.Node) error {
 		if k, ok := p.seen[key]; ok {
 			out = append(out, k)
 			return nil
@@ -173,7 +182,7 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 		}
 		if first && len(lead) > 0 {
 			leadEnd = c.Pos
-			if err := flush("lead\x00"+src[:leadEnd], lead); err != nil {
+			if err := flush(partKey{lead: true, text: src[:leadEnd]}, lead); err != nil {
 				return nil, err
 			}
 		}
@@ -186,20 +195,20 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 				break
 			}
 		}
-		var key strings.Builder
-		key.WriteString("section\x00")
-		key.WriteString(src[min(c.Pos, len(src)):min(end, len(src))])
+		var ids strings.Builder
 		for h := range c.FindAll(model.KindHeading) {
 			id, _ := h.Attr("id")
-			key.WriteString("\x00" + id)
+			ids.WriteByte(0)
+			ids.WriteString(id)
 		}
-		if err := flush(key.String(), []*model.Node{c}); err != nil {
+		key := partKey{text: src[min(c.Pos, len(src)):min(end, len(src))], ids: ids.String()}
+		if err := flush(key, []*model.Node{c}); err != nil {
 			return nil, err
 		}
 	}
 	if first {
 		// No section: the lead is the whole text.
-		if err := flush("lead\x00"+src, lead); err != nil {
+		if err := flush(partKey{lead: true, text: src}, lead); err != nil {
 			return nil, err
 		}
 	}
