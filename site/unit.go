@@ -155,7 +155,7 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 		w.shared = append(w.shared, shared)
 		w.tables = append(w.tables, extract.Extract(doc, pg, r))
 		w.sides = append(w.sides, &diff.Side{Rev: r, Doc: doc, Tables: w.tables[len(w.tables)-1]})
-		a := "rev-" + strings.NewReplacer(":", "-").Replace(model.FormatTime(r.Timestamp))
+		a := "rev-" + strings.ReplaceAll(model.FormatTime(r.Timestamp), ":", "-")
 		seen[a]++
 		if seen[a] > 1 {
 			a += "-" + itoa(seen[a])
