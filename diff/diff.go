@@ -27,6 +27,22 @@ type Side struct {
 	// blame each match every revision with the one before.
 	matchedFrom *Side
 	matching    *pageMatching
+
+	// lines is the text's lines (splitLines), once split.
+	lines     []string
+	linesDone bool
+}
+
+// lineList returns the side's text as lines, split once.
+func (s *Side) lineList() []string {
+	if !s.linesDone {
+		text := ""
+		if s.Rev != nil {
+			text = s.Rev.Text
+		}
+		s.lines, s.linesDone = splitLines(text), true
+	}
+	return s.lines
 }
 
 // sectionList returns the side's sections (sectionsOf), read once.
@@ -105,11 +121,7 @@ func Compare(page string, a, b *Side) *Result {
 	} else {
 		res.From = info(a.Rev)
 	}
-	oldText := ""
-	if a.Rev != nil {
-		oldText = a.Rev.Text
-	}
-	res.Text = Text(oldText, b.Rev.Text, Context)
+	res.Text = textOfLines(a.lineList(), b.lineList(), Context, true)
 	res.Summary = TextSummary{Hunks: len(res.Text.Hunks), LinesAdded: res.Text.Added, LinesRemoved: res.Text.Removed}
 	m := matchSides(a, b)
 	if s := m.sections.changes(); s != nil {

@@ -267,3 +267,24 @@ func TestMatchingPerPair(t *testing.T) {
 		t.Errorf("the two comparisons should differ (a renamed section, another value): %s", first)
 	}
 }
+
+// TestLinesOf: LinesOf is Lines of the sides' texts, a side's lines being
+// split once for every comparison it is in.
+func TestLinesOf(t *testing.T) {
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo", Kind: model.PageRules}
+	texts := []string{"", "one\ntwo\n", "one\n2\nthree\n", "zero\none\ntwo\nthree\nfour", "one\ntwo\n"}
+	sides := make([]*diff.Side, len(texts))
+	for i, s := range texts {
+		sides[i] = side(p, &model.Revision{Text: s, Timestamp: time.Date(2024, 1, i+1, 0, 0, 0, 0, time.UTC)})
+	}
+	for round := range 2 {
+		for i := range texts {
+			for j := range texts {
+				got, want := fmt.Sprintf("%+v", diff.LinesOf(sides[i], sides[j], 0)), fmt.Sprintf("%+v", diff.Lines(texts[i], texts[j], 0))
+				if got != want {
+					t.Errorf("round %d: LinesOf(%q, %q) = %s; want %s", round, texts[i], texts[j], got, want)
+				}
+			}
+		}
+	}
+}

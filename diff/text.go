@@ -66,7 +66,17 @@ func Text(a, b string, context int) *TextDiff { return text(a, b, context, true)
 func Lines(a, b string, context int) *TextDiff { return text(a, b, context, false) }
 
 func text(a, b string, context int, words bool) *TextDiff {
-	al, bl := splitLines(a), splitLines(b)
+	return textOfLines(splitLines(a), splitLines(b), context, words)
+}
+
+// LinesOf is Lines of two sides' texts, each side's text split into
+// lines once for all the comparisons it is in (a history compares every
+// old revision with the current one).
+func LinesOf(a, b *Side, context int) *TextDiff {
+	return textOfLines(a.lineList(), b.lineList(), context, false)
+}
+
+func textOfLines(al, bl []string, context int, words bool) *TextDiff {
 	ops := lineOps(al, bl)
 	td := &TextDiff{}
 	for _, op := range ops {

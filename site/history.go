@@ -428,7 +428,7 @@ func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
 		e.CompareURL = "#diff-" + w.anchors[cur]
 		return
 	}
-	td := diff.Lines(pg.Revisions[i].Text, pg.Revisions[cur].Text, 0)
+	td := diff.LinesOf(w.sides[i], w.sides[cur], 0)
 	e.Compare = &CompareView{ID: "cmp-" + w.anchors[i], Ops: compareOps(td), Added: td.Added, Removed: td.Removed}
 }
 
