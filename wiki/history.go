@@ -304,7 +304,11 @@ func stitch(text string, cuts []int, parts []*chunk, size int) *model.Document {
 				d.Pos += off
 				d.End += off
 				d.Parent, d.FirstChild, d.LastChild, d.PrevSibling, d.NextSibling = nil, nil, nil, nil, nil
-				d.SetTemplate(moveCall(src.Template(), off))
+				if t := src.Template(); t != nil {
+					// The copy shares src's details (their setters copy);
+					// only a template call moves with the chunk.
+					d.SetTemplate(moveCall(t, off))
+				}
 				for k := src.FirstChild; k != nil; k = k.NextSibling {
 					d.AppendChild(cp(k, d))
 				}
