@@ -107,14 +107,14 @@ func exact(a, b []int, ao, bo int, ops *[]Op) {
 	for i < n || j < m {
 		switch {
 		case i < n && j < m && a[i] == b[j]:
-			*ops = append(*ops, Op{OpEqual, ao + i, ao + i + 1, bo + j, bo + j + 1})
+			addOp(ops, Op{OpEqual, ao + i, ao + i + 1, bo + j, bo + j + 1})
 			i++
 			j++
 		case i < n && (j == m || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
-			*ops = append(*ops, Op{OpDelete, ao + i, ao + i + 1, bo + j, bo + j})
+			addOp(ops, Op{OpDelete, ao + i, ao + i + 1, bo + j, bo + j})
 			i++
 		default:
-			*ops = append(*ops, Op{OpInsert, ao + i, ao + i, bo + j, bo + j + 1})
+			addOp(ops, Op{OpInsert, ao + i, ao + i, bo + j, bo + j + 1})
 			j++
 		}
 	}
@@ -185,7 +185,8 @@ func patience(a, b []int, ao, bo int, ops *[]Op, depth int) bool {
 
 // merge joins adjacent operations of the same kind.
 func merge(ops []Op) []Op {
-	var out []Op
+	// In place: an op is written at or before the place it was read from.
+	out := ops[:0]
 	for _, op := range ops {
 		if op.AStart == op.AEnd && op.BStart == op.BEnd {
 			continue
@@ -197,6 +198,18 @@ func merge(ops []Op) []Op {
 		out = append(out, op)
 	}
 	return out
+}
+
+// addOp appends op to ops, as a longer last op when it continues it (what
+// merge would make of them): the exact LCS yields one op per element.
+func addOp(ops *[]Op, op Op) {
+	if n := len(*ops); n > 0 {
+		if last := &(*ops)[n-1]; last.Kind == op.Kind && last.AEnd == op.AStart && last.BEnd == op.BStart {
+			last.AEnd, last.BEnd = op.AEnd, op.BEnd
+			return
+		}
+	}
+	*ops = append(*ops, op)
 }
 
 // interner gives equal strings equal ids.

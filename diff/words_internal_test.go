@@ -104,3 +104,80 @@ func BenchmarkNormHash(b *testing.B) {
 		normHash(s)
 	}
 }
+
+// FuzzSequencesScript: the edit script is the one the exact LCS gives one
+// op per element and merge then joins (as it was first written).
+func FuzzSequencesScript(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4}, []byte{1, 3, 4, 5})
+	f.Add([]byte{}, []byte{7, 7})
+	f.Add([]byte{1, 1, 1, 2, 2}, []byte{2, 1, 2, 1})
+	f.Fuzz(func(t *testing.T, x, y []byte) {
+		a, b := make([]int, len(x)), make([]int, len(y))
+		for i, c := range x {
+			a[i] = int(c % 8)
+		}
+		for i, c := range y {
+			b[i] = int(c % 8)
+		}
+		if len(a)*len(b) > exactLimit {
+			return
+		}
+		var ops []Op
+		exact(a, b, 0, 0, &ops)
+		got := merge(ops)
+		want := mergeReference(exactReference(a, b))
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("a=%v b=%v: %v; want %v", a, b, got, want)
+		}
+	})
+}
+
+// exactReference is the exact LCS's script, one op per element.
+func exactReference(a, b []int) []Op {
+	n, m := len(a), len(b)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var ops []Op
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && a[i] == b[j]:
+			ops = append(ops, Op{OpEqual, i, i + 1, j, j + 1})
+			i++
+			j++
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
+			ops = append(ops, Op{OpDelete, i, i + 1, j, j})
+			i++
+		default:
+			ops = append(ops, Op{OpInsert, i, i, j, j + 1})
+			j++
+		}
+	}
+	return ops
+}
+
+func mergeReference(ops []Op) []Op {
+	var out []Op
+	for _, op := range ops {
+		if op.AStart == op.AEnd && op.BStart == op.BEnd {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].Kind == op.Kind && out[n-1].AEnd == op.AStart && out[n-1].BEnd == op.BStart {
+			out[n-1].AEnd, out[n-1].BEnd = op.AEnd, op.BEnd
+			continue
+		}
+		out = append(out, op)
+	}
+	return out
+}
