@@ -24,29 +24,42 @@ func (r *lineRun) add(x *extractor, n *model.Node, pre bool) {
 		r.first = n
 	}
 	r.pre = r.pre || pre
-	r.lines = append(r.lines, splitLines(x.doc.Source, n)...)
+	r.lines = splitLines(r.lines, x.doc.Source, n)
 }
 
 // maxTableLine is the longest line read as a table row.
 const maxTableLine = 200
 
-// splitLines reads a block's inline content as lines: newlines in text and
-// line breaks end a line. A line's text has its spaces collapsed
+// splitLines appends to out a block's inline content as lines: newlines in
+// text and line breaks end a line. A line's text has its spaces collapsed
 // (strings.Fields joined by one space); a line longer than maxTableLine
 // has no text. This runs on every paragraph of every revision, most of
 // them prose: a long line is counted, not kept, and a line already
 // collapsed is not split and joined again.
-func splitLines(src string, n *model.Node) []textLine {
-	var out []textLine
-	var cur []byte // the line, while it is at most maxTableLine bytes
-	curLen, curPos := 0, -1
+func splitLines(out []textLine, src string, n *model.Node) []textLine {
+	// The line, while it is at most maxTableLine bytes: its only part
+	// (most lines are one part of one text: the line's text is then that
+	// string, no copy) or its parts joined in cur.
+	var cur []byte
+	var only string
+	parts, curLen, curPos := 0, 0, -1
 	end := func() {
 		if curLen > maxTableLine {
 			out = append(out, textLine{text: "", pos: curPos})
-		} else if t := collapseSpaces(cur); t != "" {
-			out = append(out, textLine{text: t, pos: curPos})
+		} else {
+			var t string
+			switch parts {
+			case 1:
+				t = collapseSpaces(only)
+			case 0:
+			default:
+				t = collapseSpaces(cur)
+			}
+			if t != "" {
+				out = append(out, textLine{text: t, pos: curPos})
+			}
 		}
-		cur, curLen, curPos = cur[:0], 0, -1
+		cur, only, parts, curLen, curPos = cur[:0], "", 0, 0, -1
 	}
 	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
 		if !entering {
@@ -67,8 +80,16 @@ func splitLines(src string, n *model.Node) []textLine {
 					}
 					curPos = starts[i]
 				}
-				if curLen += len(p); curLen <= maxTableLine {
-					cur = append(cur, p...)
+				if curLen += len(p); curLen <= maxTableLine && p != "" {
+					switch parts {
+					case 0:
+						only = p
+					case 1:
+						cur = append(append(cur[:0], only...), p...)
+					default:
+						cur = append(cur, p...)
+					}
+					parts++
 				}
 				if !more {
 					break
@@ -88,10 +109,11 @@ func splitLines(src string, n *model.Node) []textLine {
 }
 
 // collapseSpaces is strings.Join(strings.Fields(string(b)), " "), without
-// splitting a line of ASCII whose spaces are single already.
-func collapseSpaces(b []byte) string {
-	for i, c := range b {
-		switch {
+// splitting a line of ASCII whose spaces are single already (a string is
+// then returned as it is).
+func collapseSpaces[T string | []byte](b T) string {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
 		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r',
 			c == ' ' && (i == 0 || i == len(b)-1 || b[i-1] == ' '):
 			return strings.Join(strings.Fields(string(b)), " ")

@@ -66,7 +66,7 @@ func sameLines(t testing.TB, label string, doc *model.Document) int {
 			continue
 		}
 		n++
-		got, want := splitLines(doc.Source, b), splitLinesReference(doc.Source, b)
+		got, want := splitLines(nil, doc.Source, b), splitLinesReference(doc.Source, b)
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("%s: block at %d:\nsplitLines %+v\nreference  %+v", label, b.Pos, got, want)
 		}
