@@ -273,15 +273,6 @@ func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 		}
 		b.WriteString(string(templates.SummaryHTML(s)))
 	}
-	signed := func(n int) string {
-		if n > 0 {
-			return "+" + itoa(n)
-		}
-		if n < 0 {
-			return "-" + itoa(-n)
-		}
-		return "0"
-	}
 	renames := func(rs []string) {
 		for i, r := range rs {
 			if i > 0 {
@@ -309,7 +300,7 @@ func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 		if e.Delta < 0 {
 			b.WriteString(" neg")
 		}
-		b.WriteString(`">(` + signed(e.Delta) + ")</span></td>\n        <td>")
+		b.WriteString(`">(` + templates.Signed(e.Delta) + ")</span></td>\n        <td>")
 		if e.First {
 			b.WriteString("created")
 		} else if d := e.Diff; d != nil {

@@ -1,23 +1,19 @@
 package site
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/wikirules/wikirules/templates"
 )
 
-const isoLayout = time.RFC3339
-
 // The site-wide pages written in Go (see layouts.go): home.html and
 // index.html, rebuilt by every build, even one that changed one page.
 
-// pluralT is the layouts' plural function: "1 game", "2 games".
-func pluralT(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
+// badgeCount is a status's badge and a count: "{{template "badge" "PASS"}} {{.Pass}}".
+func (w layoutWriter) badgeCount(status string, n int) {
+	w.badge(status)
+	w.WriteString(" ")
+	w.int(n)
 }
 
 // home is home.html.
@@ -34,13 +30,13 @@ func (w layoutWriter) home(d *HomePage) {
 			w.WriteString("<div class=\"intro prose\"><p>The rules of the wiki's games as their pages read today: each rule table as data, the checks run on them, and every page's history with what each edit changed.</p></div>")
 		}
 		w.WriteString("\n  <p class=\"stats\">")
-		w.text(pluralT(d.Stats.Games, "game", "games"))
+		w.text(templates.Plural(d.Stats.Games, "game", "games"))
 		w.WriteString(" · ")
-		w.text(pluralT(d.Stats.Pages, "page", "pages"))
+		w.text(templates.Plural(d.Stats.Pages, "page", "pages"))
 		w.WriteString(" · ")
-		w.text(pluralT(d.Stats.Revisions, "revision", "revisions"))
+		w.text(templates.Plural(d.Stats.Revisions, "revision", "revisions"))
 		w.WriteString(" · ")
-		w.text(pluralT(d.Stats.Tables, "rule table", "rule tables"))
+		w.text(templates.Plural(d.Stats.Tables, "rule table", "rule tables"))
 		for _, x := range d.Extra {
 			w.WriteString(" · <a href=\"")
 			w.url(x.URL)
@@ -61,7 +57,7 @@ func (w layoutWriter) home(d *HomePage) {
 				w.text(c.Name)
 				w.WriteString("</span>\n        <span class=\"card-meta\">")
 				if c.Tables != 0 {
-					w.text(pluralT(c.Tables, "table", "tables"))
+					w.text(templates.Plural(c.Tables, "table", "tables"))
 				} else {
 					w.WriteString("no rule tables")
 				}
@@ -69,27 +65,21 @@ func (w layoutWriter) home(d *HomePage) {
 					w.WriteString(" · tips")
 				}
 				w.WriteString(" · updated <time datetime=\"")
-				w.attr(c.Updated.UTC().Format(isoLayout))
+				w.attr(c.Updated.UTC().Format(time.RFC3339))
 				w.WriteString("\">")
 				w.text(c.Updated.UTC().Format("2 January 2006"))
 				w.WriteString("</time></span>")
 				if c.Checks.Total != 0 {
 					w.WriteString("<span class=\"card-checks\">")
 					if c.Checks.Fail != 0 {
-						w.badge("FAIL")
-						w.WriteString(" ")
-						w.int(c.Checks.Fail)
+						w.badgeCount("FAIL", c.Checks.Fail)
 					}
 					if c.Checks.Error != 0 {
 						w.WriteString(" ")
-						w.badge("ERROR")
-						w.WriteString(" ")
-						w.int(c.Checks.Error)
+						w.badgeCount("ERROR", c.Checks.Error)
 					}
 					if c.Checks.Fail == 0 && c.Checks.Error == 0 {
-						w.badge("PASS")
-						w.WriteString(" ")
-						w.int(c.Checks.Pass)
+						w.badgeCount("PASS", c.Checks.Pass)
 					}
 					w.WriteString("</span>")
 				}
@@ -104,7 +94,7 @@ func (w layoutWriter) home(d *HomePage) {
 			w.WriteString("<p><a href=\"")
 			w.url(d.Link("pages/index.html"))
 			w.WriteString("\">All ")
-			w.text(pluralT(d.OtherPages, "other page", "other pages"))
+			w.text(templates.Plural(d.OtherPages, "other page", "other pages"))
 			w.WriteString("</a></p>")
 		}
 		w.WriteString("\n</section>\n\n<aside class=\"home-side\">\n  <section class=\"check-summary\" aria-labelledby=\"checks-h\">\n    <h2 id=\"checks-h\">Rule checks</h2>")
@@ -112,19 +102,13 @@ func (w layoutWriter) home(d *HomePage) {
 			w.WriteString("\n    <p><a href=\"")
 			w.url(d.Link("checks/index.html"))
 			w.WriteString("\">")
-			w.text(pluralT(d.Checks.Total, "check", "checks"))
+			w.text(templates.Plural(d.Checks.Total, "check", "checks"))
 			w.WriteString("</a>:\n      ")
-			w.badge("PASS")
+			w.badgeCount("PASS", d.Checks.Pass)
 			w.WriteString(" ")
-			w.int(d.Checks.Pass)
+			w.badgeCount("FAIL", d.Checks.Fail)
 			w.WriteString(" ")
-			w.badge("FAIL")
-			w.WriteString(" ")
-			w.int(d.Checks.Fail)
-			w.WriteString(" ")
-			w.badge("ERROR")
-			w.WriteString(" ")
-			w.int(d.Checks.Error)
+			w.badgeCount("ERROR", d.Checks.Error)
 			w.WriteString("</p>")
 		} else {
 			w.WriteString("<p>No checks ran.</p>")
@@ -141,13 +125,13 @@ func (w layoutWriter) home(d *HomePage) {
 				w.WriteString(" <span class=\"badge badge-rule\">rules changed</span>")
 			}
 			w.WriteString("\n        <div class=\"meta\"><time datetime=\"")
-			w.attr(r.Time.UTC().Format(isoLayout))
+			w.attr(r.Time.UTC().Format(time.RFC3339))
 			w.WriteString("\">")
 			w.text(r.Time.UTC().Format("2006-01-02 15:04 UTC"))
 			w.WriteString("</time> · ")
 			w.text(r.Author)
 			w.WriteString(" · <span class=\"delta\">")
-			w.text(signedT(r.Delta))
+			w.text(templates.Signed(r.Delta))
 			w.WriteString("</span></div>")
 			if r.Summary != "" {
 				w.WriteString("<div class=\"summary\">")
@@ -163,19 +147,11 @@ func (w layoutWriter) home(d *HomePage) {
 	w.WriteString("\n\n\n")
 }
 
-// signedT is the layouts' signed function: "+3", "0", "-2".
-func signedT(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
-
 // index is index.html.
 func (w layoutWriter) index(d *IndexPage) {
 	w.base(&d.Base, func() {}, func() {}, func() {
 		w.WriteString("\n<article>\n  <header class=\"page-header\"><h1>All pages</h1><p>")
-		w.text(pluralT(d.Total, "page", "pages"))
+		w.text(templates.Plural(d.Total, "page", "pages"))
 		w.WriteString(", by kind.</p></header>")
 		for _, g := range d.Groups {
 			w.WriteString("\n  <section aria-labelledby=\"kind-")

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -202,24 +203,32 @@ func funcs() template.FuncMap {
 		"date":     func(t time.Time) string { return t.UTC().Format("2 January 2006") },
 		"datetime": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
 		"iso":      func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-		"plural": func(n int, one, many string) string {
-			if n == 1 {
-				return fmt.Sprintf("%d %s", n, one)
-			}
-			return fmt.Sprintf("%d %s", n, many)
-		},
-		"signed": func(n int) string {
-			if n > 0 {
-				return fmt.Sprintf("+%d", n)
-			}
-			return fmt.Sprint(n)
-		},
-		"inc":     func(i int) int { return i + 1 },
-		"lower":   func(v any) string { return strings.ToLower(fmt.Sprint(v)) },
-		"summary": summaryHTML,
-		"clip":    func(n int, s string) string { return Clip(s, n) },
-		"join":    strings.Join,
+		"plural":   Plural,
+		"signed":   Signed,
+		"inc":      func(i int) int { return i + 1 },
+		"lower":    func(v any) string { return strings.ToLower(fmt.Sprint(v)) },
+		"summary":  summaryHTML,
+		"clip":     func(n int, s string) string { return Clip(s, n) },
+		"join":     strings.Join,
 	}
+}
+
+// Plural is the template function plural, for pages written in Go too:
+// "1 game", "2 games".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// Signed is the template function signed, for pages written in Go too:
+// "+3", "0", "-2".
+func Signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
 }
 
 // SummaryHTML is the template function summary, for pages written in Go.
