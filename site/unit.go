@@ -498,12 +498,8 @@ func (b *builder) linkTables(r *render.Renderer, base Base, pt *extract.PageTabl
 	}
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return itoa(n) + " " + word + "s"
-}
+// plural is templates.Plural of a word whose plural takes an s.
+func plural(n int, word string) string { return templates.Plural(n, word, word+"s") }
 
 // description is the page's first paragraph, for <meta name=description>.
 func description(doc *model.Document) string {
@@ -556,10 +552,8 @@ func (b *builder) writeRules(s *unitSummary, g *gameUnit, links *GameLinks, work
 			known[t.ID] = true
 			y, ok := enc.Tables[t]
 			if !ok {
-				// Not in all (buildGame puts every work's latest tables there): a guard.
-				if y, err = extract.TableYAML(t); err != nil {
-					return fmt.Errorf("%s: table %s: %w", w.page.Title, t.ID, err)
-				}
+				// all holds every work's latest tables (buildGame).
+				return fmt.Errorf("%s: table %s: not among the game's tables", w.page.Title, t.ID)
 			}
 			tv := &TableView{ID: t.ID, Title: t.Title, Kind: t.Kind, Form: t.Source.Form, Anchor: tableAnchor(t.ID),
 				Page: w.page.Title, PageURL: base.Link(w.dir + "index.html"), SourceURL: base.Link(w.dir + "history/index.html#L" + itoa(t.Source.Line)),
