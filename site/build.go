@@ -833,12 +833,6 @@ func checkOut(out string) error {
 	return watomic.CheckReplaceable(out)
 }
 
-func (s Stats) withFiles(n int) *Stats {
-	s.Files = n
-	s.Elapsed = 0
-	return &s
-}
-
 // Dirs are the directories a site can take its parts from; "" takes the
 // embedded default (or none, for Media).
 type Dirs struct {

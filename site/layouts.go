@@ -140,8 +140,6 @@ func isHexDigit(c byte) bool {
 
 func (w layoutWriter) int(n int) { w.WriteString(strconv.Itoa(n)) }
 
-func (w layoutWriter) time(t time.Time, format string) { w.WriteString(t.UTC().Format(format)) }
-
 // base is base.html around the page's own blocks.
 func (w layoutWriter) base(b *Base, layoutClass func(), aside func(), main func()) {
 	w.baseTitled(b, nil, layoutClass, aside, main)
