@@ -289,8 +289,8 @@ func checkLinear(t *testing.T, name, small, large string, run func(string), boun
 	}
 }
 
-// TestConstructsScaleLinearly parses and renders every construct at 128
-// and 256 KB: twice the input may take at most 2.5 times the time (a
+// TestConstructsScaleLinearly parses and renders every construct at 64
+// and 128 KB: twice the input may take at most 2.5 times the time (a
 // quadratic pass takes 4 times).
 func TestConstructsScaleLinearly(t *testing.T) {
 	if testing.Short() {
@@ -298,6 +298,6 @@ func TestConstructsScaleLinearly(t *testing.T) {
 	}
 	run := parseRender(scaleTemplates())
 	for _, c := range constructs {
-		checkLinear(t, c.name, c.gen(128<<10), c.gen(256<<10), run, 2.5)
+		checkLinear(t, c.name, c.gen(64<<10), c.gen(128<<10), run, 2.5)
 	}
 }
