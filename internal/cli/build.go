@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -66,6 +67,7 @@ func (sf *siteFlags) options(w *wiki.Wiki) (site.Options, error) {
 // build opens the wiki and builds the site into out.
 func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stats, error) {
 	a.wikiURL, a.contentDir = sf.wikiURL, sf.contentDir
+	buildHeap.Do(func() { hugePages(buildHeapNeed(inputs)) })
 	w, err := a.open(inputs, false)
 	if err != nil {
 		return nil, err
@@ -161,6 +163,43 @@ func tuneGC(c *model.Corpus, mapped bool) {
 		return
 	}
 	debug.SetMemoryLimit(max(768<<20, text*3/2+192<<20))
+}
+
+// buildHeap prepares the heap once per process: serve builds again and
+// again in a heap already warm.
+var buildHeap sync.Once
+
+// buildHeapNeed is how much of a build's heap is worth asking in huge pages
+// (see hugePages): two and a half times the inputs' bytes (the trees,
+// extractions and pages of a build, as measured on generated wikis), at
+// most a gigabyte or a quarter of the machine's memory. A rebuild that
+// reuses nearly every page touches most of that heap once: on 10,000
+// pages × 10 revisions with one page changed, 1.55 s → 1.0–1.2 s; a full
+// build recycles its heap and neither gains nor loses.
+func buildHeapNeed(inputs []string) int {
+	var n int64
+	add := func(fi fs.FileInfo) {
+		if fi.Mode().IsRegular() {
+			n += fi.Size()
+		}
+	}
+	for _, in := range inputs {
+		fi, err := os.Stat(in)
+		if err != nil {
+			continue
+		}
+		if !fi.IsDir() {
+			add(fi)
+			continue
+		}
+		entries, _ := os.ReadDir(in)
+		for _, e := range entries {
+			if fi, err := e.Info(); err == nil {
+				add(fi)
+			}
+		}
+	}
+	return int(min(n*5/2, 1<<30, memTotal()/4))
 }
 
 // runBuild builds with a progress bar when standard error is a terminal.

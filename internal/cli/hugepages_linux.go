@@ -51,3 +51,12 @@ func thpMode(s string) string {
 	}
 	return ""
 }
+
+// memTotal is the machine's memory in bytes (0 when unknown).
+func memTotal() int64 {
+	var si unix.Sysinfo_t
+	if unix.Sysinfo(&si) != nil {
+		return 0
+	}
+	return int64(si.Totalram) * int64(si.Unit)
+}
