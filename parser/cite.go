@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"html"
 	"strconv"
 	"strings"
 
@@ -16,8 +17,10 @@ import (
 // group=g numbers notes apart ("[g 1]"). <references/> writes the notes of
 // its group recorded so far, each with links back to its markers, and
 // empties the group; definitions of named refs may sit inside
-// <references>…</references>. Notes never listed get a list at the end of
-// the page. Like Cite, a note's text is parsed when its list is written,
+// <references>…</references>. Notes of the default group never listed get
+// a list at the end of the page (after the wikitext's passes, so a table
+// left open is closed before it); a named group never listed gets Cite's
+// error there instead. Like Cite, a note's text is parsed when its list is written,
 // as inline wikitext (templates, links, quotes; no paragraphs).
 //
 // The marker and list are strip items whose HTML carries @ref and @note
@@ -205,26 +208,48 @@ func (e *expander) referencesTag(n *ppNode, f *frame, b *builder, content *text)
 	}
 }
 
-// finishCite writes the notes that no <references/> listed at the end of
-// the page.
+// citePending reports whether finishCite has notes to write.
+func (e *expander) citePending() bool {
+	if e.cite == nil {
+		return false
+	}
+	for _, g := range e.cite.groups {
+		if g != nil && len(g.notes) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// finishCite writes, at the end of the page, the notes of the default
+// group that no <references/> listed, and an error for each named group
+// that no <references group=…/> lists (its notes are not shown), as Cite
+// does: all of it after one line break.
 func (e *expander) finishCite(b *builder, top *frame) {
 	cs := e.cite
 	if cs == nil {
 		return
 	}
 	end := len(top.src)
+	first := true
 	for _, name := range cs.order {
 		g := cs.groups[name]
 		if g == nil || len(g.notes) == 0 {
 			continue
 		}
 		delete(cs.groups, name)
-		n := &ppNode{pos: end, end: end}
-		if name != "" {
-			e.diags.Add(g.notes[0].pos, g.notes[0].end, model.SevWarning, model.MsgCite, "<ref> tags exist for the group %q, but no <references group=%q/> lists them: listed at the end of the page", name, name)
+		if first {
+			b.gen("\n", end, end)
+			first = false
 		}
-		b.gen("\n", end, end)
-		e.stripHTMLKind(b, top, n, e.referencesList(g, top), "block")
+		if name != "" {
+			e.diags.Add(g.notes[0].pos, g.notes[0].end, model.SevWarning, model.MsgCite, "<ref> tags exist for the group %q, but no <references group=%q/> lists them: its notes are not shown", name, name)
+			q := html.EscapeString(name)
+			b.gen(`<br /><span class="error mw-ext-cite-error">Cite error: <code>&lt;ref&gt;</code> tags exist for a group named "`+q+
+				`", but no corresponding <code>&lt;references group="`+q+`"/&gt;</code> tag was found</span>`, end, end)
+			continue
+		}
+		e.stripHTMLKind(b, top, &ppNode{pos: end, end: end}, e.referencesList(g, top), "block")
 	}
 }
 

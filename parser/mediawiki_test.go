@@ -23,6 +23,13 @@ var mediawikiCases = []string{
 	"No list<ref>at the end</ref>.",
 	"x<ref/> y<ref name=z/> w<ref name=1>n</ref> v<ref> </ref>",
 	"{|\n! Card !! Points\n|-\n| Ace || 14<ref>High.</ref>\n|}\n<references/>",
+	// The automatic list comes after a table left open; a named group no
+	// <references group=…/> lists is an error, its notes not shown.
+	"Scores<ref>From the rulebook.</ref>\n{|\n| Ace || 11\n",
+	"Rules<ref group=note>A note.</ref> and a source<ref>A source.</ref>.",
+	// __TOC__ is a block to the paragraph pass.
+	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
+	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
 	// Galleries
 	"<gallery widths=200px heights=100px caption=\"Some cards\">\nFile:Ace.png|The [[ace]]\nKing.png|The king\nFile:Queen.png\n</gallery>",
 	// Parser functions and magic words

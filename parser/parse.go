@@ -133,16 +133,27 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 		ps.redirectHeader(b, redirect, redirectLen)
 	}
 	ps.ex.expand(nodes, top, b)
-	ps.ex.finishCite(b, top)
 	t := b.text()
-	ps.diags = append(ps.diags, ps.ex.diags...)
 
+	// Cite's list of the notes no <references/> listed comes after the
+	// passes of the wikitext (a table left open is closed before it), as
+	// MediaWiki appends it after its internal parse.
+	cite := func(in *text) *text {
+		if !ps.ex.citePending() {
+			return in
+		}
+		b := ps.passBuilder(in, 256)
+		b.copy(in, 0, len(in.s))
+		ps.ex.finishCite(b, top)
+		return b.text()
+	}
 	for _, f := range []func(*text) *text{
 		ps.removeHTMLTags, ps.tables, ps.rules, ps.doubleUnderscore, ps.headings, ps.internalLinks,
-		ps.quotes, ps.externalLinks, ps.magicLinks, ps.blockLevels, ps.replaceHolders,
+		ps.quotes, ps.externalLinks, ps.magicLinks, cite, ps.blockLevels, ps.replaceHolders,
 	} {
 		t = ps.pass(t, f)
 	}
+	ps.diags = append(ps.diags, ps.ex.diags...)
 	t = ps.pass(t, ps.unstrip)
 	root := ps.buildTree(t)
 	// The tree's strings leave the last text's array, which goes to the

@@ -343,8 +343,16 @@ func (ps *parseState) doubleUnderscore(in *text) *text {
 				if ps.switches == nil {
 					ps.switches = map[string]bool{}
 				}
-				ps.switches[w] = true
 				b.copy(in, last, i)
+				if w == "TOC" && !ps.switches[w] {
+					// The first __TOC__ leaves a placeholder that is a block
+					// to the paragraph pass, as MediaWiki's <mw:tocplace>
+					// is: an empty block strip item (nothing in the tree).
+					idx := len(ps.ex.strips)
+					ps.ex.strips = append(ps.ex.strips, strip{kind: stripGeneral, html: newBuilder(0).text()})
+					b.genAt(markerFor("block", idx), in, i, i+n)
+				}
+				ps.switches[w] = true
 				last = i + n
 				i += n
 				matched = true
