@@ -27,6 +27,8 @@ var mediawikiCases = []string{
 	// <references group=…/> lists is an error, its notes not shown.
 	"Scores<ref>From the rulebook.</ref>\n{|\n| Ace || 11\n",
 	"Rules<ref group=note>A note.</ref> and a source<ref>A source.</ref>.",
+	// A lone ''''' leaves nothing (the line is blank); held text "0" too.
+	"Intro\n\n'''''\ntext\na '''''0\nb '''''7",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",

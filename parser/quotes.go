@@ -182,7 +182,18 @@ func quoteLine(b *builder, in *text, ls, le int) {
 	}
 	end := qrun{le, le}
 	if state == qBoth {
-		if len(buffer) > 0 {
+		// MediaWiki writes the held text only when PHP finds it true: not
+		// empty (a lone ''''' leaves nothing, and the line is blank to
+		// the paragraph pass), and not "0".
+		held := 0
+		zero := false
+		for _, c := range buffer {
+			held += c[1] - c[0]
+			if c[1]-c[0] == 1 {
+				zero = in.s[c[0]] == '0'
+			}
+		}
+		if held > 1 || held == 1 && !zero {
 			tag("<b><i>", end)
 			flushBuffer()
 			tag("</i></b>", end)
