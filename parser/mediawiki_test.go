@@ -29,6 +29,8 @@ var mediawikiCases = []string{
 	"Rules<ref group=note>A note.</ref> and a source<ref>A source.</ref>.",
 	// A lone ''''' leaves nothing (the line is blank); held text "0" too.
 	"Intro\n\n'''''\ntext\na '''''0\nb '''''7",
+	// Text foster parented out of a table as one run, whitespace and all.
+	"{|\n[[Ace|ace]]\n< ten\n|}\n\n{|\n<i>b</i>\n< c\n|}",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",

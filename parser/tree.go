@@ -109,6 +109,11 @@ type treeBuilder struct {
 	// the tree is built, rather than kept in a map: the check runs for
 	// every text token.
 	genText []*model.Node
+	// tableText holds whitespace that opens a run of text in a table,
+	// until the run shows whether it is foster parented (insertText);
+	// runFostered: the run's text so far was.
+	tableText   []htmlToken
+	runFostered bool
 	// pending is a text node being extended, its text in pendingBuf.
 	pending    *model.Node
 	pendingBuf []byte
@@ -235,6 +240,7 @@ func (tb *treeBuilder) run() {
 			}
 			if strings.HasPrefix(s[i:], "<!--") {
 				if e := strings.Index(s[i+4:], "-->"); e >= 0 {
+					tb.endTableText()
 					i += 4 + e + 3
 					continue
 				}
@@ -248,6 +254,7 @@ func (tb *treeBuilder) run() {
 		tb.textRun(i, j)
 		i = j
 	}
+	tb.endTableText()
 	tb.flushText()
 	tb.reportUnclosed()
 	// Close everything: fix up end positions.
@@ -863,11 +870,54 @@ func isBlank(s string) bool {
 	return true
 }
 
+// insertText inserts a text token. In a table, HTML's "in table text"
+// mode holds a run of text until the next tag: the whole run is foster
+// parented when any of it is not whitespace, and stays in the table
+// otherwise. A run can come in several tokens (generated text and page
+// text apart), so whitespace that opens a run waits in tableText for the
+// token that decides, and whitespace after fostered text of the same run
+// is fostered with it.
 func (tb *treeBuilder) insertText(t *htmlToken) {
 	blank := isBlank(t.text)
+	if isTableContext(tb.current().Tag) {
+		switch {
+		case blank && !tb.runFostered:
+			tb.tableText = append(tb.tableText, *t)
+			return
+		case !blank:
+			tb.runFostered = true
+			held := tb.tableText
+			tb.tableText = tb.tableText[:0]
+			for i := range held {
+				tb.placeText(&held[i], true, true)
+			}
+		}
+		tb.placeText(t, true, blank)
+		return
+	}
+	tb.placeText(t, true, blank)
+}
+
+// endTableText ends a run of text at a tag: whitespace still held stays in
+// the table.
+func (tb *treeBuilder) endTableText() {
+	tb.runFostered = false
+	if len(tb.tableText) == 0 {
+		return
+	}
+	held := tb.tableText
+	tb.tableText = tb.tableText[:0]
+	for i := range held {
+		tb.placeText(&held[i], false, true)
+	}
+}
+
+// placeText inserts a text token; foster says whether it is foster
+// parented when the current node is a table part.
+func (tb *treeBuilder) placeText(t *htmlToken, foster, blank bool) {
 	tb.reconstruct()
 	parent, before, fostered := tb.insertionParent(false)
-	if fostered && blank {
+	if fostered && !foster {
 		parent, before, fostered = tb.current(), nil, false
 	}
 	parent, before = tb.target(parent, before, fostered, true, false, blank, false)
@@ -1242,8 +1292,10 @@ func (tb *treeBuilder) process(t *htmlToken) {
 	case tokText:
 		tb.insertText(t)
 	case tokStart:
+		tb.endTableText()
 		tb.startTag(t)
 	case tokEnd:
+		tb.endTableText()
 		tb.endTag(t)
 	}
 }
