@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -298,12 +297,12 @@ func init() {
 			}
 		},
 		"#ifexpr": func(c *pfCall) {
-			v, err := evalExpr(c.plain(0))
+			v, err := exprTruth(c.plain(0))
 			if err != nil {
 				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
 			}
-			if v != 0 {
+			if v {
 				c.emitArg(1)
 			} else {
 				c.emitArg(2)
@@ -315,7 +314,7 @@ func init() {
 				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
 			}
-			c.emit(formatNumber(v))
+			c.emit(v)
 		},
 		"#switch": switchFunction,
 		"lc":      func(c *pfCall) { c.emit(markerSkip(c.str(0), strings.ToLower)) },
@@ -457,16 +456,6 @@ func pad(s, lengthStr, padding string, left bool) string {
 		return fill.String() + s
 	}
 	return s + fill.String()
-}
-
-func formatNumber(v float64) string {
-	if math.IsInf(v, 0) || math.IsNaN(v) {
-		return "NAN"
-	}
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatInt(int64(v), 10)
-	}
-	return strconv.FormatFloat(v, 'g', 14, 64)
 }
 
 func groupThousands(s string) string {
