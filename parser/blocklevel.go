@@ -324,10 +324,10 @@ var (
 	openAntiNames      = newTagNames("td", "th")
 	openAlwaysNames    = newTagNames("tr", "caption", "dt", "dd", "li")
 	closeNeverNames    = newTagNames("center", "blockquote", "div", "hr", "mw:", "aside", "figure")
-	markerPreSignature = markerPrefix + "pre"
+	markerPreSignature = markerPrefix + "-pre"
 	// markerBlockSignature marks strip items that are blocks of their own
 	// (a footnote list): like <pre>, never wrapped in a paragraph.
-	markerBlockSignature = markerPrefix + "block"
+	markerBlockSignature = markerPrefix + "-block"
 )
 
 // blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b

@@ -159,7 +159,7 @@ func (e *expander) maxOutput(srcLen int) int {
 // passes treat it as MediaWiki's would: not a title character, not a space,
 // not part of a URL.
 func markerFor(kind string, idx int) string {
-	return "\x7f'\"`UNIQ-" + kind + "-" + fmt.Sprintf("%08X", idx) + "-QINU`\"'\x7f"
+	return markerPrefix + "-" + kind + "-" + fmt.Sprintf("%08X", idx) + markerSuffix
 }
 
 const markerPrefix = "\x7f'\"`UNIQ-"

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -232,8 +233,16 @@ func (c *pfCall) arg(i int) *text {
 func (c *pfCall) str(i int) string { return c.arg(i).s }
 
 // plain is str without strip markers: functions that compute on text
-// (urlencode, padleft, #expr…) must not see the markers' bytes.
+// (urlencode, the padding of padleft…) must not see the markers' bytes.
 func (c *pfCall) plain(i int) string { return killMarkers(c.str(i)) }
+
+// padding is padleft's third argument, "0" when there is none.
+func (c *pfCall) padding() string {
+	if len(c.args) < 3 {
+		return "0"
+	}
+	return c.plain(2)
+}
 
 // killMarkers removes strip markers from s.
 func killMarkers(s string) string {
@@ -297,7 +306,7 @@ func init() {
 			}
 		},
 		"#ifexpr": func(c *pfCall) {
-			v, err := exprTruth(c.plain(0))
+			v, err := exprTruth(c.str(0))
 			if err != nil {
 				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
@@ -309,7 +318,7 @@ func init() {
 			}
 		},
 		"#expr": func(c *pfCall) {
-			v, err := evalExpr(c.plain(0))
+			v, err := evalExpr(c.str(0))
 			if err != nil {
 				c.emit(`<strong class="error">` + htmlEscape(err.Error()) + `</strong>`)
 				return
@@ -351,8 +360,8 @@ func init() {
 		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
 		"#tag":          tagFunction,
 		"anchorencode":  func(c *pfCall) { c.emit(AnchorID(stripSectionName(c.plain(0)))) },
-		"padleft":       func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), true)) },
-		"padright":      func(c *pfCall) { c.emit(pad(c.plain(0), c.str(1), c.plain(2), false)) },
+		"padleft":       func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), true)) },
+		"padright":      func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), false)) },
 		"plural": func(c *pfCall) {
 			if v, err := strconv.ParseFloat(c.str(0), 64); err == nil && v == 1 {
 				c.emitArg(1)
@@ -435,27 +444,67 @@ func valuesEqual(a, b string) bool {
 	return err1 == nil && err2 == nil && x == y
 }
 
+// pad is padleft and padright, as CoreParserFunctions::pad: the length is
+// PHP's (int) of the argument, at most 500; s keeps its strip markers and
+// counts them as characters, as MediaWiki does (a nowiki is longer than
+// most lengths asked); padding given empty (or only markers) pads nothing.
 func pad(s, lengthStr, padding string, left bool) string {
-	n, err := strconv.Atoi(lengthStr)
-	if err != nil || n > 500 {
+	if padding == "" {
 		return s
 	}
-	if padding == "" {
-		padding = "0"
-	}
-	have := utf8.RuneCountInString(s)
-	if have >= n {
+	n := min(phpInt(lengthStr), 500) - utf8.RuneCountInString(s)
+	if n <= 0 {
 		return s
 	}
 	var fill strings.Builder
 	pr := []rune(padding)
-	for i := 0; i < n-have; i++ {
+	for i := range n {
 		fill.WriteRune(pr[i%len(pr)])
 	}
 	if left {
 		return fill.String() + s
 	}
 	return s + fill.String()
+}
+
+// phpInt is PHP 8's (int) of a string: the number it starts with (after
+// white space; "12px" is 12, "1e3" 1000, "2.9" 2), 0 when none.
+func phpInt(s string) int {
+	s = strings.TrimLeft(s, " \t\n\r\v\f")
+	j := 0
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		j++
+	}
+	digits := func() int {
+		k := j
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		return j - k
+	}
+	n := digits()
+	if j < len(s) && s[j] == '.' {
+		j++
+		n += digits()
+	}
+	if n == 0 {
+		return 0
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		save := j
+		j++
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if digits() == 0 {
+			j = save
+		}
+	}
+	v, err := strconv.ParseFloat(s[:j], 64)
+	if err != nil || math.IsNaN(v) || v > 1e18 || v < -1e18 {
+		return 0
+	}
+	return int(v)
 }
 
 func groupThousands(s string) string {
@@ -583,35 +632,66 @@ func escapeWikitext(s string) string {
 	return b.String()
 }
 
-// tagFunction is {{#tag:name|content|attr=value…}}: an extension tag made
-// by a template.
+// tagFunction is {{#tag:name|content|attr=value…}}, as MediaWiki's
+// CoreParserFunctions::tagObj: the first argument after the name is the
+// content, whole and untrimmed ("a=b" included); of the others only the
+// named ones are attributes (trimmed, one pair of quotes taken off, the
+// last of a name winning in the first one's place). A name that is not an
+// extension tag is written back as an HTML tag, for the paragraph pass and
+// the sanitizer to read as if it had been typed: <name attrs>content</name>,
+// or <name attrs/> without content.
 func tagFunction(c *pfCall) {
 	name := strings.ToLower(strings.TrimSpace(c.str(0)))
 	var content *text
-	var attrs strings.Builder
-	for i := 1; i < len(c.args); i++ {
+	if len(c.args) > 1 {
+		a := &c.args[1]
+		content = c.e.expandText(a.part.allNodes(), a.frame)
+	}
+	type attr struct{ k, v string }
+	var attrs []attr
+	for i := 2; i < len(c.args); i++ {
 		a := c.args[i]
-		if a.part != nil && a.part.name != nil {
-			k := strings.TrimSpace(c.e.expandString(a.part.name, a.frame))
-			v := strings.TrimSpace(c.e.expandString(a.part.value, a.frame))
-			v = strings.Trim(v, `"'`)
-			attrs.WriteString(" " + k + `="` + htmlAttrEscape(v) + `"`)
+		if a.part == nil || a.part.name == nil {
 			continue
 		}
-		if content == nil {
-			content = c.arg(i)
+		k := strings.TrimSpace(c.e.expandString(a.part.name, a.frame))
+		v := unquoteTagAttr(strings.TrimSpace(c.e.expandString(a.part.value, a.frame)))
+		found := false
+		for j := range attrs {
+			if attrs[j].k == k {
+				attrs[j].v, found = v, true
+			}
+		}
+		if !found {
+			attrs = append(attrs, attr{k, v})
 		}
 	}
-	if content == nil {
-		content = &text{}
+	var at strings.Builder
+	for _, a := range attrs {
+		at.WriteString(" " + htmlAttrEscape(a.k) + `="` + htmlAttrEscape(a.v) + `"`)
 	}
 	if !extTags[name] {
-		// Not an extension: written as an HTML tag for the sanitizer.
-		c.emit("<" + name + attrs.String() + ">")
+		if content == nil {
+			c.emit("<" + name + at.String() + "/>")
+			return
+		}
+		c.emit("<" + name + at.String() + ">")
 		c.out.appendText(content)
 		c.emit("</" + name + ">")
 		return
 	}
-	n := &ppNode{kind: ppExt, pos: c.node.pos, end: c.node.end, ext: &ppTag{name: name, attrs: attrs.String(), innerPos: c.node.pos}}
+	if content == nil {
+		content = &text{}
+	}
+	n := &ppNode{kind: ppExt, pos: c.node.pos, end: c.node.end, ext: &ppTag{name: name, attrs: at.String(), innerPos: c.node.pos}}
 	c.e.extTagContent(n, c.f, c.out, content)
+}
+
+// unquoteTagAttr takes one pair of quotes off an attribute value of #tag
+// (each either " or ', as tagObj's /^(?:["'](.+)["']|""|”)$/s).
+func unquoteTagAttr(v string) string {
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && (v[len(v)-1] == '"' || v[len(v)-1] == '\'') {
+		return v[1 : len(v)-1]
+	}
+	return v
 }

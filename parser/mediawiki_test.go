@@ -31,6 +31,14 @@ var mediawikiCases = []string{
 	"Intro\n\n'''''\ntext\na '''''0\nb '''''7",
 	// Text foster parented out of a table as one run, whitespace and all.
 	"{|\n[[Ace|ace]]\n< ten\n|}\n\n{|\n<i>b</i>\n< c\n|}",
+	// #tag: the content whole and untrimmed, only named attributes, a tag
+	// that is not an extension written back for the paragraph pass.
+	"{{#tag:span| spaced |class=x}} {{#tag:span|a=b|class=x}} {{#tag:span}} {{#tag:span|x|pos|title='q\"|title=\"w\"|id=a}}",
+	"{{#tag:span|\n* item|class=x}}\nafter",
+	"{{#tag:nowiki| ''x'' }} {{#tag:b|bold|onclick=x}}",
+	// padleft counts strip markers as MediaWiki does; PHP's (int) length.
+	"{{padleft:7|3px|ab}} {{padleft:7|2.9|x}} {{padleft:7|600|x}} {{padleft:<nowiki>n|w</nowiki>|5|0}} {{padleft:<nowiki>n</nowiki>|40|0}} {{padleft:7|3|}} {{padright:|3|z}}",
+	"{{#expr:<nowiki>1</nowiki>+1}} {{#ifexpr:<nowiki>1</nowiki>|a|b}}",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
