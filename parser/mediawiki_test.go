@@ -39,6 +39,9 @@ var mediawikiCases = []string{
 	// padleft counts strip markers as MediaWiki does; PHP's (int) length.
 	"{{padleft:7|3px|ab}} {{padleft:7|2.9|x}} {{padleft:7|600|x}} {{padleft:<nowiki>n|w</nowiki>|5|0}} {{padleft:<nowiki>n</nowiki>|40|0}} {{padleft:7|3|}} {{padright:|3|z}}",
 	"{{#expr:<nowiki>1</nowiki>+1}} {{#ifexpr:<nowiki>1</nowiki>|a|b}}",
+	// A call at the very start of a text is not at a line start (a list
+	// it writes gets a line break before it).
+	"{{lc:* One}} {{uc:* two}}\n\nText\n\n{{#if:x|* three}}",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",

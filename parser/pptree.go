@@ -288,7 +288,7 @@ func (p *preprocessor) run(i, end int) {
 			if count >= 2 {
 				p.stack = append(p.stack, &ppStackElem{
 					open: c, count: count, pos: i,
-					lineStart: i == 0 || src[i-1] == '\n',
+					lineStart: i > 0 && src[i-1] == '\n', // as Preprocessor_Hash: not at the text's start
 					parts:     []*ppPart{{pos: i + count, eqpos: -1}},
 				})
 			} else {
