@@ -360,9 +360,18 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 			for _, p := range n.parts {
 				args = append(args, pfArg{part: p, frame: f})
 			}
-			fn(&pfCall{e: e, f: f, node: n, args: args, out: out})
-			e.finishTemplate(n, f, b, out)
-			return
+			pc := &pfCall{e: e, f: f, node: n, args: args, out: out}
+			fn(pc)
+			if !pc.notFound {
+				e.finishTemplate(n, f, b, out)
+				return
+			}
+			// Declined: on to templates, with what it wrote dropped.
+			if call != nil {
+				call.Builtin = false
+			}
+			e.recycleOut(out)
+			out = e.outBuilder()
 		}
 	}
 	names := e.opts.Namespaces

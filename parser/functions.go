@@ -2,7 +2,6 @@ package parser
 
 import (
 	"math"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -216,6 +215,9 @@ type pfCall struct {
 	node *ppNode
 	args []pfArg
 	out  *builder
+	// notFound: the function declines the call (MediaWiki's
+	// 'found' => false), which is then read as a template call.
+	notFound bool
 }
 
 // arg expands argument i (whole part, name and '=' included), trimmed.
@@ -235,6 +237,30 @@ func (c *pfCall) str(i int) string { return c.arg(i).s }
 // plain is str without strip markers: functions that compute on text
 // (urlencode, the padding of padleft…) must not see the markers' bytes.
 func (c *pfCall) plain(i int) string { return killMarkers(c.str(i)) }
+
+// namespace is {{ns:}}'s namespace: by number (PHP's intval, as
+// CoreParserFunctions::ns) or by name. An unknown name is not found: the
+// call is then read as a template's ({{ns:x}} is Template:Ns:x, or text
+// when that is no title).
+func (c *pfCall) namespace() (string, bool) {
+	names := c.e.opts.Namespaces
+	s := c.str(0)
+	if n := phpInt(s); n != 0 || isNumericZero(s) {
+		return names.Name(n), true
+	}
+	if name, ok := namespaceByName(names, s); ok {
+		return name, true
+	}
+	c.notFound = true
+	return "", false
+}
+
+// isNumericZero reports whether PHP finds s == "0": a numeric string of
+// value 0 ("-0", "0.0", " 0").
+func isNumericZero(s string) bool {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return err == nil && v == 0 && !strings.ContainsAny(s, "xXpP_")
+}
 
 // padding is padleft's third argument, "0" when there is none.
 func (c *pfCall) padding() string {
@@ -347,9 +373,9 @@ func init() {
 			case "WIKI":
 				c.emit(wikiURLEncode(v))
 			case "PATH":
-				c.emit(strings.ReplaceAll(url.QueryEscape(v), "+", "%20"))
+				c.emit(phpURLEncode(v, true))
 			default:
-				c.emit(url.QueryEscape(v))
+				c.emit(phpURLEncode(v, false))
 			}
 		},
 		"localurl":      func(c *pfCall) { c.emit(c.localURL()) },
@@ -372,18 +398,12 @@ func init() {
 			}
 		},
 		"ns": func(c *pfCall) {
-			names := c.e.opts.Namespaces
-			if n, err := strconv.Atoi(c.str(0)); err == nil {
-				c.emit(names.Name(n))
-			} else if name, ok := namespaceByName(names, c.str(0)); ok {
+			if name, ok := c.namespace(); ok {
 				c.emit(name)
 			}
 		},
 		"nse": func(c *pfCall) {
-			names := c.e.opts.Namespaces
-			if n, err := strconv.Atoi(c.str(0)); err == nil {
-				c.emit(wikiURLEncode(names.Name(n)))
-			} else if name, ok := namespaceByName(names, c.str(0)); ok {
+			if name, ok := c.namespace(); ok {
 				c.emit(wikiURLEncode(name))
 			}
 		},
@@ -442,6 +462,28 @@ func valuesEqual(a, b string) bool {
 	x, err1 := strconv.ParseFloat(a, 64)
 	y, err2 := strconv.ParseFloat(b, 64)
 	return err1 == nil && err2 == nil && x == y
+}
+
+// phpURLEncode is PHP's urlencode (space as +, ~ encoded), or with raw
+// its rawurlencode (space as %20, ~ kept).
+func phpURLEncode(s string, raw bool) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/4)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || raw && c == '~':
+			b.WriteByte(c)
+		case c == ' ' && !raw:
+			b.WriteByte('+')
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }
 
 // pad is padleft and padright, as CoreParserFunctions::pad: the length is

@@ -42,6 +42,11 @@ var mediawikiCases = []string{
 	// A call at the very start of a text is not at a line start (a list
 	// it writes gets a line break before it).
 	"{{lc:* One}} {{uc:* two}}\n\nText\n\n{{#if:x|* three}}",
+	// urlencode as PHP's urlencode, rawurlencode (PATH) and wfUrlencode
+	// (WIKI); {{ns:}} of an unknown name is read as a template call.
+	"{{urlencode:&amp; a'b+c=d?e#f%g~h*i|WIKI}} {{urlencode:a b~c*d|PATH}} {{urlencode:a b~c*d}} {{localurl:A&B's (x)}}",
+	"{{urlencode:* item|WIKI}} x",
+	"{{ns:Help}} {{ns:2}} {{ns:3abc}} {{ns:-0}} {{ns:x}} {{ns:{{{1}}}}} {{ns:''}} {{nse:Foo}}\n{{ns:\n* item}}",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -142,13 +141,28 @@ func ucfirst(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// wikiURLEncode encodes a title for a URL path the way MediaWiki does:
-// spaces become underscores, and a few characters stay readable.
+// wikiURLEncode is MediaWiki's wfUrlencode of a title (spaces made
+// underscores first): PHP's urlencode, then ; @ $ ! * ( ) , / ~ : as they
+// were. Apostrophes, ampersands and the rest stay encoded.
 func wikiURLEncode(title string) string {
 	s := strings.ReplaceAll(title, " ", "_")
-	e := url.PathEscape(s)
-	for _, r := range []struct{ from, to string }{{"%3A", ":"}, {"%2F", "/"}, {"%28", "("}, {"%29", ")"}, {"%21", "!"}, {"%2C", ","}, {"%7E", "~"}} {
-		e = strings.ReplaceAll(e, r.from, r.to)
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/4)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.':
+			b.WriteByte(c)
+		case c == ' ':
+			b.WriteByte('+')
+		case strings.IndexByte(";@$!*(),/~:", c) >= 0:
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
 	}
-	return e
+	return b.String()
 }
