@@ -251,6 +251,9 @@ func (c *pfCall) namespace() (string, bool) {
 	if name, ok := namespaceByName(names, s); ok {
 		return name, true
 	}
+	if strings.TrimSpace(s) == "" {
+		return "", true // the main namespace's name
+	}
 	c.notFound = true
 	return "", false
 }
@@ -385,7 +388,7 @@ func init() {
 		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + c.localURL()) },
 		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
 		"#tag":          tagFunction,
-		"anchorencode":  func(c *pfCall) { c.emit(AnchorID(stripSectionName(c.plain(0)))) },
+		"anchorencode":  func(c *pfCall) { c.emit(safeEncodeAttribute(AnchorID(sectionNameSpaces(stripSectionName(c.plain(0)))))) },
 		"padleft":       func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), true)) },
 		"padright":      func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), false)) },
 		"plural": func(c *pfCall) {
@@ -462,6 +465,47 @@ func valuesEqual(a, b string) bool {
 	x, err1 := strconv.ParseFloat(a, 64)
 	y, err2 := strconv.ParseFloat(b, 64)
 	return err1 == nil && err2 == nil && x == y
+}
+
+// sectionNameSpaces is Sanitizer::normalizeSectionNameWhitespace: runs of
+// spaces and underscores as one space, trimmed.
+func sectionNameSpaces(s string) string {
+	if !strings.Contains(s, "_") && !strings.Contains(s, "  ") {
+		return strings.Trim(s, " ")
+	}
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '_' }), " ")
+}
+
+// safeEncoder is Sanitizer::safeEncodeAttribute's table (after
+// encodeAttribute's): text that later passes could read as markup — links,
+// templates, quotes, magic links, behaviour switches — is written as
+// character references.
+var safeEncoder = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#039;",
+	"\n", "&#10;", "\r", "&#13;", "\t", "&#9;", "{", "&#123;", "}", "&#125;", "[", "&#91;", "]", "&#93;",
+	"|", "&#124;", "ISBN", "&#73;SBN", "RFC", "&#82;FC", "PMID", "&#80;MID", "__", "&#95;_")
+
+// safeEncodeAttribute is Sanitizer::safeEncodeAttribute: {{anchorencode:}}
+// writes what it returns into the page. A URL protocol's ':' is encoded
+// too, so that no link is made of it.
+func safeEncodeAttribute(s string) string {
+	s = safeEncoder.Replace(s)
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if n := protocolAt(s, i, false); n > 0 {
+			if k := strings.IndexByte(s[i:i+n], ':'); k >= 0 {
+				b.WriteString(s[last : i+k])
+				b.WriteString("&#58;")
+				last = i + k + 1
+			}
+			i += n - 1
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // phpURLEncode is PHP's urlencode (space as +, ~ encoded), or with raw

@@ -325,7 +325,9 @@ var (
 // thousands separators, a minus sign for '-', exponents written out.
 func formatNum(s string, sep bool) string {
 	numberReOnce.Do(func() {
-		numberRe = regexp.MustCompile(`(-(?:[\d.]))?(?:\d+|\.\d)(?:\.\d*)?(?:[Ee][-+]?\d+)?`)
+		// Language::formatNum's /(-(?=[\d\.]))?(\d+|(?=\.\d))(\.\d*)?([Ee][-+]?\d+)?/
+		// without its lookaheads.
+		numberRe = regexp.MustCompile(`-?(?:\d+(?:\.\d*)?|\.\d+)(?:[Ee][-+]?\d+)?`)
 	})
 	return numberRe.ReplaceAllStringFunc(s, func(m string) string { return formatOneNum(m, sep) })
 }
