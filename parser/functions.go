@@ -388,9 +388,11 @@ func init() {
 		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + c.localURL()) },
 		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
 		"#tag":          tagFunction,
-		"anchorencode":  func(c *pfCall) { c.emit(safeEncodeAttribute(AnchorID(sectionNameSpaces(stripSectionName(c.plain(0)))))) },
-		"padleft":       func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), true)) },
-		"padright":      func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), false)) },
+		"anchorencode": func(c *pfCall) {
+			c.emit(safeEncodeAttribute(AnchorID(sectionNameSpaces(stripSectionName(c.plain(0))))))
+		},
+		"padleft":  func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), true)) },
+		"padright": func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), false)) },
 		"plural": func(c *pfCall) {
 			if v, err := strconv.ParseFloat(c.str(0), 64); err == nil && v == 1 {
 				c.emitArg(1)
