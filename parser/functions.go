@@ -389,7 +389,7 @@ func init() {
 		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
 		"#tag":          tagFunction,
 		"anchorencode": func(c *pfCall) {
-			c.emit(safeEncodeAttribute(AnchorID(sectionNameSpaces(stripSectionName(c.plain(0))))))
+			c.emit(safeEncodeAttribute(AnchorID(sectionNameSpaces(decodeText(stripSectionName(c.plain(0)))))))
 		},
 		"padleft":  func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), true)) },
 		"padright": func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), false)) },
