@@ -191,7 +191,7 @@ func (ps *parseState) blockLevels(in *text) *text {
 				}
 				inBlockElem = !closeMatch
 			} else if !inBlockElem && !st.inPre {
-				if len(t) > 0 && t[0] == ' ' && (st.lastParagraph == "pre" || strings.TrimSpace(t) != "") && !inBlockquote {
+				if len(t) > 0 && t[0] == ' ' && (st.lastParagraph == "pre" || strings.TrimSpace(ps.withoutEmptyStrips(t)) != "") && !inBlockquote {
 					// Indent-pre.
 					if st.lastParagraph != "pre" {
 						pendingPTag = ""
@@ -204,7 +204,7 @@ func (ps *parseState) blockLevels(in *text) *text {
 						st.gen(st.closeParagraph(false), ts, ts)
 						pendingPTag = ""
 					}
-				} else if phpTrim(t) == "" {
+				} else if phpTrim(ps.withoutEmptyStrips(t)) == "" {
 					switch {
 					case pendingPTag != "":
 						st.gen(pendingPTag+"<br />", ts, te)
@@ -328,6 +328,9 @@ var (
 	// markerBlockSignature marks strip items that are blocks of their own
 	// (a footnote list): like <pre>, never wrapped in a paragraph.
 	markerBlockSignature = markerPrefix + "-block"
+	// markerGeneralSignature marks the general strip items (extension
+	// tags' HTML), which MediaWiki unstrips before its paragraph pass.
+	markerGeneralSignature = markerPrefix + "-general-"
 )
 
 // blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b
@@ -381,6 +384,31 @@ func lastBlockquote(t string) (open bool, found bool) {
 		}
 	}
 	return
+}
+
+// withoutEmptyStrips is t without the markers of general strip items that
+// hold nothing: MediaWiki unstrips them before its paragraph pass, which
+// then sees a line of only them as blank.
+func (ps *parseState) withoutEmptyStrips(t string) string {
+	if !strings.Contains(t, markerPrefix) {
+		return t
+	}
+	var b strings.Builder
+	last := 0
+	for k, end := range markers(t) {
+		if !strings.HasPrefix(t[k:end], markerGeneralSignature) {
+			continue // nowiki and block items are still there for MediaWiki's pass
+		}
+		if idx, ok := ps.ex.stripIndex(t, k, end); ok && ps.ex.strips[idx].html.s == "" {
+			b.WriteString(t[last:k])
+			last = end
+		}
+	}
+	if last == 0 {
+		return t
+	}
+	b.WriteString(t[last:])
+	return b.String()
 }
 
 // onlyLinkTags reports whether t is nothing but <link> tags and spaces.

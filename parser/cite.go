@@ -205,7 +205,12 @@ func (e *expander) referencesTag(n *ppNode, f *frame, b *builder, content *text)
 	if g := cs.groups[group]; g != nil && len(g.notes) > 0 {
 		e.stripHTMLKind(b, f, n, e.referencesList(g, f), "block")
 		delete(cs.groups, group)
+		return
 	}
+	// Nothing to list: still a strip item, as any extension tag is in
+	// MediaWiki (a heading line that ends with it is no heading), but an
+	// empty one (a line of only it is blank to the paragraph pass).
+	e.stripHTML(b, f, n, "")
 }
 
 // citePending reports whether finishCite has notes to write.

@@ -106,7 +106,16 @@ func TestAgainstMediaWiki(t *testing.T) {
 	for _, c := range exprCases(t) {
 		cases = append(cases, c[0])
 	}
-	in, _ := json.Marshal(cases)
+	templates, generated := generatedTexts(400, 300)
+	cases = append(cases, generated...)
+	pages := map[string]string{}
+	tpl := parser.NewWikiTemplates()
+	for name, text := range templates {
+		pages["Template:"+name] = text
+		// Saved, a page loses its trailing white space.
+		tpl.Add(name, strings.TrimRight(text, " \t\r\n"))
+	}
+	in, _ := json.Marshal(map[string]any{"pages": pages, "texts": cases})
 	script, _ := filepath.Abs(filepath.Join("testdata", "mediawiki", "batch.php"))
 	cmd := exec.Command(php, script)
 	cmd.Dir = mw
@@ -127,7 +136,7 @@ func TestAgainstMediaWiki(t *testing.T) {
 			continue
 		}
 		// batch.php parses each text as revision 1 of the page.
-		doc := parser.Parse(src, &parser.Options{Title: "Parser test", SiteName: "Test", Server: "http://example.org", RevisionID: 1})
+		doc := parser.Parse(src, &parser.Options{Title: "Parser test", SiteName: "Test", Server: "http://example.org", RevisionID: 1, WikiTemplates: tpl})
 		var sb strings.Builder
 		render.New(render.Options{}).Render(&sb, doc)
 		got := sb.String()

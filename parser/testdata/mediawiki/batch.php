@@ -1,6 +1,7 @@
 <?php
 // batch.php: a JSON list of wikitexts on standard input, the HTML MediaWiki
-// makes of each (page "Parser test") as a JSON list on standard output.
+// makes of each (page "Parser test") as a JSON list on standard output; or
+// {"pages": {title: text}, "texts": [...]}, the pages saved first.
 // Run by TestAgainstMediaWiki with MW_INSTALL_PATH and MW_CONFIG_FILE set.
 require_once getenv( 'MW_INSTALL_PATH' ) . '/maintenance/Maintenance.php';
 
@@ -8,6 +9,22 @@ class WikirulesBatch extends Maintenance {
 	public function execute() {
 		$in = json_decode( stream_get_contents( STDIN ), true );
 		$services = MediaWiki\MediaWikiServices::getInstance();
+		// {"pages": {title: text}, "texts": [...]}: the pages (templates)
+		// are saved first, in this process.
+		if ( isset( $in['texts'] ) ) {
+			$user = User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] );
+			foreach ( $in['pages'] ?? [] as $name => $text ) {
+				$title = Title::newFromText( $name );
+				$page = $services->getWikiPageFactory()->newFromTitle( $title );
+				$updater = $page->newPageUpdater( $user );
+				$updater->setContent( MediaWiki\Revision\SlotRecord::MAIN, ContentHandler::makeContent( $text, $title ) );
+				$updater->saveRevision( CommentStoreComment::newUnsavedComment( 'test' ), EDIT_SUPPRESS_RC );
+				if ( !$updater->getStatus()->isOK() ) {
+					$this->fatalError( "saving $name failed" );
+				}
+			}
+			$in = $in['texts'];
+		}
 		$out = [];
 		foreach ( $in as $wt ) {
 			$parser = $services->getParserFactory()->create();
