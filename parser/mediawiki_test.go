@@ -53,6 +53,8 @@ var mediawikiCases = []string{
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
+	"a '''b __TOC__ c''' d\n\nx<b>y __TOC__ z</b>w http://example.com/x.__TOC__[[Link]]s",
+	"!! head2 </div> ----\n__TOC__ == Heading == http://example.com/x.\n\n<b><center>c</center>\n\n",
 	// Galleries
 	"<gallery widths=200px heights=100px caption=\"Some cards\">\nFile:Ace.png|The [[ace]]\nKing.png|The king\nFile:Queen.png\n</gallery>",
 	// Parser functions and magic words

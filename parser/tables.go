@@ -346,10 +346,13 @@ func (ps *parseState) doubleUnderscore(in *text) *text {
 				b.copy(in, last, i)
 				if w == "TOC" && !ps.switches[w] {
 					// The first __TOC__ leaves a placeholder that is a block
-					// to the paragraph pass, as MediaWiki's <mw:tocplace>
-					// is: an empty block strip item (nothing in the tree).
+					// to the paragraph pass and to p-wrapping, as MediaWiki's
+					// <mw:tocplace> is: a block strip item holding an empty
+					// <div @toc>, which the tree builder removes once built.
 					idx := len(ps.ex.strips)
-					ps.ex.strips = append(ps.ex.strips, strip{kind: stripGeneral, html: newBuilder(0).text()})
+					hb := newBuilder(32)
+					hb.genAt(`<div @toc=""></div>`, in, i, i+n)
+					ps.ex.strips = append(ps.ex.strips, strip{kind: stripGeneral, html: hb.text()})
 					b.genAt(markerFor("block", idx), in, i, i+n)
 				}
 				ps.switches[w] = true

@@ -101,6 +101,9 @@ type treeBuilder struct {
 	// paragraph) while the tree is built: the check runs for every
 	// insertion.
 	pWrappers []*model.Node
+	// tocPlaces are the blocks where __TOC__ stood (<div @toc>), removed
+	// once the tree is built.
+	tocPlaces []*model.Node
 	// blockMode marks formatting elements split out of a p-wrapper to hold
 	// a block: inline content arriving in them needs a new p-wrapper.
 	blockMode map[*model.Node]bool
@@ -202,6 +205,11 @@ func (ps *parseState) buildTree(in *text) *model.Node {
 	}
 	for _, n := range tb.pWrappers {
 		n.Level = 0
+	}
+	// The TOC placeholders did their work (a block where __TOC__ stood,
+	// for the p-wrapping); they leave nothing in the tree.
+	for _, n := range tb.tocPlaces {
+		n.Remove()
 	}
 	return tb.root
 }
@@ -470,6 +478,8 @@ func (tb *treeBuilder) makeElement(t *htmlToken) *model.Node {
 			n.SetRef(tb.ps.citeRef(v))
 		} else if v, ok := metaAttr(t.meta, "note"); ok {
 			n.SetRef(tb.ps.citeRef(v))
+		} else if _, ok := metaAttr(t.meta, "toc"); ok {
+			tb.tocPlaces = append(tb.tocPlaces, n)
 		}
 	}
 	return n

@@ -700,17 +700,16 @@ func InGalleryBox(n *model.Node) bool {
 }
 
 // wantTOC applies MediaWiki's rule: a table of contents for four or more
-// headings, unless __NOTOC__; always with __FORCETOC__ or __TOC__.
+// headings, unless __NOTOC__; with __FORCETOC__ or __TOC__ for any.
 func wantTOC(doc *model.Document) bool {
 	if doc.Switches["NOTOC"] {
 		return false
 	}
-	if doc.Switches["FORCETOC"] || doc.Switches["TOC"] {
-		return true
-	}
+	forced := doc.Switches["FORCETOC"] || doc.Switches["TOC"]
 	n := 0
 	for range doc.Root.FindAll(model.KindHeading) {
-		if n++; n >= 4 {
+		// A page without headings has no contents to list, forced or not.
+		if n++; n >= 4 || forced {
 			return true
 		}
 	}
