@@ -191,14 +191,18 @@ func (ps *parseState) blockLevels(in *text) *text {
 				}
 				inBlockElem = !closeMatch
 			} else if !inBlockElem && !st.inPre {
-				if len(t) > 0 && t[0] == ' ' && (st.lastParagraph == "pre" || strings.TrimSpace(ps.withoutEmptyStrips(t)) != "") && !inBlockquote {
+				// Empty strip items at the start are nothing to MediaWiki's
+				// pass (unstripped before it): a space after them starts
+				// the line.
+				lead := ps.leadingEmptyStrips(t)
+				if len(t) > lead && t[lead] == ' ' && (st.lastParagraph == "pre" || strings.TrimSpace(ps.withoutEmptyStrips(t)) != "") && !inBlockquote {
 					// Indent-pre.
 					if st.lastParagraph != "pre" {
 						pendingPTag = ""
-						st.gen(st.closeParagraph(false)+"<pre>", ts, ts+1)
+						st.gen(st.closeParagraph(false)+"<pre>", ts+lead, ts+lead+1)
 						st.lastParagraph = "pre"
 					}
-					ts++
+					ts += lead + 1
 				} else if onlyLinkTags(t) {
 					if pendingPTag != "" {
 						st.gen(st.closeParagraph(false), ts, ts)
@@ -409,6 +413,24 @@ func (ps *parseState) withoutEmptyStrips(t string) string {
 	}
 	b.WriteString(t[last:])
 	return b.String()
+}
+
+// leadingEmptyStrips is the length of the markers of empty general strip
+// items that t starts with.
+func (ps *parseState) leadingEmptyStrips(t string) int {
+	n := 0
+	for strings.HasPrefix(t[n:], markerGeneralSignature) {
+		z := strings.Index(t[n:], markerSuffix)
+		if z < 0 {
+			break
+		}
+		end := n + z + len(markerSuffix)
+		if idx, ok := ps.ex.stripIndex(t, n, end); !ok || ps.ex.strips[idx].html.s != "" {
+			break
+		}
+		n = end
+	}
+	return n
 }
 
 // onlyLinkTags reports whether t is nothing but <link> tags and spaces.

@@ -50,6 +50,8 @@ var mediawikiCases = []string{
 	// formatnum's minus sign; anchorencode's safe encoding; {{ns:}} empty.
 	"{{formatnum:-3}} {{formatnum:-0}} {{formatnum:-1234.5}} {{formatnum:1.5e3}} {{formatnum:-.5}} {{formatnum:a-1b}} {{formatnum:-3|R}}",
 	"{{anchorencode:&amp;}} {{anchorencode:a&#32;b}} {{anchorencode:{|x|}}} {{anchorencode:a''b''}} {{anchorencode:ISBN RFC __x}} {{anchorencode:http://x.y}} {{anchorencode:a\"b<c>&d}} {{ns:}}x {{ns: }}y",
+	// An empty <references/> is nothing to the paragraph pass.
+	"<references/> !! head2\n\nx\n<references/><references/>  two\nnext\n <references/> y",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
