@@ -62,9 +62,6 @@ func renderHTML(src string) string {
 	return sb.String()
 }
 
-// readFloor reads the recorded pass-rate floor (a percentage).
-func readFloor(t *testing.T) float64 { return readFloorFile(t, "conformance-floor.txt") }
-
 func readFloorFile(t *testing.T, name string) float64 {
 	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {

@@ -25,7 +25,6 @@ type frame struct {
 	// outermost call, which everything expanded here maps to.
 	callPos, callEnd int
 	args             argTable
-	numbered         int
 }
 
 type frameArg struct {

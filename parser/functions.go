@@ -595,29 +595,6 @@ func phpInt(s string) int {
 	return int(v)
 }
 
-func groupThousands(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	intPart, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, c := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	out := b.String()
-	if frac != "" {
-		out += "." + frac
-	}
-	if neg {
-		out = "-" + out
-	}
-	return out
-}
-
 // Built-in templates: the card templates of the Board Game Arena wiki.
 // A definition in the inputs (a Template: page) takes precedence.
 

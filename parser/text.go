@@ -135,8 +135,6 @@ func newBuilderFor(in *text, extra int) *builder {
 	return &builder{b: make([]byte, 0, len(in.s)+extra), segs: make([]seg, 0, len(in.segs)+len(in.segs)/2+8)}
 }
 
-func (b *builder) len() int { return len(b.b) }
-
 func (b *builder) addSeg(s seg) {
 	if s.n == 0 {
 		return
@@ -456,14 +454,6 @@ func (b *builder) trimEnd(n int) {
 		}
 		break
 	}
-}
-
-// lastByte returns the last byte written, or 0.
-func (b *builder) lastByte() byte {
-	if len(b.b) == 0 {
-		return 0
-	}
-	return b.b[len(b.b)-1]
 }
 
 // copySrc appends src[from:to], mapped to the same offsets of the source.

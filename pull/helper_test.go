@@ -116,12 +116,6 @@ func (r *replay) RoundTrip(req *http.Request) (*http.Response, error) {
 		ContentLength: int64(len(a.body)), Uncompressed: a.uncompressed, Request: req}, nil
 }
 
-func (f *faults) count() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.n
-}
-
 // reference pulls the corpus wiki without interruption.
 func reference(t *testing.T, api string) map[string]fileInfo {
 	t.Helper()
