@@ -110,7 +110,7 @@ func TestAgainstMediaWiki(t *testing.T) {
 	for _, c := range exprCases(t) {
 		cases = append(cases, c[0])
 	}
-	templates, generated := generatedTexts(400, 300)
+	templates, generated := generatedTexts(300, 250)
 	cases = append(cases, generated...)
 	pages := map[string]string{}
 	tpl := parser.NewWikiTemplates()
