@@ -394,25 +394,14 @@ func lastBlockquote(t string) (open bool, found bool) {
 // hold nothing: MediaWiki unstrips them before its paragraph pass, which
 // then sees a line of only them as blank.
 func (ps *parseState) withoutEmptyStrips(t string) string {
-	if !strings.Contains(t, markerPrefix) {
-		return t
-	}
-	var b strings.Builder
-	last := 0
-	for k, end := range markers(t) {
-		if !strings.HasPrefix(t[k:end], markerGeneralSignature) {
-			continue // nowiki and block items are still there for MediaWiki's pass
+	return replaceMarkers(t, func(m string) (string, bool) {
+		// Nowiki and block items are still there for MediaWiki's pass.
+		if !strings.HasPrefix(m, markerGeneralSignature) {
+			return "", false
 		}
-		if idx, ok := ps.ex.stripIndex(t, k, end); ok && ps.ex.strips[idx].html.s == "" {
-			b.WriteString(t[last:k])
-			last = end
-		}
-	}
-	if last == 0 {
-		return t
-	}
-	b.WriteString(t[last:])
-	return b.String()
+		idx, ok := ps.ex.stripIndex(m, 0, len(m))
+		return "", ok && ps.ex.strips[idx].html.s == ""
+	})
 }
 
 // leadingEmptyStrips is the length of the markers of empty general strip

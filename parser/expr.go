@@ -89,6 +89,9 @@ var exprWords = map[string]exprOp{
 	"sqrt": opSqrt,
 }
 
+// exprSingle maps the one-byte binary operators to theirs.
+var exprSingle = [256]exprOp{'*': opTimes, '/': opDivide, '^': opPow, '=': opEquality, '<': opLess, '>': opGreater}
+
 // exprMaxStack is ExprParser::MAX_STACK_SIZE.
 const exprMaxStack = 100
 
@@ -175,6 +178,17 @@ func evalExpr(expr string) (string, error) {
 	expr = exprUnescape.Replace(expr)
 	var operands []exprValue
 	var operators []exprOp
+	// reduce applies the operators on top of the stack while more says so.
+	reduce := func(more func(top exprOp) bool) error {
+		for len(operators) > 0 && more(operators[len(operators)-1]) {
+			var err error
+			if operands, err = exprApply(operators[len(operators)-1], operands); err != nil {
+				return err
+			}
+			operators = operators[:len(operators)-1]
+		}
+		return nil
+	}
 	expecting := true // an expression (not an operator) is expected
 	for p := 0; p < len(expr); {
 		if len(operands) > exprMaxStack || len(operators) > exprMaxStack {
@@ -256,15 +270,6 @@ func evalExpr(expr string) (string, error) {
 			if c == '-' {
 				op, name = opMinus, "-"
 			}
-		case c == '*':
-			op, name = opTimes, "*"
-			p++
-		case c == '/':
-			op, name = opDivide, "/"
-			p++
-		case c == '^':
-			op, name = opPow, "^"
-			p++
 		case c == '(':
 			if !expecting {
 				return "", exprFail("Expression error: Unexpected ( operator.")
@@ -273,12 +278,8 @@ func evalExpr(expr string) (string, error) {
 			p++
 			continue
 		case c == ')':
-			for len(operators) > 0 && operators[len(operators)-1] != opOpen {
-				var err error
-				if operands, err = exprApply(operators[len(operators)-1], operands); err != nil {
-					return "", err
-				}
-				operators = operators[:len(operators)-1]
+			if err := reduce(func(top exprOp) bool { return top != opOpen }); err != nil {
+				return "", err
 			}
 			if len(operators) == 0 {
 				return "", exprFail("Expression error: Unexpected closing bracket.")
@@ -287,14 +288,9 @@ func evalExpr(expr string) (string, error) {
 			expecting = false
 			p++
 			continue
-		case c == '=':
-			op, name = opEquality, "="
-			p++
-		case c == '<':
-			op, name = opLess, "<"
-			p++
-		case c == '>':
-			op, name = opGreater, ">"
+		case exprSingle[c] != opNone:
+			// * / ^ = < > (after <= >= <> above).
+			op, name = exprSingle[c], expr[p:p+1]
 			p++
 		default:
 			r, _ := utf8.DecodeRuneInString(expr[p:])
@@ -304,12 +300,8 @@ func evalExpr(expr string) (string, error) {
 		if expecting {
 			return "", exprFail("Expression error: Unexpected " + name + " operator.")
 		}
-		for len(operators) > 0 && exprPrecedence[op] <= exprPrecedence[operators[len(operators)-1]] {
-			var err error
-			if operands, err = exprApply(operators[len(operators)-1], operands); err != nil {
-				return "", err
-			}
-			operators = operators[:len(operators)-1]
+		if err := reduce(func(top exprOp) bool { return exprPrecedence[op] <= exprPrecedence[top] }); err != nil {
+			return "", err
 		}
 		operators = append(operators, op)
 		expecting = true

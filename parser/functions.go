@@ -275,17 +275,7 @@ func (c *pfCall) padding() string {
 
 // killMarkers removes strip markers from s.
 func killMarkers(s string) string {
-	if !strings.Contains(s, markerPrefix) {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	for k, end := range markers(s) {
-		b.WriteString(s[last:k])
-		last = end
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	return replaceMarkers(s, func(string) (string, bool) { return "", true })
 }
 
 // markerSkip applies fn to the parts of s between strip markers.
@@ -376,9 +366,9 @@ func init() {
 			case "WIKI":
 				c.emit(wikiURLEncode(v))
 			case "PATH":
-				c.emit(phpURLEncode(v, true))
+				c.emit(phpURLEncode(v, "~", false)) // rawurlencode
 			default:
-				c.emit(phpURLEncode(v, false))
+				c.emit(phpURLEncode(v, "", true))
 			}
 		},
 		"localurl":      func(c *pfCall) { c.emit(c.localURL()) },
@@ -510,18 +500,20 @@ func safeEncodeAttribute(s string) string {
 	return b.String()
 }
 
-// phpURLEncode is PHP's urlencode (space as +, ~ encoded), or with raw
-// its rawurlencode (space as %20, ~ kept).
-func phpURLEncode(s string, raw bool) string {
+// phpURLEncode is PHP's urlencode with the bytes of keep written as they
+// are (MediaWiki's wfUrlencode keeps ";@$!*(),/~:"): letters, digits and
+// "-_." stay, a space is '+' when plusSpace (else %20, as rawurlencode,
+// which keeps "~"), any other byte %XX.
+func phpURLEncode(s, keep string, plusSpace bool) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/4)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || raw && c == '~':
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || strings.IndexByte(keep, c) >= 0:
 			b.WriteByte(c)
-		case c == ' ' && !raw:
+		case c == ' ' && plusSpace:
 			b.WriteByte('+')
 		default:
 			b.WriteByte('%')

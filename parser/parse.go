@@ -170,20 +170,12 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 
 // unstripAttr replaces strip markers in attribute text with their content.
 func (ps *parseState) unstripAttr(s string) string {
-	if !strings.Contains(s, markerPrefix) {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	for k, end := range markers(s) {
-		b.WriteString(s[last:k])
-		if idx, ok := ps.ex.stripIndex(s, k, end); ok {
-			b.WriteString(ps.ex.strips[idx].html.s)
+	return replaceMarkers(s, func(m string) (string, bool) {
+		if idx, ok := ps.ex.stripIndex(m, 0, len(m)); ok {
+			return ps.ex.strips[idx].html.s, true
 		}
-		last = end
-	}
-	b.WriteString(s[last:])
-	return b.String()
+		return "", true
+	})
 }
 
 // markerIndex reads the index out of "\x7f'\"`UNIQ-kind-0000000A".

@@ -33,3 +33,25 @@ func (e *expander) stripIndex(s string, k, end int) (int, bool) {
 	idx, ok := markerIndex(s[k : end-len(markerSuffix)])
 	return idx, ok && idx >= 0 && idx < len(e.strips)
 }
+
+// replaceMarkers returns s with each strip marker m for which f says so
+// replaced by f's text; s itself when nothing is replaced.
+func replaceMarkers(s string, f func(m string) (string, bool)) string {
+	if !strings.Contains(s, markerPrefix) {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for k, end := range markers(s) {
+		if r, ok := f(s[k:end]); ok {
+			b.WriteString(s[last:k])
+			b.WriteString(r)
+			last = end
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}

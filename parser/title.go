@@ -145,24 +145,5 @@ func ucfirst(s string) string {
 // underscores first): PHP's urlencode, then ; @ $ ! * ( ) , / ~ : as they
 // were. Apostrophes, ampersands and the rest stay encoded.
 func wikiURLEncode(title string) string {
-	s := strings.ReplaceAll(title, " ", "_")
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(s) + len(s)/4)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.':
-			b.WriteByte(c)
-		case c == ' ':
-			b.WriteByte('+')
-		case strings.IndexByte(";@$!*(),/~:", c) >= 0:
-			b.WriteByte(c)
-		default:
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-		}
-	}
-	return b.String()
+	return phpURLEncode(strings.ReplaceAll(title, " ", "_"), ";@$!*(),/~:", true)
 }
