@@ -224,19 +224,15 @@ func (ps *parseState) internalLinks(in *text) *text {
 	return b.text()
 }
 
-// trimTrailingNewlineSpace removes /\n\s*$/ from what has been written,
-// as MediaWiki does before a category link.
+// trimTrailingNewlineSpace removes the white space written before a
+// category link, as MediaWiki's rtrim( $s . $prefix ) does (T2087,
+// T87753): PHP's rtrim characters, newlines included.
 func trimTrailingNewlineSpace(b *builder) {
 	j := len(b.b)
-	for j > 0 && isRegexSpace(b.b[j-1]) {
+	for j > 0 && strings.IndexByte(" \t\n\r\x00\x0b", b.b[j-1]) >= 0 {
 		j--
 	}
-	for x := j; x < len(b.b); x++ {
-		if b.b[x] == '\n' {
-			b.trimEnd(len(b.b) - x)
-			return
-		}
-	}
+	b.trimEnd(len(b.b) - j)
 }
 
 // replaceHolders writes the links held back by internalLinks.

@@ -52,6 +52,8 @@ var mediawikiCases = []string{
 	"{{anchorencode:&amp;}} {{anchorencode:a&#32;b}} {{anchorencode:{|x|}}} {{anchorencode:a''b''}} {{anchorencode:ISBN RFC __x}} {{anchorencode:http://x.y}} {{anchorencode:a\"b<c>&d}} {{ns:}}x {{ns: }}y",
 	// An empty <references/> is nothing to the paragraph pass.
 	"<references/> !! head2\n\nx\n<references/><references/>  two\nnext\n <references/> y",
+	// White space before a category link goes (rtrim), newlines included.
+	"[[#sec]] [[Category:Cat]][[A#frag|t]]\n<ins>i</ins> [[Category:Cat]]{{\ntext\n [[Category:A]]\nmore\n\n* item [[Category:A]]\n* next",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
