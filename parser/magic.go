@@ -300,15 +300,15 @@ func formatNumFunction(c *pfCall) {
 	fn := func(s string) string { return formatNum(s, true) }
 	switch {
 	case mode == "R":
+		// Language::parseFormattedNumber: no check that it is a number.
 		fn = func(s string) string {
-			if s == "" {
-				return s
+			switch s {
+			case "∞":
+				return "INF"
+			case "−∞", "-∞":
+				return "-INF"
 			}
-			t := strings.NewReplacer(",", "", "−", "-").Replace(s)
-			if _, err := strconv.ParseFloat(t, 64); err == nil {
-				return t
-			}
-			return s
+			return strings.NewReplacer(",", "", "−", "-").Replace(s)
 		}
 	case strings.EqualFold(mode, "NOSEP"):
 		fn = func(s string) string { return formatNum(s, false) }

@@ -54,6 +54,7 @@ var mediawikiCases = []string{
 	"<references/> !! head2\n\nx\n<references/><references/>  two\nnext\n <references/> y",
 	// White space before a category link goes (rtrim), newlines included.
 	"[[#sec]] [[Category:Cat]][[A#frag|t]]\n<ins>i</ins> [[Category:Cat]]{{\ntext\n [[Category:A]]\nmore\n\n* item [[Category:A]]\n* next",
+	"{{formatnum:−3 -3|R}} {{formatnum:abc,def|R}} {{formatnum:∞|R}} {{formatnum:−∞|R}} {{formatnum:1,234.5|R}} {{formatnum:1.2.3,4|R}}",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
