@@ -379,7 +379,7 @@ func init() {
 		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
 		"#tag":          tagFunction,
 		"anchorencode": func(c *pfCall) {
-			c.emit(safeEncodeAttribute(AnchorID(sectionNameSpaces(decodeText(stripSectionName(c.plain(0)))))))
+			c.emit(safeEncodeAttribute(escapePercents(AnchorID(sectionNameSpaces(decodeText(stripSectionName(c.plain(0))))))))
 		},
 		"padleft":  func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), true)) },
 		"padright": func(c *pfCall) { c.emit(pad(c.str(0), c.str(1), c.padding(), false)) },
@@ -466,6 +466,26 @@ func sectionNameSpaces(s string) string {
 		return strings.Trim(s, " ")
 	}
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '_' }), " ")
+}
+
+// escapePercents writes "%XX" as "%25XX", as Sanitizer::escapeIdForLink
+// does for a fragment of a URL (a browser would decode it).
+func escapePercents(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteByte(s[i])
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteString("25")
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // safeEncoder is Sanitizer::safeEncodeAttribute's table (after
