@@ -182,7 +182,11 @@ func (ps *parseState) blockLevels(in *text) *text {
 			closeMatch := blockCloseMatch(t, hasTag)
 			if openMatch || closeMatch {
 				pendingPTag = ""
-				st.gen(st.closeParagraph(false), ts, ts)
+				// Only outside a <pre>, or at the line that opens it
+				// (closing the paragraph leaves pre mode).
+				if !st.inPre || preOpenMatch {
+					st.gen(st.closeParagraph(false), ts, ts)
+				}
 				if preOpenMatch && !preCloseMatch {
 					st.inPre = true
 				}

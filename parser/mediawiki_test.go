@@ -56,6 +56,9 @@ var mediawikiCases = []string{
 	"[[#sec]] [[Category:Cat]][[A#frag|t]]\n<ins>i</ins> [[Category:Cat]]{{\ntext\n [[Category:A]]\nmore\n\n* item [[Category:A]]\n* next",
 	"{{formatnum:−3 -3|R}} {{formatnum:abc,def|R}} {{formatnum:∞|R}} {{formatnum:−∞|R}} {{formatnum:1,234.5|R}} {{formatnum:1.2.3,4|R}}",
 	"{{anchorencode:%7B x %zz %4}} {{anchorencode:a%20b}} {{anchorencode:100%}}",
+	// An open <pre> keeps its lines from the list and heading passes'
+	// paragraph closing.
+	"a <pre>\n## not a list\n== not closed by a heading ==\n# still text\n<h2>h</h2>\n* x",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
