@@ -61,6 +61,7 @@ func (k *PageKind) UnmarshalText(b []byte) error {
 
 // Standard MediaWiki namespace numbers used by wikirules.
 const (
+	NSMedia    = -2 // links straight to a file ([[Media:…]])
 	NSMain     = 0
 	NSUser     = 2
 	NSProject  = 4

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"path"
 	"net/url"
 	"strconv"
 	"strings"
@@ -205,8 +206,12 @@ func (ps *parseState) internalLinks(in *text) *text {
 		if hasLabel {
 			label = ps.quotesLine(label)
 		}
-		// Link trail: letters right after "]]" join the label.
-		n := linkTrail(s[trailFrom:pe])
+		// Link trail: letters right after "]]" join the label (not of a
+		// Media: link, whose trail MediaWiki writes after it).
+		n := 0
+		if title.ns != model.NSMedia {
+			n = linkTrail(s[trailFrom:pe])
+		}
 		if n > 0 {
 			lb := newBuilder(len(label.s) + n)
 			lb.appendText(label)
@@ -271,32 +276,87 @@ func (ps *parseState) replaceHolders(in *text) *text {
 	return b.text()
 }
 
-// imageKeywords are the File: link parameters that are not captions.
-var imageKeywords = map[string]bool{
-	"thumb": true, "thumbnail": true, "frame": true, "framed": true, "frameless": true, "border": true,
-	"left": true, "right": true, "center": true, "centre": true, "none": true,
-	"baseline": true, "middle": true, "sub": true, "super": true, "text-top": true, "text-bottom": true, "top": true, "bottom": true,
-	"upright": true,
+// imageWords are the File: link parameters without a value, as
+// MessagesEn.php spells them (case-sensitive): alignments and border.
+var imageWords = map[string]bool{
+	"baseline": true, "border": true, "bottom": true, "center": true, "centre": true, "middle": true, "none": true,
+	"left": true, "right": true, "sub": true, "super": true, "sup": true, "text-bottom": true, "text-top": true,
+	"top": true, "upright": true,
 }
 
-func isImageOption(p string) bool {
-	p = strings.TrimSpace(p)
-	if imageKeywords[strings.ToLower(p)] {
+// imageFormats are the frame parameters, of which only the first counts.
+var imageFormats = map[string]bool{"frame": true, "framed": true, "enframed": true, "frameless": true, "thumb": true, "thumbnail": true}
+
+// imageOptions reads a File: link's parts as Parser::makeImage does: a
+// part that is a parameter MediaWiki validates is an option, any other
+// is the caption (the last one wins). A second frame (thumb, frame,
+// frameless, thumb=…) is a caption; page= and lang= are parameters only
+// of files whose handler has them (PDF, DjVu, TIFF pages; SVG languages);
+// a width must be above 0; upright= a number; link= a URL, a title or
+// nothing.
+type imageOptions struct {
+	file       string // the file's title, for its extension
+	names      *model.Namespaces
+	seenFormat bool
+}
+
+func (io *imageOptions) valid(part string) bool {
+	p := strings.TrimSpace(part)
+	if imageWords[p] {
 		return true
 	}
-	for _, pfx := range []string{"alt=", "link=", "class=", "page=", "lang=", "upright=", "thumb=", "thumbnail="} {
-		if strings.HasPrefix(strings.ToLower(p), pfx) {
+	if imageFormats[p] || strings.HasPrefix(p, "thumb=") || strings.HasPrefix(p, "thumbnail=") {
+		ok := !io.seenFormat
+		io.seenFormat = true
+		return ok
+	}
+	switch {
+	case strings.HasPrefix(p, "alt="), strings.HasPrefix(p, "class="):
+		return true
+	case strings.HasPrefix(p, "link="):
+		v := strings.TrimSpace(p[len("link="):])
+		if v == "" || protocolAt(v, 0, true) > 0 {
 			return true
 		}
-	}
-	// 200px, 200x100px, x100px
-	if strings.HasSuffix(p, "px") {
-		v := strings.TrimSuffix(p, "px")
-		v = strings.Replace(v, "x", "", 1)
-		_, err := strconv.Atoi(v)
-		return err == nil && v != ""
+		_, ok := parseTitle(io.names, v)
+		return ok
+	case strings.HasPrefix(p, "upright=") || strings.HasPrefix(p, "upright "):
+		_, err := strconv.ParseFloat(strings.TrimSpace(p[len("upright="):]), 64)
+		return err == nil
+	case strings.HasPrefix(p, "page=") || strings.HasPrefix(p, "page "):
+		ext := strings.ToLower(path.Ext(io.file))
+		if ext != ".pdf" && ext != ".djvu" && ext != ".tif" && ext != ".tiff" {
+			return false
+		}
+		_, err := strconv.ParseFloat(strings.TrimSpace(p[len("page="):]), 64)
+		return err == nil
+	case strings.HasPrefix(p, "lang="):
+		return strings.EqualFold(path.Ext(io.file), ".svg") && len(p) > len("lang=")
+	case strings.HasSuffix(p, "px"):
+		// 200px, 200x100px, x100px (parseWidthParam): a width or a
+		// height above 0.
+		w, h, hasH := strings.Cut(strings.TrimSpace(strings.TrimSuffix(p, "px")), "x")
+		w, h = strings.TrimSpace(w), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(h), "px"))
+		if !allDigits(w) || hasH && !allDigits(h) {
+			return false
+		}
+		return atoiOr0(w) > 0 || atoiOr0(h) > 0
 	}
 	return false
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func atoiOr0(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // image writes [[File:…]] as a figure (thumb, frame) or an inline image,
@@ -308,9 +368,10 @@ func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text,
 		// Split at '|' outside [[…]].
 		parts := splitOutsideLinks(params.s)
 		capIdx := -1
+		opts := imageOptions{file: title.text, names: ps.opts.Namespaces}
 		for i, pr := range parts {
 			seg := params.s[pr[0]:pr[1]]
-			if isImageOption(seg) {
+			if opts.valid(seg) {
 				info.Options = append(info.Options, strings.Clone(strings.TrimSpace(seg)))
 			} else {
 				capIdx = i
@@ -327,8 +388,9 @@ func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text,
 	// media from 1.40 on; other images are inline.
 	block := false
 	for _, o := range info.Options {
-		switch strings.ToLower(strings.TrimSpace(o)) {
-		case "thumb", "thumbnail", "frame", "framed", "left", "right", "center", "centre", "none":
+		switch o := strings.TrimSpace(o); {
+		case o == "thumb", o == "thumbnail", o == "frame", o == "framed", o == "enframed", o == "left", o == "right", o == "center", o == "centre", o == "none",
+			strings.HasPrefix(o, "thumb="), strings.HasPrefix(o, "thumbnail="):
 			block = true
 		}
 	}
