@@ -1,8 +1,8 @@
 package parser
 
 import (
-	"path"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 
