@@ -411,7 +411,11 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteByte('>')
 		if tag == "table" {
 			w.r.renderTableBody(w, n)
-			w.WriteString("</table>\n")
+			w.WriteString("</table>")
+			if !inPre(n) {
+				// Inside a <pre> a newline would be text.
+				w.WriteByte('\n')
+			}
 			return false
 		}
 		return true
