@@ -41,7 +41,8 @@ func ifexistFunction(c *pfCall) {
 
 // titlepartsFunction is {{#titleparts:A/B/C|parts|offset}}.
 func titlepartsFunction(c *pfCall) {
-	t, ok := parseTitle(c.e.opts.Namespaces, c.plain(0))
+	// A strip marker makes no title (as in MediaWiki): the text as it is.
+	t, ok := parseTitle(c.e.opts.Namespaces, c.str(0))
 	if !ok || t.text == "" {
 		c.emitArg(0)
 		return
@@ -80,11 +81,12 @@ func phpSlice(s []string, offset, length int) []string {
 
 // rel2absFunction is {{#rel2abs:path|base}}.
 func rel2absFunction(c *pfCall) {
-	from := strings.TrimSpace(c.plain(1))
+	// Strip markers stay in the paths, as in MediaWiki.
+	from := strings.TrimSpace(c.str(1))
 	if from == "" {
 		from = c.e.normalizedPageTitle(c.e.opts.Title)
 	}
-	to := strings.TrimRight(c.plain(0), " /")
+	to := strings.TrimRight(c.str(0), " /")
 	if to == "" || to == "." {
 		c.emit(from)
 		return
