@@ -460,12 +460,19 @@ func valuesEqual(a, b string) bool {
 }
 
 // sectionNameSpaces is Sanitizer::normalizeSectionNameWhitespace: runs of
-// spaces and underscores as one space, trimmed.
+// spaces and underscores as one space, trimmed; then each other white
+// space character (a line break) is an underscore of its own, as the
+// anchor MediaWiki makes has it.
 func sectionNameSpaces(s string) string {
-	if !strings.Contains(s, "_") && !strings.Contains(s, "  ") {
-		return strings.Trim(s, " ")
+	if strings.Contains(s, "_") || strings.Contains(s, "  ") {
+		s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '_' }), " ")
+	} else {
+		s = strings.Trim(s, " ")
 	}
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '_' }), " ")
+	if strings.ContainsAny(s, "\n\t\r\f") {
+		s = strings.NewReplacer("\n", "_", "\t", "_", "\r", "_", "\f", "_").Replace(s)
+	}
+	return s
 }
 
 // escapePercents writes "%XX" as "%25XX", as Sanitizer::escapeIdForLink

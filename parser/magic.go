@@ -533,8 +533,10 @@ func stripSectionName(s string) string {
 	s = sectionNameRes[0].ReplaceAllString(s, "$2")
 	s = sectionNameRes[1].ReplaceAllString(s, "$1")
 	s = sectionNameRes[2].ReplaceAllString(s, "$2")
-	for _, q := range []string{"'''''", "'''", "''"} {
-		s = strings.ReplaceAll(s, q, "")
+	if strings.Contains(s, "''") {
+		// MediaWiki's doQuotes, then its tags go with the others
+		// ("''''''''" leaves "'''").
+		s = (&parseState{}).quotes(newSourceText(s, 0)).s
 	}
 	// Tags: everything from '<' to '>'.
 	var b strings.Builder

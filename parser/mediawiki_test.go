@@ -60,6 +60,7 @@ var mediawikiCases = []string{
 	// paragraph closing.
 	"a <pre>\n## not a list\n== not closed by a heading ==\n# still text\n<h2>h</h2>\n* x",
 	"{{#rel2abs:<nowiki>n|w</nowiki>|A/B/C}} {{#titleparts:<nowiki>n|w</nowiki>|1}} {{#titleparts:A/<nowiki>x</nowiki>/C|1|2}} {{#rel2abs:../<nowiki>x</nowiki>|A/B}}",
+	"{{anchorencode:ne\n* \n* item}} {{anchorencode:''''''''}} {{anchorencode:'''b''' ''i'' x}} {{anchorencode:a\tb}} {{anchorencode:l''''x''''}}",
 	// __TOC__ is a block to the paragraph pass.
 	"__NOTOC__\n\nmailto:a@b.c and __TOC__\n<span>s</span>-----\n!! x",
 	"Setup first __TOC__\nthen the deal.\n\n* item __TOC__ more",
