@@ -140,6 +140,25 @@ func isHexDigit(c byte) bool {
 
 func (w layoutWriter) int(n int) { w.WriteString(strconv.Itoa(n)) }
 
+// link writes <a href="href">label</a>, as the layouts' plain links are.
+func (w layoutWriter) link(href, label string) {
+	w.WriteString("<a href=\"")
+	w.url(href)
+	w.WriteString("\">")
+	w.text(label)
+	w.WriteString("</a>")
+}
+
+// timeTag writes <time datetime="…">t as layout</time>, t in UTC.
+func (w layoutWriter) timeTag(t time.Time, layout string) {
+	t = t.UTC()
+	w.WriteString("<time datetime=\"")
+	w.attr(t.Format(time.RFC3339))
+	w.WriteString("\">")
+	w.text(t.Format(layout))
+	w.WriteString("</time>")
+}
+
 // base is base.html around the page's own blocks.
 func (w layoutWriter) base(b *Base, layoutClass func(), aside func(), main func()) {
 	w.baseTitled(b, nil, layoutClass, aside, main)
@@ -218,11 +237,7 @@ func (w layoutWriter) baseTitled(b *Base, title func(), layoutClass func(), asid
 		for _, c := range b.Crumbs {
 			w.WriteString("<li>")
 			if c.URL != "" {
-				w.WriteString("<a href=\"")
-				w.url(c.URL)
-				w.WriteString("\">")
-				w.text(c.Title)
-				w.WriteString("</a>")
+				w.link(c.URL, c.Title)
 			} else {
 				w.WriteString("<span aria-current=\"page\">")
 				w.text(c.Title)
@@ -279,11 +294,7 @@ func (w layoutWriter) revline(r *Rev) {
 		w.url(r.URL)
 		w.WriteString("\" rel=\"external\" title=\"This revision on the wiki\">")
 	}
-	w.WriteString("<time datetime=\"")
-	w.attr(r.Time.UTC().Format(time.RFC3339))
-	w.WriteString("\">")
-	w.text(r.Time.UTC().Format("2006-01-02 15:04 UTC"))
-	w.WriteString("</time>")
+	w.timeTag(r.Time, "2006-01-02 15:04 UTC")
 	if r.URL != "" {
 		w.WriteString("</a>")
 	}
@@ -455,11 +466,9 @@ func (w layoutWriter) pageMain(d *WikiPage) {
 	if len(d.Members) > 0 {
 		w.WriteString("\n  <section class=\"members\"><h2>Pages in this category</h2><ul class=\"columns\">")
 		for _, m := range d.Members {
-			w.WriteString("<li><a href=\"")
-			w.url(m.URL)
-			w.WriteString("\">")
-			w.text(m.Title)
-			w.WriteString("</a></li>")
+			w.WriteString("<li>")
+			w.link(m.URL, m.Title)
+			w.WriteString("</li>")
 		}
 		w.WriteString("</ul></section>")
 	}
@@ -469,11 +478,7 @@ func (w layoutWriter) pageMain(d *WikiPage) {
 			if i > 0 {
 				w.WriteString(" · ")
 			}
-			w.WriteString("<a href=\"")
-			w.url(c.URL)
-			w.WriteString("\">")
-			w.text(c.Title)
-			w.WriteString("</a>")
+			w.link(c.URL, c.Title)
 		}
 		w.WriteString("</nav>")
 	}
@@ -669,11 +674,9 @@ func (w layoutWriter) table(t *TableView) {
 	w.text(t.Kind.String())
 	w.WriteString(" · from ")
 	w.text(t.Form.Phrase())
-	w.WriteString(" on <a href=\"")
-	w.url(t.PageURL)
-	w.WriteString("\">")
-	w.text(t.Page)
-	w.WriteString("</a>, <a href=\"")
+	w.WriteString(" on ")
+	w.link(t.PageURL, t.Page)
+	w.WriteString(", <a href=\"")
 	w.url(t.SourceURL)
 	w.WriteString("\">line ")
 	w.int(t.Line)
@@ -685,11 +688,8 @@ func (w layoutWriter) table(t *TableView) {
 	if c := t.Changed; c != nil {
 		w.WriteString(" · values last changed <a href=\"")
 		w.url(c.URL)
-		w.WriteString("\"><time datetime=\"")
-		w.attr(c.Time.UTC().Format(time.RFC3339))
 		w.WriteString("\">")
-		w.text(c.Time.UTC().Format("2006-01-02 15:04 UTC"))
-		w.WriteString("</time>")
+		w.timeTag(c.Time, "2006-01-02 15:04 UTC")
 		if c.Author != "" {
 			w.WriteString(" by ")
 			w.text(c.Author)

@@ -1,8 +1,6 @@
 package site
 
 import (
-	"time"
-
 	"github.com/wikirules/wikirules/templates"
 )
 
@@ -38,11 +36,8 @@ func (w layoutWriter) home(d *HomePage) {
 		w.WriteString(" · ")
 		w.text(templates.Plural(d.Stats.Tables, "rule table", "rule tables"))
 		for _, x := range d.Extra {
-			w.WriteString(" · <a href=\"")
-			w.url(x.URL)
-			w.WriteString("\">")
-			w.text(x.Title)
-			w.WriteString("</a>")
+			w.WriteString(" · ")
+			w.link(x.URL, x.Title)
 		}
 		w.WriteString("</p>\n</div>\n\n<div class=\"home-grid\">\n<section class=\"games\" aria-labelledby=\"games-h\">\n  <h2 id=\"games-h\">Games</h2>")
 		for _, g := range d.Groups {
@@ -64,11 +59,9 @@ func (w layoutWriter) home(d *HomePage) {
 				if c.HasTips {
 					w.WriteString(" · tips")
 				}
-				w.WriteString(" · updated <time datetime=\"")
-				w.attr(c.Updated.UTC().Format(time.RFC3339))
-				w.WriteString("\">")
-				w.text(c.Updated.UTC().Format("2 January 2006"))
-				w.WriteString("</time></span>")
+				w.WriteString(" · updated ")
+				w.timeTag(c.Updated, "2 January 2006")
+				w.WriteString("</span>")
 				if c.Checks.Total != 0 {
 					w.WriteString("<span class=\"card-checks\">")
 					if c.Checks.Fail != 0 {
@@ -99,11 +92,9 @@ func (w layoutWriter) home(d *HomePage) {
 		}
 		w.WriteString("\n</section>\n\n<aside class=\"home-side\">\n  <section class=\"check-summary\" aria-labelledby=\"checks-h\">\n    <h2 id=\"checks-h\">Rule checks</h2>")
 		if d.Checks.Total != 0 {
-			w.WriteString("\n    <p><a href=\"")
-			w.url(d.Link("checks/index.html"))
-			w.WriteString("\">")
-			w.text(templates.Plural(d.Checks.Total, "check", "checks"))
-			w.WriteString("</a>:\n      ")
+			w.WriteString("\n    <p>")
+			w.link(d.Link("checks/index.html"), templates.Plural(d.Checks.Total, "check", "checks"))
+			w.WriteString(":\n      ")
 			w.badgeCount("PASS", d.Checks.Pass)
 			w.WriteString(" ")
 			w.badgeCount("FAIL", d.Checks.Fail)
@@ -116,19 +107,14 @@ func (w layoutWriter) home(d *HomePage) {
 		w.WriteString("\n  </section>\n  <section class=\"recent\" aria-labelledby=\"recent-h\">\n    <h2 id=\"recent-h\">Recent changes</h2>\n    <ol class=\"recent-list\">")
 		for i := range d.Recent {
 			r := &d.Recent[i]
-			w.WriteString("\n      <li><a href=\"")
-			w.url(r.DiffURL)
-			w.WriteString("\">")
-			w.text(r.Page)
-			w.WriteString("</a>")
+			w.WriteString("\n      <li>")
+			w.link(r.DiffURL, r.Page)
 			if r.RulesChanged {
 				w.WriteString(" <span class=\"badge badge-rule\">rules changed</span>")
 			}
-			w.WriteString("\n        <div class=\"meta\"><time datetime=\"")
-			w.attr(r.Time.UTC().Format(time.RFC3339))
-			w.WriteString("\">")
-			w.text(r.Time.UTC().Format("2006-01-02 15:04 UTC"))
-			w.WriteString("</time> · ")
+			w.WriteString("\n        <div class=\"meta\">")
+			w.timeTag(r.Time, "2006-01-02 15:04 UTC")
+			w.WriteString(" · ")
 			w.text(r.Author)
 			w.WriteString(" · <span class=\"delta\">")
 			w.text(templates.Signed(r.Delta))
@@ -165,11 +151,8 @@ func (w layoutWriter) index(d *IndexPage) {
 			w.WriteString(")</span></h2>\n    <ul class=\"columns\">")
 			for i := range g.Pages {
 				l := &g.Pages[i]
-				w.WriteString("\n      <li><a href=\"")
-				w.url(l.URL)
-				w.WriteString("\">")
-				w.text(l.Title)
-				w.WriteString("</a>")
+				w.WriteString("\n      <li>")
+				w.link(l.URL, l.Title)
 				if l.Note != "" {
 					w.WriteString(" <span class=\"count\">")
 					w.text(l.Note)
