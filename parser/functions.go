@@ -484,15 +484,11 @@ func escapePercents(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		b.WriteByte(s[i])
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+		if s[i] == '%' && i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2]) {
 			b.WriteString("25")
 		}
 	}
 	return b.String()
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // safeEncoder is Sanitizer::safeEncodeAttribute's table (after

@@ -337,21 +337,12 @@ func (io *imageOptions) valid(part string) bool {
 		// height above 0.
 		w, h, hasH := strings.Cut(strings.TrimSpace(strings.TrimSuffix(p, "px")), "x")
 		w, h = strings.TrimSpace(w), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(h), "px"))
-		if !allDigits(w) || hasH && !allDigits(h) {
+		if w != "" && !isAllDigits(w) || hasH && h != "" && !isAllDigits(h) {
 			return false
 		}
 		return atoiOr0(w) > 0 || atoiOr0(h) > 0
 	}
 	return false
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func atoiOr0(s string) int {
