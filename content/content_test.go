@@ -46,7 +46,7 @@ func TestFeedAndExportAgree(t *testing.T) {
 			}
 			for j, r := range p.Revisions {
 				s := q.Revisions[j]
-				if r.SHA1 != s.SHA1 || !r.Timestamp.Equal(s.Timestamp) || r.Author != s.Author || r.Summary != s.Summary {
+				if r.Digest() != s.Digest() || !r.Timestamp.Equal(s.Timestamp) || r.Author != s.Author || r.Summary != s.Summary {
 					t.Errorf("%s revision %d differs between the feed and the export", p.Title, j+1)
 				}
 			}

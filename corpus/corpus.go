@@ -400,7 +400,6 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 		rev := &model.Revision{
 			Timestamp: mtime.UTC().Truncate(time.Second),
 			Text:      text,
-			SHA1:      model.TextSHA1(text),
 			Size:      len(text),
 			Source:    model.SourceRef{File: name, Line: 1},
 		}
@@ -576,7 +575,8 @@ func sameRevision(a, b *model.Revision) bool {
 	if a.ID != 0 && b.ID != 0 {
 		return a.ID == b.ID
 	}
-	return a.SHA1 != "" && a.SHA1 == b.SHA1
+	sa := a.Digest()
+	return sa != "" && sa == b.Digest()
 }
 
 // Corpus merges what was added into pages. Under KeepGoing the problems met

@@ -131,7 +131,7 @@ func Extract(doc *model.Document, page *model.Page, rev *model.Revision) *PageTa
 	x := &extractor{doc: doc, page: page, rev: rev, ids: map[string]bool{}}
 	x.out = &PageTables{Page: page.Title, Game: page.Game}
 	if rev != nil {
-		x.out.Revision = RevisionInfo{Timestamp: model.FormatTime(rev.Timestamp), Author: rev.Author, SHA1: rev.SHA1}
+		x.out.Revision = RevisionInfo{Timestamp: model.FormatTime(rev.Timestamp), Author: rev.Author, SHA1: rev.Digest()}
 	}
 	x.prefix = IDPrefix(page)
 	x.walk()

@@ -279,3 +279,23 @@ func TestVisibleRevisions(t *testing.T) {
 		t.Error("TextSHA1")
 	}
 }
+
+// TestDigest: a revision's hash is the input's when it gave one, else its
+// text's; dropping the text keeps it.
+func TestDigest(t *testing.T) {
+	const abc = "a9993e364706816aba3e25717850c26c9cd0d89d"
+	r := &Revision{Text: "abc"}
+	if r.Digest() != abc || r.SHA1 != "" {
+		t.Errorf("computed: %q (SHA1 %q)", r.Digest(), r.SHA1)
+	}
+	if given := (&Revision{Text: "abc", SHA1: "given"}); given.Digest() != "given" {
+		t.Errorf("given: %q", given.Digest())
+	}
+	if hidden := (&Revision{Deleted: DeletedText}); hidden.Digest() != "" {
+		t.Errorf("hidden text: %q", hidden.Digest())
+	}
+	r.DropText()
+	if r.Text != "" || r.Digest() != abc {
+		t.Errorf("after DropText: %q %q", r.Text, r.Digest())
+	}
+}

@@ -168,8 +168,10 @@ type Revision struct {
 	Section string
 	Minor   bool
 	Text    string
-	// SHA1 is the hex SHA-1 of Text (of the main slot's text as the export
-	// gives it for a revision whose text is absent; "" when unknown).
+	// SHA1 is the hex SHA-1 of Text as the input gives it (of the main
+	// slot's text as the export gives it for a revision whose text is
+	// absent); "" when the input gives none, as contribution feeds and
+	// .wiki files: Digest computes it for those who need it.
 	SHA1 string
 	// Size is the text's length in bytes (kept when a reader drops texts,
 	// and read from the export for a revision whose text is absent).
@@ -255,6 +257,18 @@ type Slot struct {
 // Visible reports whether the revision's text is in the input: false for a
 // deleted text and for a revision read from a stub dump.
 func (r *Revision) Visible() bool { return r.Deleted&DeletedText == 0 && !r.Stub }
+
+// Digest is the hex SHA-1 of the revision's text: SHA1 when the input gave
+// it, else computed from Text (each call; "" for a text not in the input).
+// Readers do not hash every text they read: a site build reads every
+// revision of a wiki on every rebuild, and only exports and the extracted
+// tables' provenance show the hash.
+func (r *Revision) Digest() string {
+	if r.SHA1 != "" || !r.Visible() {
+		return r.SHA1
+	}
+	return TextSHA1(r.Text)
+}
 
 // Placeholders MediaWiki shows for hidden parts of a revision; commands and
 // the site print them instead of an empty value.
@@ -418,8 +432,10 @@ func (p *Page) SelectRevision(spec string) (*Revision, int, error) {
 }
 
 // DropText forgets the revision's text, keeping what listings need: its
-// hash and size (already set) and, for a redirect, its target.
+// hash (computed now when the input gave none), its size (already set) and,
+// for a redirect, its target.
 func (r *Revision) DropText() {
+	r.SHA1 = r.Digest()
 	r.Redirect = redirectOf(r.Text)
 	r.Text = ""
 }

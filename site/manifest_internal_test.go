@@ -113,3 +113,29 @@ func FuzzManifest(f *testing.F) {
 		decodeUnit(data)
 	})
 }
+
+// TestPageDigestSeesTheText: a page's digest changes with any revision's
+// text, whether or not the input gave hashes (a feed gives none).
+func TestPageDigestSeesTheText(t *testing.T) {
+	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	page := func(texts ...string) *model.Page {
+		p := &model.Page{Title: "P"}
+		for i, s := range texts {
+			p.Revisions = append(p.Revisions, &model.Revision{Timestamp: at.Add(time.Duration(i) * time.Hour), Author: "A", Text: s})
+		}
+		return p
+	}
+	base := pageDigest(page("one", "two"))
+	if base != pageDigest(page("one", "two")) {
+		t.Fatal("the same history gives two digests")
+	}
+	for _, texts := range [][]string{{"one", "twO"}, {"onE", "two"}, {"one", "two "}, {"one", ""}, {"one"}} {
+		if pageDigest(page(texts...)) == base {
+			t.Errorf("%q: the same digest as [one two]", texts)
+		}
+	}
+	// The same bytes split differently between fields are different pages.
+	if pageDigest(page("ab", "c")) == pageDigest(page("a", "bc")) {
+		t.Error("[ab c] and [a bc]: one digest")
+	}
+}

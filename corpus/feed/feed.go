@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -105,7 +104,6 @@ type parser struct {
 	src  []byte
 	opts Options
 	errs model.MsgList
-	hash *hasher // hashes the revisions on other goroutines; nil: entries hashes them
 }
 
 func (p *parser) fail(line int, format string, args ...any) {
@@ -393,11 +391,6 @@ func (p *parser) entries(f *Feed, b bound, stop int) (end bound, fatal bool) {
 				}
 			}
 			e := p.entry(h, text, line)
-			if p.hash != nil {
-				p.hash.add(e.Rev)
-			} else {
-				e.Rev.SHA1 = model.TextSHA1(text)
-			}
 			if len(f.Entries) == cap(f.Entries) {
 				f.Entries = grow(f.Entries, end-from, limit-end)
 			}
@@ -481,54 +474,9 @@ func (p *parser) entry(h header, text string, line int) Entry {
 		Text:      text,
 		Size:      len(text),
 		Source:    model.SourceRef{File: p.name, Line: line},
-		// SHA1 is set by the hasher, on every core.
+		// SHA1 stays "": a feed carries none, and Revision.Digest
+		// computes it where it is shown.
 	}}
-}
-
-// hasher sets the revisions' SHA1 on every core while the feed is still
-// being split into entries: hashing is as much work as the splitting, and
-// need not wait for it.
-type hasher struct {
-	batch []*model.Revision
-	queue chan []*model.Revision
-	wg    sync.WaitGroup
-}
-
-// hashBatch is how many revisions a worker takes at a time.
-const hashBatch = 128
-
-func newHasher() *hasher {
-	h := &hasher{queue: make(chan []*model.Revision, runtime.GOMAXPROCS(0))}
-	for range runtime.GOMAXPROCS(0) {
-		h.wg.Add(1)
-		go func() {
-			defer h.wg.Done()
-			for revs := range h.queue {
-				for _, r := range revs {
-					r.SHA1 = model.TextSHA1(r.Text)
-				}
-			}
-		}()
-	}
-	return h
-}
-
-// add queues r for hashing.
-func (h *hasher) add(r *model.Revision) {
-	h.batch = append(h.batch, r)
-	if len(h.batch) == hashBatch {
-		h.queue <- h.batch
-		h.batch = make([]*model.Revision, 0, hashBatch)
-	}
-}
-
-// done hashes what is left and waits for every revision to be hashed.
-func (h *hasher) done() {
-	if len(h.batch) > 0 {
-		h.queue <- h.batch
-	}
-	close(h.queue)
-	h.wg.Wait()
 }
 
 // Write writes f in the feed format. Writing a parsed feed reproduces its

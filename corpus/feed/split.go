@@ -9,11 +9,9 @@ import (
 )
 
 // A large feed is read in parts, one per core. Reading a feed is splitting
-// it into entries, one goroutine's work, and hashing their texts, which
-// other goroutines do meanwhile: one core splits while the others hash, and
-// the reading takes as long as the longer of the two. In parts, each core
-// splits and hashes its own part, so the reading takes the whole work
-// divided by the cores, whatever the share of each.
+// it into entries and checking their text (UTF-8, line ends), and the first
+// touch of a mapped file's pages: in parts, each core reads its own part,
+// so the reading takes the whole work divided by the cores.
 //
 // The parts begin at entries that reading the whole in one go is sure to
 // begin (see splitAt), each part is read as the whole would be from there,
@@ -39,7 +37,7 @@ type splitStats struct {
 }
 
 // read reads the feed: in parts on every core when it is large enough, in
-// one go (splitting on this goroutine, hashing on the others) otherwise.
+// one go otherwise.
 func (p *parser) read() *Feed {
 	var points []int
 	c := p.opts.split
@@ -65,10 +63,7 @@ func (p *parser) read() *Feed {
 		if c.stats != nil {
 			*c.stats = splitStats{parts: 1}
 		}
-		p.hash = newHasher()
-		f := p.parse()
-		p.hash.done()
-		return f
+		return p.parse()
 	}
 	return p.parseParts(points)
 }

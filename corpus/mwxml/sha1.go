@@ -57,15 +57,20 @@ func SHA1Matches(exported, hexsum string) bool {
 // base-36 hashes of the slots, sorted by role, are folded: h = sha1(h +
 // next) in base 36. ok is false when a slot's hash is unknown.
 func RevisionSHA1(r *model.Revision) (string, bool) {
-	if r.SHA1 == "" {
+	return revisionSHA1(r.Digest(), r.Slots)
+}
+
+// revisionSHA1 is RevisionSHA1 of a revision whose main slot's hash is main.
+func revisionSHA1(main string, others []model.Slot) (string, bool) {
+	if main == "" {
 		return "", false
 	}
-	if len(r.Slots) == 0 {
-		return r.SHA1, true
+	if len(others) == 0 {
+		return main, true
 	}
 	type roleHash struct{ role, b36 string }
-	slots := []roleHash{{"main", Base36SHA1(r.SHA1)}}
-	for _, s := range r.Slots {
+	slots := []roleHash{{"main", Base36SHA1(main)}}
+	for _, s := range others {
 		if s.SHA1 == "" {
 			return "", false
 		}

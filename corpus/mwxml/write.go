@@ -153,7 +153,7 @@ func writeRevision(bw *bufio.Writer, title string, r *model.Revision) error {
 		esc(bw, r.Summary)
 		bw.WriteString("</comment>\n")
 	}
-	main := model.Slot{Role: "main", SlotInfo: r.Main, Text: r.Text, SHA1: r.SHA1, Size: r.Size, Stub: !r.Visible()}
+	main := model.Slot{Role: "main", SlotInfo: r.Main, Text: r.Text, SHA1: r.Digest(), Size: r.Size, Stub: !r.Visible()}
 	deleted := r.Deleted&model.DeletedText != 0
 	writeSlot(bw, "      ", main, deleted)
 	for _, sl := range r.Slots {
@@ -163,7 +163,7 @@ func writeRevision(bw *bufio.Writer, title string, r *model.Revision) error {
 		writeSlot(bw, "        ", sl, deleted)
 		bw.WriteString("      </content>\n")
 	}
-	sum, ok := RevisionSHA1(r)
+	sum, ok := revisionSHA1(main.SHA1, r.Slots)
 	if ok && !deleted {
 		fmt.Fprintf(bw, "      <sha1>%s</sha1>\n", Base36SHA1(sum))
 	} else {

@@ -177,7 +177,7 @@ the revisions after it.`,
 			for _, r := range p.Revisions[first:end] {
 				rows = append(rows, revisionJSON{
 					Timestamp: model.FormatTime(r.Timestamp), Author: r.Author, Summary: r.Summary,
-					Section: r.Section, SHA1: r.SHA1, Bytes: r.Size, Deleted: r.Deleted, Stub: r.Stub,
+					Section: r.Section, SHA1: r.Digest(), Bytes: r.Size, Deleted: r.Deleted, Stub: r.Stub,
 				})
 			}
 			if format == "json" {
