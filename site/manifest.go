@@ -70,13 +70,17 @@ func writeManifestTo(w io.Writer, m *manifest) error {
 	slices.Sort(ids)
 	buf = binary.AppendUvarint(buf, uint64(len(ids)))
 	bw.Write(buf)
+	// One buffer encodes every unit not reused: a site's units are tens of
+	// MB of records, which grown afresh per unit were most of the
+	// manifest's cost (and the manifest is written after every page).
+	e := &encoder{}
 	for _, id := range ids {
 		u := m.Units[id]
 		rec := u.raw
 		if rec == nil {
-			if rec, err = encodeUnit(u); err != nil {
-				return fmt.Errorf("%s: %w", id, err)
-			}
+			e.b = e.b[:0]
+			e.unit(u)
+			rec = e.b
 		}
 		buf = binary.AppendUvarint(buf[:0], uint64(len(rec)))
 		bw.Write(buf)
@@ -183,8 +187,14 @@ type unitExtra struct {
 }
 
 // encodeUnit encodes a unit's summary as its manifest record.
-func encodeUnit(u *unitSummary) ([]byte, error) {
+func encodeUnit(u *unitSummary) []byte {
 	e := &encoder{}
+	e.unit(u)
+	return e.b
+}
+
+// unit appends u's record.
+func (e *encoder) unit(u *unitSummary) {
 	e.str(u.ID)
 	e.str(u.Key)
 	keys := make([]string, 0, len(u.Deps))
@@ -237,8 +247,9 @@ func encodeUnit(u *unitSummary) ([]byte, error) {
 			e.str(s.Words)
 		}
 	}
-	e.str(string(u.extraJSON()))
-	return e.b, nil
+	x := u.extraJSON()
+	e.uvarint(uint64(len(x)))
+	e.b = append(e.b, x...)
 }
 
 // decodeUnit decodes a unit's record; its strings share rec.
