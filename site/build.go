@@ -23,7 +23,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/yuin/goldmark"
 
@@ -125,6 +124,9 @@ type builder struct {
 	shownMu sync.Mutex
 	// release frees the previous manifest's bytes, when the build is over.
 	release func()
+	// postings is the search index's postings record, for the manifest
+	// (writeSearch).
+	postings []byte
 	// native is set when the layouts of the pages a unit writes are the
 	// embedded ones: those pages are written in Go (layouts.go).
 	native bool
@@ -545,7 +547,8 @@ func (b *builder) buildUnit(j job) (s *unitSummary, err error) {
 // writeManifest records what was built, for the next build to reuse, and
 // the inputs' key with the stats, for UpToDate.
 func (b *builder) writeManifest(st *Stats, units []*unitSummary) error {
-	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st, Site: b.out.siteFiles(units), Shown: b.shown}
+	m := &manifest{Version: b.opts.Version, Global: b.globalKey, Units: map[string]*unitSummary{}, Stats: *st, Site: b.out.siteFiles(units), Shown: b.shown,
+		postings: b.postings}
 	// The files: the units', the others, the manifest and inputs.json.
 	st.Files = len(m.Site) + 1
 	if b.opts.InputKey != "" {
@@ -789,7 +792,7 @@ func appendField(buf []byte, s string) []byte {
 // new revision with its own time, so the texts only guard against a dump
 // changed by hand.
 func appendTextSum(buf []byte, text string) []byte {
-	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
+	b := unsafeBytes(text)
 	buf = strconv.AppendInt(buf, int64(len(text)), 10)
 	buf = append(buf, ':')
 	buf = binary.BigEndian.AppendUint32(buf, crc32.Checksum(b, castagnoli))

@@ -25,6 +25,7 @@ var reserved = map[string]bool{"games": true, "wiki": true, "assets": true, "che
 // siteIndex is what the site-wide pages are made of: the units' summaries
 // gathered, and what the earlier phases of writeSite found.
 type siteIndex struct {
+	units  []*unitSummary
 	pages  []*pageSummary
 	games  []*unitSummary // the units that are games
 	checks []*CheckView
@@ -94,7 +95,7 @@ func (b *builder) writeSite(units []*unitSummary) (*Stats, error) {
 // gather collects the units' pages, games, checks and search documents,
 // and counts them.
 func gather(units []*unitSummary) *siteIndex {
-	x := &siteIndex{stats: &Stats{}}
+	x := &siteIndex{units: units, stats: &Stats{}}
 	st := x.stats
 	np, nd := 0, 0
 	for _, u := range units {
@@ -282,7 +283,14 @@ func (b *builder) writeSearch(x *siteIndex) error {
 	if err := b.render(nil, "search/index.html", "search.html", sp); err != nil {
 		return err
 	}
-	return writeSearchIndex(x.docs, b.opts.searchDocsPart, func(path string, data []byte) error {
+	runs := docRuns(x.units, x.docs)
+	var prev []byte
+	if b.prev != nil {
+		prev = b.prev.postings
+	}
+	post := postingsOf(x.docs, runs, prev)
+	b.postings = postingsRecord(post, runs, len(x.docs))
+	return writeSearchIndex(x.docs, post, b.opts.searchDocsPart, func(path string, data []byte) error {
 		return b.write(nil, path, data)
 	})
 }

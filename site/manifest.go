@@ -28,6 +28,7 @@ import (
 //	    the site-wide files: small)
 //	uvarint count of units, then per unit: uvarint length, then the
 //	    unit's record (encodeUnit), in order of id
+//	uvarint length, then the search index's postings (postingsRecord)
 //	CRC-32C (Castagnoli) of everything before it, 4 bytes little-endian
 //
 // A unit's record is decoded without copying its strings (they point into
@@ -37,7 +38,7 @@ import (
 // error naming what is wrong; the build then builds the site anew.
 const (
 	manifestMagic   = "\x00wikirules-manifest"
-	manifestVersion = 2
+	manifestVersion = 3
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -86,6 +87,9 @@ func writeManifestTo(w io.Writer, m *manifest) error {
 		bw.Write(buf)
 		bw.Write(rec)
 	}
+	buf = binary.AppendUvarint(buf[:0], uint64(len(m.postings)))
+	bw.Write(buf)
+	bw.Write(m.postings)
 	if err := bw.Flush(); err != nil {
 		return err
 	}
@@ -145,8 +149,9 @@ func decodeManifest(data []byte) (*manifest, error) {
 	for i := uint64(0); d.err == nil && i < count; i++ {
 		recs = append(recs, d.bytes())
 	}
+	m.postings = d.bytes()
 	if d.err == nil && d.off != len(body) {
-		d.fail("%d bytes after the last unit", len(body)-d.off)
+		d.fail("%d bytes after the search postings", len(body)-d.off)
 	}
 	if d.err != nil {
 		return nil, d.err

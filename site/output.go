@@ -306,8 +306,11 @@ type manifest struct {
 	Site []string `json:"site"`
 	// Shown are digests of what some site-wide pages show (shown.go).
 	Shown map[string]string `json:"shown,omitempty"`
-	// Units are written last (writeManifest).
+	// Units are written after the head (writeManifest).
 	Units map[string]*unitSummary `json:"-"`
+	// postings is the search index's postings record (postingsRecord),
+	// written last: the next build renumbers it.
+	postings []byte
 	// release frees the bytes the units' strings share (readManifest).
 	release func()
 }

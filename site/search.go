@@ -372,21 +372,16 @@ func buildPostings(docs []searchDoc) map[string][]int {
 	return out
 }
 
-// writeSearchIndex makes the index's files (see above), search-index.js
-// first, and gives each to emit, whose data is good only during the call:
-// one buffer serves every file (a large site's index is tens of MB, which
-// copies of each file would take in fresh memory). json.Marshal escapes
-// <, > and &, so the index is safe even inlined in a page.
-func writeSearchIndex(docs []searchDoc, part int, emit func(path string, data []byte) error) error {
+// writeSearchIndex makes the index's files (see above) of docs and their
+// postings, search-index.js first, and gives each to emit, whose data is
+// good only during the call: one buffer serves every file (a large site's
+// index is tens of MB, which copies of each file would take in fresh
+// memory). json.Marshal escapes <, > and &, so the index is safe even
+// inlined in a page.
+func writeSearchIndex(docs []searchDoc, post *postings, part int, emit func(path string, data []byte) error) error {
 	if part <= 0 {
 		part = searchDocsPart
 	}
-	postings := buildPostings(docs)
-	vocab := make([]string, 0, len(postings))
-	for w := range postings {
-		vocab = append(vocab, w)
-	}
-	sort.Strings(vocab)
 
 	// Page names once each.
 	pageNo := map[string]int{}
@@ -397,15 +392,16 @@ func writeSearchIndex(docs []searchDoc, part int, emit func(path string, data []
 			pages = append(pages, d.Page)
 		}
 	}
-	// The words' parts, in order of key.
+	// The words' parts, in order of key: each a list of words' numbers
+	// in vocab.
 	var keys []string
-	byKey := map[string][]string{}
-	for _, w := range vocab {
+	byKey := map[string][]int{}
+	for i, w := range post.vocab {
 		k := wordPart(w)
 		if byKey[k] == nil {
 			keys = append(keys, k)
 		}
-		byKey[k] = append(byKey[k], w)
+		byKey[k] = append(byKey[k], i)
 	}
 	sort.Strings(keys)
 
@@ -455,22 +451,27 @@ func writeSearchIndex(docs []searchDoc, part int, emit func(path string, data []
 	}
 
 	var num []byte
+	var words []string
 	for _, k := range keys {
 		b.Reset()
 		name := "words-" + k
 		fmt.Fprintf(&b, "%s[%q]={\"words\":", searchPartsVar, name)
-		row = appendJSONString(row[:0], strings.Join(byKey[k], " "))
+		words = words[:0]
+		for _, i := range byKey[k] {
+			words = append(words, post.vocab[i])
+		}
+		row = appendJSONString(row[:0], strings.Join(words, " "))
 		b.Write(row)
 		// Postings: per word, its sections' numbers as differences from
 		// the one before, in base 36, joined by commas; words apart by
 		// spaces.
 		b.WriteString(",\n\"postings\":\"")
-		for i, w := range byKey[k] {
+		for i, wi := range byKey[k] {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			prev := 0
-			for j, id := range postings[w] {
+			prev := int32(0)
+			for j, id := range post.lists[wi] {
 				if j > 0 {
 					b.WriteByte(',')
 				}

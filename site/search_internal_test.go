@@ -271,7 +271,7 @@ type searchFile struct {
 // first, as writeSearchIndex makes them for the build.
 func searchIndexFiles(docs []searchDoc, part int) []searchFile {
 	var files []searchFile
-	writeSearchIndex(docs, part, func(path string, data []byte) error {
+	writeSearchIndex(docs, sortedPostings(buildPostings(docs)), part, func(path string, data []byte) error {
 		files = append(files, searchFile{path, bytes.Clone(data)})
 		return nil
 	})
