@@ -874,11 +874,12 @@ func redirectTarget(names *model.Namespaces, src string) (string, bool) {
 }
 
 // unstripText replaces strip markers in t with their content.
-func (e *expander) unstripText(t *text) *text { return e.unstripWith(t, newBuilderFor) }
+func (e *expander) unstripText(t *text) *text { return e.unstripWith(t, newBuilderFor, 0) }
 
 // unstripWith is unstripText writing into a builder from newB (the last
-// pass of the main pipeline writes into the arrays of earlier ones).
-func (e *expander) unstripWith(t *text, newB func(*text, int) *builder) *text {
+// pass of the main pipeline writes into the arrays of earlier ones), for
+// the items of the given kind (0: all).
+func (e *expander) unstripWith(t *text, newB func(*text, int) *builder, kind byte) *text {
 	s := t.s
 	if len(e.strips) == 0 || !strings.Contains(s, markerPrefix) {
 		return t
@@ -886,7 +887,7 @@ func (e *expander) unstripWith(t *text, newB func(*text, int) *builder) *text {
 	b := newB(t, len(s)/4)
 	last := 0
 	for k, end := range markers(s) {
-		if idx, ok := e.stripIndex(s, k, end); ok {
+		if idx, ok := e.stripIndex(s, k, end); ok && (kind == 0 || e.strips[idx].kind == kind) {
 			b.copy(t, last, k)
 			b.appendText(e.strips[idx].html)
 			last = end

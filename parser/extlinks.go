@@ -394,7 +394,10 @@ func (ps *parseState) magicLinks(in *text) *text {
 		}
 		b.genAt("</a>", in, i, ue)
 		last = ue
-		c = max(c, ue)
+		// What the URL's trimming left out (from an &nbsp; or &lt; on,
+		// or trailing punctuation) was part of MediaWiki's match: it is
+		// not searched for another link.
+		c = max(c, j)
 	}
 	if b == nil {
 		return in

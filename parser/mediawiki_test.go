@@ -80,6 +80,14 @@ var mediawikiCases = []string{
 	"{{PAGELANGUAGE}}|{{STYLEPATH}}|{{PAGEID}}|{{REVISIONID}}|{{REVISIONUSER}}|{{REVISIONSIZE}}|{{SCRIPTPATH}}",
 	// Link targets written with %-escapes show decoded.
 	"[[7%25 Solution]] [[7%25 Solution|7%25 Solution]] [[:Category:A%20b]] [[%3Cb%3E]] [[ 7%25 x]]",
+	// Extension tags' HTML is in the text of the paragraph pass: a <pre>
+	// opened in a list item holds the rest of its line, its other lines
+	// are lines of the page.
+	"* step <pre>first line\nsecond line</pre>\n* next\n: <pre>\n* not in the pre\n</pre>",
+	"x<ref>a\nb</ref>\n* y <pre>c\n d</pre>\n\n<references />\n# z",
+	// A free link cut at &nbsp; or &lt;: the rest of MediaWiki's match is
+	// not searched for another link.
+	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",
 }
 
 var placeholderLink = regexp.MustCompile(`<a class="file-missing-link"[^>]*><span class="file-missing"[^>]*>([^<]*)</span></a>`)

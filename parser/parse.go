@@ -149,7 +149,7 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	}
 	for _, f := range []func(*text) *text{
 		ps.removeHTMLTags, ps.tables, ps.rules, ps.doubleUnderscore, ps.headings, ps.internalLinks,
-		ps.quotes, ps.externalLinks, ps.magicLinks, cite, ps.blockLevels, ps.replaceHolders,
+		ps.quotes, ps.externalLinks, ps.magicLinks, cite, ps.unstripGeneral, ps.blockLevels, ps.replaceHolders,
 	} {
 		t = ps.pass(t, f)
 	}
@@ -189,7 +189,16 @@ func markerIndex(m string) (int, bool) {
 }
 
 // unstrip replaces every strip marker with its content.
-func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripWith(in, ps.passBuilder) }
+func (ps *parseState) unstrip(in *text) *text { return ps.ex.unstripWith(in, ps.passBuilder, 0) }
+
+// unstripGeneral replaces the markers of general strip items (extension
+// tags' HTML) with their content, as MediaWiki does before its paragraph
+// pass: the lines of a <pre> or a footnote list are lines to that pass
+// (a <pre> opened in a list item holds only the rest of its line). Nowiki
+// items stay markers until the end.
+func (ps *parseState) unstripGeneral(in *text) *text {
+	return ps.ex.unstripWith(in, ps.passBuilder, stripGeneral)
+}
 
 // postprocess finishes the tree: French spacing, heading ids, error nodes,
 // template nodes, sections and node ranges.
