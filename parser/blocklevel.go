@@ -179,7 +179,7 @@ func (ps *parseState) blockLevels(in *text) *text {
 		if prefixLength == 0 {
 			t := s[ts:te]
 			openMatch := hasTag && blockOpenMatch(t)
-			closeMatch := blockCloseMatch(t, hasTag)
+			closeMatch := hasTag && blockCloseMatch(t)
 			if openMatch || closeMatch {
 				pendingPTag = ""
 				// Only outside a <pre>, or at the line that opens it
@@ -195,24 +195,20 @@ func (ps *parseState) blockLevels(in *text) *text {
 				}
 				inBlockElem = !closeMatch
 			} else if !inBlockElem && !st.inPre {
-				// Empty strip items at the start are nothing to MediaWiki's
-				// pass (unstripped before it): a space after them starts
-				// the line.
-				lead := ps.leadingEmptyStrips(t)
-				if len(t) > lead && t[lead] == ' ' && (st.lastParagraph == "pre" || strings.TrimSpace(ps.withoutEmptyStrips(t)) != "") && !inBlockquote {
+				if len(t) > 0 && t[0] == ' ' && (st.lastParagraph == "pre" || strings.TrimSpace(t) != "") && !inBlockquote {
 					// Indent-pre.
 					if st.lastParagraph != "pre" {
 						pendingPTag = ""
-						st.gen(st.closeParagraph(false)+"<pre>", ts+lead, ts+lead+1)
+						st.gen(st.closeParagraph(false)+"<pre>", ts, ts+1)
 						st.lastParagraph = "pre"
 					}
-					ts += lead + 1
+					ts++
 				} else if onlyLinkTags(t) {
 					if pendingPTag != "" {
 						st.gen(st.closeParagraph(false), ts, ts)
 						pendingPTag = ""
 					}
-				} else if phpTrim(ps.withoutEmptyStrips(t)) == "" {
+				} else if phpTrim(t) == "" {
 					switch {
 					case pendingPTag != "":
 						st.gen(pendingPTag+"<br />", ts, te)
@@ -328,17 +324,10 @@ func isWordByte(c byte) bool {
 }
 
 var (
-	openBlockNames     = newTagNames("table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl")
-	openAntiNames      = newTagNames("td", "th")
-	openAlwaysNames    = newTagNames("tr", "caption", "dt", "dd", "li")
-	closeNeverNames    = newTagNames("center", "blockquote", "div", "hr", "mw:", "aside", "figure")
-	markerPreSignature = markerPrefix + "-pre"
-	// markerBlockSignature marks strip items that are blocks of their own
-	// (a footnote list): like <pre>, never wrapped in a paragraph.
-	markerBlockSignature = markerPrefix + "-block"
-	// markerGeneralSignature marks the general strip items (extension
-	// tags' HTML), which MediaWiki unstrips before its paragraph pass.
-	markerGeneralSignature = markerPrefix + "-general-"
+	openBlockNames  = newTagNames("table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl")
+	openAntiNames   = newTagNames("td", "th")
+	openAlwaysNames = newTagNames("tr", "caption", "dt", "dd", "li")
+	closeNeverNames = newTagNames("center", "blockquote", "div", "hr", "mw:", "aside", "figure")
 )
 
 // blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b
@@ -346,13 +335,10 @@ func blockOpenMatch(t string) bool {
 	return tagMatch(t, openBlockNames, openAlwaysNames, openAntiNames, openAlwaysNames)
 }
 
-// blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b, or a <pre> strip marker.
-// hasTag says whether t has a '<' at all.
-func blockCloseMatch(t string, hasTag bool) bool {
-	if i := strings.Index(t, markerPrefix); i >= 0 && (strings.Contains(t[i:], markerPreSignature) || strings.Contains(t[i:], markerBlockSignature)) {
-		return true
-	}
-	return hasTag && tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
+// blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b.
+// The extension tags' HTML is in the text by now (unstripGeneral).
+func blockCloseMatch(t string) bool {
+	return tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
 }
 
 // tagMatch reports whether t has an opening tag named in open1 or open2,
@@ -392,38 +378,6 @@ func lastBlockquote(t string) (open bool, found bool) {
 		}
 	}
 	return
-}
-
-// withoutEmptyStrips is t without the markers of general strip items that
-// hold nothing: MediaWiki unstrips them before its paragraph pass, which
-// then sees a line of only them as blank.
-func (ps *parseState) withoutEmptyStrips(t string) string {
-	return replaceMarkers(t, func(m string) (string, bool) {
-		// Nowiki and block items are still there for MediaWiki's pass.
-		if !strings.HasPrefix(m, markerGeneralSignature) {
-			return "", false
-		}
-		idx, ok := ps.ex.stripIndex(m, 0, len(m))
-		return "", ok && ps.ex.strips[idx].html.s == ""
-	})
-}
-
-// leadingEmptyStrips is the length of the markers of empty general strip
-// items that t starts with.
-func (ps *parseState) leadingEmptyStrips(t string) int {
-	n := 0
-	for strings.HasPrefix(t[n:], markerGeneralSignature) {
-		z := strings.Index(t[n:], markerSuffix)
-		if z < 0 {
-			break
-		}
-		end := n + z + len(markerSuffix)
-		if idx, ok := ps.ex.stripIndex(t, n, end); !ok || ps.ex.strips[idx].html.s != "" {
-			break
-		}
-		n = end
-	}
-	return n
 }
 
 // onlyLinkTags reports whether t is nothing but <link> tags and spaces.
