@@ -50,8 +50,11 @@ type citeState struct {
 	groups map[string]*citeGroup
 	order  []string // groups in order of first use
 	inRefs *string  // the group of the <references> being read
-	inRef  bool
-	infos  []*model.RefInfo // @ref and @note attributes index this
+	// refsErrors are the errors of the definitions read in that
+	// <references>, which Cite writes after its list.
+	refsErrors []string
+	inRef      bool
+	infos      []*model.RefInfo // @ref and @note attributes index this
 }
 
 func (e *expander) citeState() *citeState {
@@ -75,9 +78,27 @@ func (e *expander) citeError(b *builder, f *frame, n *ppNode, msg, html string) 
 	}
 	e.diags.Add(pos, end, model.SevWarning, model.MsgCite, "%s", msg)
 	if b != nil {
-		e.emitGen(b, f, `<span class="error mw-ext-cite-error">Cite error: `+html+`</span>`, n.pos, n.end)
+		e.emitGen(b, f, citeErrorHTML(html), n.pos, n.end)
 	}
 }
+
+// duplicateNote adds Cite's error to the text of a named note given
+// another text by the <ref> n: shown in the list, after the first text.
+func (e *expander) duplicateNote(note *citeNote, f *frame, n *ppNode) {
+	name := note.info.Name
+	e.citeError(nil, f, n, "<ref name=\""+name+"\"> is defined again with another text", "")
+	hb := newBuilder(len(note.text.s) + 160)
+	hb.appendText(note.text)
+	e.emitGen(hb, f, " "+citeErrorHTML(`Invalid <code>&lt;ref&gt;</code> tag; name "`+safeEncodeAttribute(name)+`" defined multiple times with different content`), n.pos, n.end)
+	note.text = hb.text()
+}
+
+// citeErrorHTML is how Cite shows an error: its message in a span.
+func citeErrorHTML(html string) string {
+	return `<span class="error mw-ext-cite-error">Cite error: ` + html + `</span>`
+}
+
+const numericNameError = "Invalid <code>&lt;ref&gt;</code> tag; name cannot be a simple integer. Use a descriptive title"
 
 // refTag handles <ref>.
 func (e *expander) refTag(n *ppNode, f *frame, b *builder, content *text) {
@@ -106,23 +127,39 @@ func (e *expander) refTag(n *ppNode, f *frame, b *builder, content *text) {
 	if n.ext.selfClosed {
 		content = nil
 	}
-	if name != "" && isAllDigits(name) {
-		e.citeError(b, f, n, "<ref> name cannot be a simple integer", "Invalid <code>&lt;ref&gt;</code> tag; name cannot be a simple integer. Use a descriptive title")
-		return
-	}
+	numeric := name != "" && isAllDigits(name)
 	if cs.inRefs != nil {
-		// A definition inside <references>: it writes nothing.
+		// A definition inside <references>: it writes nothing; its errors
+		// come after the list, in Cite's order of checks.
 		g := cs.groups[group]
+		var msg, html string
+		qn, qg := safeEncodeAttribute(name), safeEncodeAttribute(group)
 		switch {
+		case numeric:
+			msg, html = "<ref> name cannot be a simple integer", numericNameError
+		case group != *cs.inRefs:
+			msg, html = "<ref group=\""+group+"\"> inside <references> of another group", `<code>&lt;ref&gt;</code> tag in <code>&lt;references&gt;</code> has conflicting group attribute "`+qg+`".`
 		case name == "":
-			e.citeError(nil, f, n, "a <ref> inside <references> has no name", "")
-		case g == nil || g.byName[name] == nil:
-			e.citeError(nil, f, n, "<ref name=\""+name+"\"> inside <references> is not used in the text", "")
+			msg, html = "a <ref> inside <references> has no name", `<code>&lt;ref&gt;</code> tag defined in <code>&lt;references&gt;</code> has no name attribute.`
 		case content == nil:
-			e.citeError(nil, f, n, "<ref name=\""+name+"\"> inside <references> has no content", "")
+			msg, html = "<ref name=\""+name+"\"> inside <references> has no content", `<code>&lt;ref&gt;</code> tag with name "`+qn+`" defined in <code>&lt;references&gt;</code> group "`+qg+`" has no content.`
+		case g == nil:
+			msg, html = "<ref name=\""+name+"\"> inside <references>: no <ref> of its group is in the text", `<code>&lt;ref&gt;</code> tag with name "`+qn+`" defined in <code>&lt;references&gt;</code> has group attribute "`+qg+`" which does not appear in prior text.`
+		case g.byName[name] == nil:
+			msg, html = "<ref name=\""+name+"\"> inside <references> is not used in the text", `<code>&lt;ref&gt;</code> tag with name "`+qn+`" defined in <code>&lt;references&gt;</code> is not used in prior text.`
 		case g.byName[name].text == nil:
 			g.byName[name].text = content
+		case g.byName[name].text.s != content.s:
+			e.duplicateNote(g.byName[name], f, n)
 		}
+		if msg != "" {
+			e.citeError(nil, f, n, msg, "")
+			cs.refsErrors = append(cs.refsErrors, citeErrorHTML(html))
+		}
+		return
+	}
+	if numeric {
+		e.citeError(b, f, n, "<ref> name cannot be a simple integer", numericNameError)
 		return
 	}
 	if name == "" && content == nil {
@@ -165,6 +202,8 @@ func (e *expander) refTag(n *ppNode, f *frame, b *builder, content *text) {
 	}
 	if note.text == nil && content != nil {
 		note.text = content
+	} else if content != nil && content.s != note.text.s {
+		e.duplicateNote(note, f, n)
 	}
 	note.count++
 	marker := *note.info
@@ -202,15 +241,20 @@ func (e *expander) referencesTag(n *ppNode, f *frame, b *builder, content *text)
 		e.expandText(nodes, nf) // only the definitions matter
 		cs.inRefs = nil
 	}
+	// The list (nothing when the group has no notes: still a strip item,
+	// as any extension tag is in MediaWiki, so a heading line that ends
+	// with it is no heading), then the definitions' errors, each on a
+	// line.
+	list := ""
 	if g := cs.groups[group]; g != nil && len(g.notes) > 0 {
-		e.stripHTMLKind(b, f, n, e.referencesList(g, f), "block")
+		list = e.referencesList(g, f)
 		delete(cs.groups, group)
-		return
 	}
-	// Nothing to list: still a strip item, as any extension tag is in
-	// MediaWiki (a heading line that ends with it is no heading), but an
-	// empty one (a line of only it is blank to the paragraph pass).
-	e.stripHTML(b, f, n, "")
+	if len(cs.refsErrors) > 0 {
+		list += "\n" + strings.Join(cs.refsErrors, "<br />\n")
+		cs.refsErrors = nil
+	}
+	e.stripHTML(b, f, n, list)
 }
 
 // citePending reports whether finishCite has notes to write.

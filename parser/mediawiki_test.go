@@ -22,6 +22,11 @@ var mediawikiCases = []string{
 	"a<ref name=\"my note\">one</ref> b<ref group=g>G1</ref> c<ref name=d/> d<ref>plain</ref>\n<references group=g/>\n== Notes ==\n<references>\n<ref name=d>defined in list</ref>\n</references>\nafter<ref>late [[Main Page|link]] ''it''</ref><ref name=\"my note\" />",
 	"No list<ref>at the end</ref>.",
 	"x<ref/> y<ref name=z/> w<ref name=1>n</ref> v<ref> </ref>",
+	// Errors of the definitions in <references> come after its list; a
+	// name given another text is an error in the note.
+	"x<ref name=a/>\n<references>\n<ref name=a>A</ref>\n<ref name=b>B</ref>\n<ref>C</ref>\n<ref name=a></ref>\n<ref name=1>D</ref>\n<ref name=a group=z>E</ref>\n</references>",
+	"<div>d</div><references>\n<ref name=a>in list</ref>\n</references> <ref>n</ref>",
+	"a<ref name=x>one</ref> b<ref name=x>two</ref> c<ref name=x>one</ref>\n<references>\n<ref name=x>three</ref>\n</references>",
 	"{|\n! Card !! Points\n|-\n| Ace || 14<ref>High.</ref>\n|}\n<references/>",
 	// The automatic list comes after a table left open; a named group no
 	// <references group=…/> lists is an error, its notes not shown.
