@@ -2,6 +2,7 @@ package parser
 
 import (
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,7 +49,7 @@ type citeGroup struct {
 type citeState struct {
 	seq    int
 	groups map[string]*citeGroup
-	order  []string // groups in order of first use
+	order  []string // groups in order of first use (since a list took them out)
 	inRefs *string  // the group of the <references> being read
 	// refsErrors are the errors of the definitions read in that
 	// <references>, which Cite writes after its list.
@@ -174,6 +175,10 @@ func (e *expander) refTag(n *ppNode, f *frame, b *builder, content *text) {
 	if g == nil {
 		g = &citeGroup{name: group, byName: map[string]*citeNote{}}
 		cs.groups[group] = g
+		// A group listed by <references> and used again comes after the
+		// others at the end of the page, as Cite's array of groups has
+		// it once a list took it out.
+		cs.order = slices.DeleteFunc(cs.order, func(s string) bool { return s == group })
 		cs.order = append(cs.order, group)
 	}
 	var note *citeNote

@@ -9,7 +9,9 @@ import (
 
 // galleryWikitext turns a <gallery> into wikitext that the later passes
 // parse like the rest of the page, in the structure of MediaWiki's
-// traditional gallery (TraditionalImageGallery): a list of boxes, each an
+// traditional gallery (TraditionalImageGallery, as MediaWiki writes it
+// with the media markup of its images: $wgParserEnableLegacyMediaDOM
+// off, no box inside the box): a list of boxes, each an
 // image of the gallery's size (widths=, heights=; 120px by default) and
 // its caption below; caption= of the gallery heads the list. A line is
 // "File:Name.png|caption|alt=…|link=…" (the namespace may be left out).
@@ -30,10 +32,13 @@ func galleryWikitext(names *model.Namespaces, inner, attrs string) string {
 			caption = a.value
 		}
 	}
+	// The lines and tabs are MediaWiki's: its paragraph pass reads the
+	// gallery's HTML line by line (a caption is a paragraph; a gallery
+	// that starts in a list item ends the item at its first line).
 	var sb strings.Builder
 	sb.WriteString(`<ul class="gallery mw-gallery-traditional">`)
 	if caption != "" {
-		sb.WriteString(`<li class="gallerycaption">` + caption + `</li>`)
+		sb.WriteString("\n\t<li class='gallerycaption'>" + caption + `</li>`)
 	}
 	box := strconv.Itoa(width + 35)
 	for _, line := range strings.Split(inner, "\n") {
@@ -57,14 +62,11 @@ func galleryWikitext(names *model.Namespaces, inner, attrs string) string {
 				text = p
 			}
 		}
-		sb.WriteString(`<li class="gallerybox" style="width: ` + box + `px"><div style="width: ` + box + `px">`)
-		sb.WriteString(`<div class="thumb" style="height: ` + strconv.Itoa(height+30) + `px;">[[` + file + "|" + strings.Join(opts, "|") + `]]</div>`)
-		if strings.TrimSpace(text) != "" {
-			text = "<p>" + text + "</p>"
-		}
-		sb.WriteString(`<div class="gallerytext">` + text + `</div></div></li>`)
+		sb.WriteString("\n\t\t" + `<li class="gallerybox" style="width: ` + box + `px">`)
+		sb.WriteString("\n\t\t\t" + `<div class="thumb" style="height: ` + strconv.Itoa(height+30) + `px;">[[` + file + "|" + strings.Join(opts, "|") + `]]</div>`)
+		sb.WriteString("\n\t\t\t" + `<div class="gallerytext">` + "\n" + strings.TrimSpace(text) + "\n\t\t\t</div>\n\t\t</li>")
 	}
-	sb.WriteString("</ul>")
+	sb.WriteString("\n</ul>")
 	return sb.String()
 }
 

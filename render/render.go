@@ -619,7 +619,6 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		alt = captionText
 	}
 	href := r.opts.Linker.PageURL(li.Target, "")
-	gallery := InGalleryBox(n)
 	img := func() {
 		src, ok := r.opts.Linker.FileURL(li.Target)
 		if ok && SafeURL(src) {
@@ -636,10 +635,6 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		// that reads, as MediaWiki's, the file's full title; the caption
 		// or alt text is its accessible name.
 		label := li.Target
-		if gallery {
-			// A gallery's box shows the file's name.
-			label = li.Target[strings.IndexByte(li.Target, ':')+1:]
-		}
 		w.WriteString(`<span class="file-missing" role="img"`)
 		w.Attr("aria-label", alt)
 		if s := sizeStyle(width, height); s != "" {
@@ -650,18 +645,12 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString(`</span>`)
 	}
 	if _, exists := r.opts.Linker.FileURL(li.Target); !exists && n.Tag != "figure" && SafeURL(href) {
-		if !gallery {
-			w.WriteString(`<span class="wiki-image">`)
-		}
-		w.WriteString(`<a class="file-missing-link"`)
+		w.WriteString(`<span class="wiki-image"><a class="file-missing-link"`)
 		w.Attr("href", href)
 		w.Attr("title", li.Target)
 		w.WriteByte('>')
 		img()
-		w.WriteString("</a>")
-		if !gallery {
-			w.WriteString("</span>")
-		}
+		w.WriteString("</a></span>")
 		return false
 	}
 	if n.Tag == "figure" {
@@ -695,11 +684,11 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 // box (div.thumb in li.gallerybox, as the parser writes a gallery).
 func InGalleryBox(n *model.Node) bool {
 	p := n.Parent
-	if p == nil || p.Tag != "div" || p.Parent == nil || p.Parent.Parent == nil {
+	if p == nil || p.Tag != "div" || p.Parent == nil {
 		return false
 	}
 	c, _ := p.Attr("class")
-	b, _ := p.Parent.Parent.Attr("class")
+	b, _ := p.Parent.Attr("class")
 	return c == "thumb" && b == "gallerybox"
 }
 
