@@ -692,8 +692,15 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 		html = hb.text()
 	case "gallery":
 		// A gallery becomes wikitext (a list of image links) that the
-		// later passes parse like the rest of the page.
-		e.emitGen(b, f, galleryWikitext(e.opts.Namespaces, content.s, n.ext.attrs), n.pos, n.end)
+		// later passes parse like the rest of the page, its templates
+		// expanded first (MediaWiki parses each caption).
+		wt := galleryWikitext(e.opts.Namespaces, content.s, n.ext.attrs)
+		nodes, _ := preprocess(wt, false)
+		nf := &frame{parent: f, src: wt, depth: f.depth + 1, callPos: n.pos, callEnd: n.end}
+		if !f.top {
+			nf.callPos, nf.callEnd = f.callPos, f.callEnd
+		}
+		e.expand(nodes, nf, b)
 		return
 	default:
 		html = inner()

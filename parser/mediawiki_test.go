@@ -89,6 +89,11 @@ var mediawikiCases = []string{
 	// are lines of the page.
 	"* step <pre>first line\nsecond line</pre>\n* next\n: <pre>\n* not in the pre\n</pre>",
 	"x<ref>a\nb</ref>\n* y <pre>c\n d</pre>\n\n<references />\n# z",
+	// Galleries: options, captions with links and templates, a URL
+	// taking the pipes after it, file names shown, no lines, a width per
+	// row, the list's own attributes, and a gallery in a list item.
+	"<gallery widths=150px heights=\"90\" caption=\"''Some'' [[cards]]\" class=\"x\" style=\"color:red\" perrow=2>\nFile:A.png|alt=An ace|The [[ace|Ace]] {{lc:UP}}\nKing.png|a|b|last\n|no file\n\n  File:C%20d.png  |  spaced  \nFile:E.png|link=http://x.example/|ext\n</gallery>",
+	"* item <gallery mode=nolines showfilename=yes>\nnot a file\nFile:B.jpg|''it''\n</gallery>\n* next",
 	// A free link cut at &nbsp; or &lt;: the rest of MediaWiki's match is
 	// not searched for another link.
 	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",
