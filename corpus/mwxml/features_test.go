@@ -197,7 +197,7 @@ func TestUploadsAndLogItems(t *testing.T) {
 		got = append(got, w.String())
 	}
 	want := []string{
-		"uploads-logitems.xml: warning: 1 <upload> element skipped: file uploads (the file description pages' revisions are read; the files are not in an export) [skipped]",
+		"uploads-logitems.xml: warning: 1 <upload> element skipped: file uploads (the file description pages' revisions are read, not the files, even those an export made with --include-files holds: give build the files with --media) [skipped]",
 		"uploads-logitems.xml: warning: 2 <logitem> elements skipped: log entries (they are not revisions of a page) [skipped]",
 	}
 	if !reflect.DeepEqual(got, want) {

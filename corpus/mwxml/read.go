@@ -175,7 +175,7 @@ func Read(name string, r io.Reader, opts Options, fn Handler) error {
 
 func skippedText(el string, n int) string {
 	what := map[string]string{
-		"upload":  "file uploads (the file description pages' revisions are read; the files are not in an export)",
+		"upload":  "file uploads (the file description pages' revisions are read, not the files, even those an export made with --include-files holds: give build the files with --media)",
 		"logitem": "log entries (they are not revisions of a page)",
 	}[el]
 	return fmt.Sprintf("%d <%s> element%s skipped: %s", n, el, map[bool]string{true: "s", false: ""}[n != 1], what)
