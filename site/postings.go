@@ -5,7 +5,6 @@ import (
 	"hash/crc32"
 	"slices"
 	"sort"
-	"strings"
 	"unsafe"
 )
 
@@ -146,16 +145,8 @@ func renumber(prev *prevPostings, docs []searchDoc, runs []docRun) (*postings, b
 	add := map[string][]int32{}
 	for _, r := range fresh {
 		for i := r.start; i < r.start+r.n; i++ {
-			for ws := docs[i].Words; ws != ""; {
-				w := ws
-				if j := strings.IndexByte(ws, ' '); j >= 0 {
-					w, ws = ws[:j], ws[j+1:]
-				} else {
-					ws = ""
-				}
-				if w != "" {
-					add[w] = append(add[w], int32(i))
-				}
+			for w := range docWords(docs[i].Words) {
+				add[w] = append(add[w], int32(i))
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"slices"
 	"sort"
 	"strconv"
@@ -271,6 +272,24 @@ func wordPart(w string) string {
 	return "_"
 }
 
+// docWords yields the words of a section's Words (joined by single
+// spaces: wordsOf), without splitting the string into a slice.
+func docWords(words string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for ws := words; ws != ""; {
+			w := ws
+			if j := strings.IndexByte(ws, ' '); j >= 0 {
+				w, ws = ws[:j], ws[j+1:]
+			} else {
+				ws = ""
+			}
+			if w != "" && !yield(w) {
+				return
+			}
+		}
+	}
+}
+
 // searchPartsVar is the object each part of the index adds itself to.
 const searchPartsVar = "(window.WIKIRULES_SEARCH_PARTS=window.WIKIRULES_SEARCH_PARTS||{})"
 
@@ -302,22 +321,12 @@ func buildPostings(docs []searchDoc) map[string][]int {
 			}
 			sh := share{ids: map[string]int32{}, all: make([]posting, 0, n)}
 			for i := lo; i < hi; i++ {
-				// Words are joined by single spaces (wordsOf).
-				for ws := docs[i].Words; ws != ""; {
-					w := ws
-					if j := strings.IndexByte(ws, ' '); j >= 0 {
-						w, ws = ws[:j], ws[j+1:]
-					} else {
-						ws = ""
-					}
-					if w == "" {
-						continue
-					}
-					id, ok := sh.ids[w]
+				for word := range docWords(docs[i].Words) {
+					id, ok := sh.ids[word]
 					if !ok {
 						id = int32(len(sh.words))
-						sh.ids[w] = id
-						sh.words = append(sh.words, w)
+						sh.ids[word] = id
+						sh.words = append(sh.words, word)
 					}
 					sh.all = append(sh.all, posting{id, int32(i)})
 				}
