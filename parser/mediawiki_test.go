@@ -133,7 +133,7 @@ func TestAgainstMediaWiki(t *testing.T) {
 	f.WriteString("\nwfLoadExtension( 'Cite' );\nwfLoadExtension( 'ParserFunctions' );\n$wgArticlePath = \"/wiki/$1\";\n$wgParserEnableLegacyMediaDOM = false;\n")
 	f.Close()
 	cases := mediawikiCases
-	for _, c := range exprCases(t) {
+	for _, c := range append(exprCases(t), timeCases(t)...) {
 		cases = append(cases, c[0])
 	}
 	templates, generated := generatedTexts(300, 250)

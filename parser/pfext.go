@@ -118,22 +118,12 @@ func timeFunction(c *pfCall) {
 	t := c.e.opts.Time.UTC()
 	if d := strings.TrimSpace(c.plain(1)); d != "" && !strings.EqualFold(d, "now") {
 		var ok bool
-		if t, ok = parseDate(d); !ok {
+		if t, ok = strToTime(d, t); !ok {
 			c.emit(`<strong class="error">Error: Invalid time.</strong>`)
 			return
 		}
 	}
 	c.emit(phpDate(c.plain(0), t))
-}
-
-// parseDate reads the date forms pages use most.
-func parseDate(s string) (time.Time, bool) {
-	for _, layout := range []string{"2006-01-02T15:04:05Z", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02", "20060102150405", "2 January 2006", "January 2, 2006", "January 2 2006", "2 Jan 2006", "Jan 2, 2006", "2006"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }
 
 // phpDate formats t with PHP date() codes; a backslash or "quoted text"
