@@ -81,6 +81,12 @@ func (ps *parseState) externalLinks(in *text) *text {
 	if strings.IndexByte(s, '[') < 0 {
 		return in
 	}
+	// The label scans' caches are for this text: an image's caption is
+	// another, read by a pass of its own (and perhaps in the middle of
+	// this one).
+	saved := [2][2]int{ps.extClose, ps.extBad}
+	ps.extClose, ps.extBad = [2]int{}, [2]int{}
+	defer func() { ps.extClose, ps.extBad = saved[0], saved[1] }()
 	b := ps.passBuilder(in, len(s)/8)
 	last := 0
 	for i := 0; i < len(s); {

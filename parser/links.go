@@ -371,7 +371,11 @@ func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text,
 		if capIdx >= 0 {
 			cb := newBuilder(parts[capIdx][1] - parts[capIdx][0])
 			cb.copy(params, parts[capIdx][0], parts[capIdx][1])
-			caption = ps.externalLinks(ps.internalLinks(cb.text()))
+			// Parsed on its own as MediaWiki parses it (links, quotes,
+			// external and bare links), then its URLs armored: the
+			// passes over the page do not read them again (a "[" before
+			// the image does not pair with a "]" after it).
+			caption = ps.armorURLs(ps.magicLinks(ps.externalLinks(ps.quotes(ps.internalLinks(cb.text())))))
 		}
 	}
 	// A thumbnail, a frame or an image placed left, right, centre or on
@@ -416,4 +420,44 @@ func splitOutsideLinks(s string) [][2]int {
 		}
 	}
 	return append(out, [2]int{start, len(s)})
+}
+
+// armorURLs puts an empty strip item between each URL protocol name of t
+// and its colon, as MediaWiki's armorLinks does for the HTML of an image:
+// the external link and bare link passes over the page then find no URL
+// in it, and the last unstrip takes the items out.
+func (ps *parseState) armorURLs(t *text) *text {
+	s := t.s
+	var b *builder
+	last := 0
+	for c := 0; c < len(s); {
+		k := strings.IndexByte(s[c:], ':')
+		if k < 0 {
+			break
+		}
+		colon := c + k
+		c = colon + 1
+		start := colon
+		for start > 0 && colon-start < 10 && (s[start-1]|0x20) >= 'a' && (s[start-1]|0x20) <= 'z' {
+			start--
+		}
+		for j := start; j < colon; j++ {
+			if n := protocolAt(s, j, true); n > 0 && j+n > colon {
+				if b == nil {
+					b = newBuilder(len(s) + 64)
+				}
+				b.copy(t, last, colon)
+				idx := len(ps.ex.strips)
+				ps.ex.strips = append(ps.ex.strips, strip{kind: stripNowiki, html: &text{}})
+				b.genAt(markerFor("noparse", idx), t, colon, colon)
+				last = colon
+				break
+			}
+		}
+	}
+	if b == nil {
+		return t
+	}
+	b.copy(t, last, len(s))
+	return b.text()
 }

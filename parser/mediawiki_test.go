@@ -94,6 +94,13 @@ var mediawikiCases = []string{
 	// row, the list's own attributes, and a gallery in a list item.
 	"<gallery widths=150px heights=\"90\" caption=\"''Some'' [[cards]]\" class=\"x\" style=\"color:red\" perrow=2>\nFile:A.png|alt=An ace|The [[ace|Ace]] {{lc:UP}}\nKing.png|a|b|last\n|no file\n\n  File:C%20d.png  |  spaced  \nFile:E.png|link=http://x.example/|ext\n</gallery>",
 	"* item <gallery mode=nolines showfilename=yes>\nnot a file\nFile:B.jpg|''it''\n</gallery>\n* next",
+	// An image's caption is parsed on its own and its URLs are not read
+	// again: a caption ending in an external link after a link is cut at
+	// the first "]]"; quotes left open close in the caption; an external
+	// link before an image with one in its caption is whole.
+	"[[File:Board.png|thumb|[[Card]] x [http://example.com site]]]\n\ny",
+	"[[File:B.png|thumb|an ''open caption]] and ''text''",
+	"<code>x</code> <br /> [[Card]] [http://example.com site] '''''both'''''\n[[File:Board.png|thumb|200px|l'''élan''' <br /> '''''both''''' [http://example.com site]]] [[File:C.png|x http://example.com/y]]",
 	// A free link cut at &nbsp; or &lt;: the rest of MediaWiki's match is
 	// not searched for another link.
 	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",
