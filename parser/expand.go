@@ -586,12 +586,29 @@ func (e *expander) callArgs(n *ppNode, f *frame) []model.TemplateArg {
 			out = append(out, model.TemplateArg{Name: strconv.Itoa(idx), Value: nodesSource(f.src, p.value, p.pos, p.end), Positional: true})
 			continue
 		}
+		// The name expanded ({{T|{{lc:X}}=v}} names "x"), but for one
+		// holding an extension tag: expanding that again would add a
+		// footnote or a strip item twice; its source is the name then.
+		name := nodesSource(f.src, p.name, p.pos, p.eqposOffset())
+		if !hasExtTag(p.name) {
+			name = e.expandString(p.name, f)
+		}
 		out = append(out, model.TemplateArg{
-			Name:  strings.TrimSpace(e.expandString(p.name, f)),
+			Name:  strings.TrimSpace(name),
 			Value: strings.TrimSpace(nodesSource(f.src, p.value, p.eqposOffset()+1, p.end)),
 		})
 	}
 	return out
+}
+
+// hasExtTag reports whether nodes hold an extension tag.
+func hasExtTag(nodes []*ppNode) bool {
+	for _, n := range nodes {
+		if n.kind == ppExt {
+			return true
+		}
+	}
+	return false
 }
 
 // nodesSource returns the source text of nodes (from..to when there are
@@ -657,8 +674,10 @@ func (e *expander) extTagContent(n *ppNode, f *frame, b *builder, content *text)
 	var kind byte = stripGeneral
 	var html *text
 	// Content made by a template (#tag) may hold nowiki markers: their
-	// text is part of the content.
-	if strings.Contains(content.s, markerPrefix) {
+	// text is part of the content. A footnote's text keeps its markers
+	// (a <ref> inside {{#tag:ref|…}} is a footnote of its own): the text
+	// is parsed when the list is written, and unstripped then.
+	if strings.Contains(content.s, markerPrefix) && n.ext.name != "ref" {
 		content = e.unstripText(content)
 	}
 	inner := func() *text { return content }

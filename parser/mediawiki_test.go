@@ -101,6 +101,9 @@ var mediawikiCases = []string{
 	"[[File:Board.png|thumb|[[Card]] x [http://example.com site]]]\n\ny",
 	"[[File:B.png|thumb|an ''open caption]] and ''text''",
 	"<code>x</code> <br /> [[Card]] [http://example.com site] '''''both'''''\n[[File:Board.png|thumb|200px|l'''élan''' <br /> '''''both''''' [http://example.com site]]] [[File:C.png|x http://example.com/y]]",
+	// A footnote inside {{#tag:ref|…}} is a footnote of its own, counted
+	// once even when the text holds an "=".
+	"{{#tag:ref|a <ref>inner</ref> <span style=\"color:red\">b</span>}} c <ref>outer</ref>\n<references/>",
 	// A free link cut at &nbsp; or &lt;: the rest of MediaWiki's match is
 	// not searched for another link.
 	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",
