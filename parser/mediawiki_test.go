@@ -104,6 +104,8 @@ var mediawikiCases = []string{
 	// A footnote inside {{#tag:ref|…}} is a footnote of its own, counted
 	// once even when the text holds an "=".
 	"{{#tag:ref|a <ref>inner</ref> <span style=\"color:red\">b</span>}} c <ref>outer</ref>\n<references/>",
+	// #time: a strip marker is no date.
+	"{{#time:Y|<nowiki>2024</nowiki>}} {{#time:Y|2021-01-01}}",
 	// A free link cut at &nbsp; or &lt;: the rest of MediaWiki's match is
 	// not searched for another link.
 	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",

@@ -116,9 +116,16 @@ func rel2absFunction(c *pfCall) {
 // by default) in PHP's date() format codes.
 func timeFunction(c *pfCall) {
 	t := c.e.opts.Time.UTC()
-	if d := strings.TrimSpace(c.plain(1)); d != "" && !strings.EqualFold(d, "now") {
+	// A strip marker (a <nowiki>, a footnote) is no part of a date:
+	// PHP's reader refuses it as it refuses any unknown text.
+	if d := strings.TrimSpace(c.str(1)); d != "" && !strings.EqualFold(d, "now") {
 		var ok bool
-		if t, ok = strToTime(d, t); !ok {
+		if strings.Contains(d, markerPrefix) {
+			ok = false
+		} else {
+			t, ok = strToTime(d, t)
+		}
+		if !ok {
 			c.emit(`<strong class="error">Error: Invalid time.</strong>`)
 			return
 		}
