@@ -43,26 +43,21 @@ func mediawikiPairs(t *testing.T, name string) [][2]string {
 // and last week days and weeks, first/last day of, the N-th week day),
 // words that mean midnight forgetting a time before them, days past the
 // month's end, and what is no date.
-func TestTimeAsMediaWiki(t *testing.T) {
-	for _, c := range timeCases(t) {
-		doc := parser.Parse(c[0], &parser.Options{Title: "Parser test"})
-		var sb strings.Builder
-		render.New(render.Options{}).Render(&sb, doc)
-		if got, want := htmlnorm.Normalize(sb.String()), htmlnorm.Normalize("<p>"+c[1]+"</p>"); got != want {
-			t.Errorf("%s:\n got %s\nwant %s", c[0], got, want)
-		}
-	}
-}
+func TestTimeAsMediaWiki(t *testing.T) { renderAsMediaWiki(t, timeCases(t)) }
 
 // TestExprAsMediaWiki: numbers as PHP prints them (1.0E+20, INF, integers
 // from mod and trunc), the words and punctuation ExprParser refuses, with
 // its messages, and its operator precedence.
-func TestExprAsMediaWiki(t *testing.T) {
-	for _, c := range exprCases(t) {
+func TestExprAsMediaWiki(t *testing.T) { renderAsMediaWiki(t, exprCases(t)) }
+
+// renderAsMediaWiki renders each case's wikitext and compares it with
+// MediaWiki's output, as HTML (MediaWiki writes " in text as &quot;).
+func renderAsMediaWiki(t *testing.T, cases [][2]string) {
+	t.Helper()
+	for _, c := range cases {
 		doc := parser.Parse(c[0], &parser.Options{Title: "Parser test"})
 		var sb strings.Builder
 		render.New(render.Options{}).Render(&sb, doc)
-		// Compared as HTML (MediaWiki writes " in text as &quot;).
 		if got, want := htmlnorm.Normalize(sb.String()), htmlnorm.Normalize("<p>"+c[1]+"</p>"); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", c[0], got, want)
 		}

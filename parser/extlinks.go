@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 	"unicode"
@@ -331,25 +332,13 @@ func (ps *parseState) magicLinks(in *text) *text {
 		}
 		return false, 0
 	}
-	for c := 0; c < len(s); {
-		k := strings.IndexByte(s[c:], ':')
-		if k < 0 {
-			break
+	c := 0 // where the search goes on: past what a link took
+	for colon := range colonsIn(s) {
+		if colon < c {
+			continue
 		}
-		colon := c + k
 		c = colon + 1
-		// A protocol name ends at the colon: find where it starts.
-		start := colon
-		for start > 0 && colon-start < 10 && (s[start-1]|0x20) >= 'a' && (s[start-1]|0x20) <= 'z' {
-			start--
-		}
-		i, p := -1, 0
-		for j := start; j < colon; j++ {
-			if n := protocolAt(s, j, false); n > 0 && j+n > colon {
-				i, p = j, n
-				break
-			}
-		}
+		i, p := protocolBefore(s, colon, false)
 		if i < 0 || i < last || (i > 0 && isWordBefore(s, i)) {
 			continue
 		}
@@ -410,6 +399,35 @@ func (ps *parseState) magicLinks(in *text) *text {
 	}
 	b.copy(in, last, len(s))
 	return b.text()
+}
+
+// colonsIn yields the position of each colon of s: where a URL's
+// protocol name ends.
+func colonsIn(s string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for c := 0; ; {
+			k := strings.IndexByte(s[c:], ':')
+			if k < 0 || !yield(c+k) {
+				return
+			}
+			c += k + 1
+		}
+	}
+}
+
+// protocolBefore finds the URL protocol whose name ends at the colon
+// s[colon] ("http" of "http://"): its start and length, or -1.
+func protocolBefore(s string, colon int, relative bool) (int, int) {
+	start := colon
+	for start > 0 && colon-start < 10 && (s[start-1]|0x20) >= 'a' && (s[start-1]|0x20) <= 'z' {
+		start--
+	}
+	for j := start; j < colon; j++ {
+		if n := protocolAt(s, j, relative); n > 0 && j+n > colon {
+			return j, n
+		}
+	}
+	return -1, 0
 }
 
 // lineSearch finds strings on the line of a position, for searches whose

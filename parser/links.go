@@ -430,30 +430,18 @@ func (ps *parseState) armorURLs(t *text) *text {
 	s := t.s
 	var b *builder
 	last := 0
-	for c := 0; c < len(s); {
-		k := strings.IndexByte(s[c:], ':')
-		if k < 0 {
-			break
+	for colon := range colonsIn(s) {
+		if i, _ := protocolBefore(s, colon, true); i < 0 {
+			continue
 		}
-		colon := c + k
-		c = colon + 1
-		start := colon
-		for start > 0 && colon-start < 10 && (s[start-1]|0x20) >= 'a' && (s[start-1]|0x20) <= 'z' {
-			start--
+		if b == nil {
+			b = newBuilder(len(s) + 64)
 		}
-		for j := start; j < colon; j++ {
-			if n := protocolAt(s, j, true); n > 0 && j+n > colon {
-				if b == nil {
-					b = newBuilder(len(s) + 64)
-				}
-				b.copy(t, last, colon)
-				idx := len(ps.ex.strips)
-				ps.ex.strips = append(ps.ex.strips, strip{kind: stripNowiki, html: &text{}})
-				b.genAt(markerFor("noparse", idx), t, colon, colon)
-				last = colon
-				break
-			}
-		}
+		b.copy(t, last, colon)
+		idx := len(ps.ex.strips)
+		ps.ex.strips = append(ps.ex.strips, strip{kind: stripNowiki, html: &text{}})
+		b.genAt(markerFor("noparse", idx), t, colon, colon)
+		last = colon
 	}
 	if b == nil {
 		return t
