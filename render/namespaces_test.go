@@ -11,7 +11,8 @@ import (
 )
 
 // A missing file is labelled with its name, whatever the wiki calls the
-// File namespace ("Mynd:" on a Faroese wiki).
+// File namespace ("Mynd:" on a Faroese wiki); without a caption its
+// accessible name is the file's name, as MediaWiki's alt text is.
 func TestFileNamespaceName(t *testing.T) {
 	names := model.NewNamespaces(&model.SiteInfo{Namespaces: []model.Namespace{{ID: model.NSFile, Name: "Mynd"}}})
 	doc := parser.Parse("[[Mynd:board.png|thumb]]\n\n[[Mynd:dice.png]]", &parser.Options{Namespaces: names})
@@ -19,7 +20,7 @@ func TestFileNamespaceName(t *testing.T) {
 	if err := render.New(render.Options{Linker: render.WikiLinker{}}).Render(&h, doc); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(h.String(), `role="img" aria-label="">Mynd:Board.png</span>`) {
+	if !strings.Contains(h.String(), `role="img" aria-label="Board.png">Mynd:Board.png</span>`) {
 		t.Errorf("HTML: %s", h.String())
 	}
 	var m strings.Builder

@@ -586,10 +586,11 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		li = &model.LinkInfo{}
 	}
 	alt, width, height := "", "", ""
+	hasAlt := false
 	for _, o := range li.Options {
 		lo := strings.ToLower(o)
-		if strings.HasPrefix(lo, "alt=") {
-			alt = o[4:]
+		if strings.HasPrefix(o, "alt=") {
+			alt, hasAlt = o[4:], true
 		}
 		if strings.HasSuffix(lo, "px") {
 			// 200px, 200x100px, x100px
@@ -615,8 +616,14 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		}
 		captionText = strings.Join(strings.Fields(sb.String()), " ")
 	}
-	if alt == "" {
+	// The alt text: given (even empty, as Parser::makeImage keeps it),
+	// else the caption, else the file's name, as MediaWiki falls back to
+	// it (an image is never without a text alternative).
+	if !hasAlt {
 		alt = captionText
+		if alt == "" {
+			alt = li.Target[strings.IndexByte(li.Target, ':')+1:]
+		}
 	}
 	href := r.opts.Linker.PageURL(li.Target, "")
 	img := func() {

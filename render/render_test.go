@@ -107,6 +107,23 @@ func TestLinker(t *testing.T) {
 	}
 }
 
+// TestImageAlt: an image's text alternative is its alt= (even empty), else
+// its caption, else the file's name, as MediaWiki's makeImage falls back.
+func TestImageAlt(t *testing.T) {
+	l := staticLinker{files: map[string]string{"File:Board game.png": "/files/b.png"}}
+	for in, want := range map[string]string{
+		"[[File:Board game.png|20px]]":              `alt="Board game.png"`,
+		"[[File:Board game.png|20px|The board]]":    `alt="The board"`,
+		"[[File:Board game.png|20px|alt=|Ignored]]": `alt=""`,
+		"[[File:Board game.png|thumb]]":             `alt="Board game.png"`,
+		"[[File:Board game.png|20px|alt=Given]]":    `alt="Given"`,
+	} {
+		if out := html(t, in, render.Options{Linker: l}); !strings.Contains(out, want) {
+			t.Errorf("%s: no %s in\n%s", in, want, out)
+		}
+	}
+}
+
 func TestTOC(t *testing.T) {
 	src := "== A ==\n=== A1 ===\n== B ==\n== C ==\n"
 	out := html(t, src, render.Options{})
