@@ -109,7 +109,7 @@ func galleryWikitext(names *model.Namespaces, inner, attrs string) string {
 			case strings.HasPrefix(p, "link="):
 				// A URL took the pipes after it: they stay in it.
 				opts = append(opts, strings.ReplaceAll(p, "|", "%7C"))
-			case (strings.HasPrefix(p, "page=") && pagedFile(file)) || (strings.HasPrefix(p, "lang=") && strings.HasSuffix(strings.ToLower(file), ".svg")):
+			case (strings.HasPrefix(p, "page=") && pagedFile(file)) || (strings.HasPrefix(p, "lang=") && langFile(file)):
 				opts = append(opts, p)
 			default:
 				text = p
@@ -166,17 +166,6 @@ func splitGalleryParams(s string) []string {
 		}
 	}
 	return append(out, s[start:])
-}
-
-// pagedFile reports whether a file's type has pages (page= applies).
-func pagedFile(file string) bool {
-	f := strings.ToLower(file)
-	for _, ext := range []string{".pdf", ".djvu", ".djv", ".tif", ".tiff"} {
-		if strings.HasSuffix(f, ext) {
-			return true
-		}
-	}
-	return false
 }
 
 // rawURLDecode is PHP's rawurldecode: %XX sequences decoded, anything

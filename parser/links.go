@@ -324,14 +324,13 @@ func (io *imageOptions) valid(part string) bool {
 		_, err := strconv.ParseFloat(strings.TrimSpace(p[len("upright="):]), 64)
 		return err == nil
 	case strings.HasPrefix(p, "page=") || strings.HasPrefix(p, "page "):
-		ext := strings.ToLower(path.Ext(io.file))
-		if ext != ".pdf" && ext != ".djvu" && ext != ".tif" && ext != ".tiff" {
+		if !pagedFile(io.file) {
 			return false
 		}
 		_, err := strconv.ParseFloat(strings.TrimSpace(p[len("page="):]), 64)
 		return err == nil
 	case strings.HasPrefix(p, "lang="):
-		return strings.EqualFold(path.Ext(io.file), ".svg") && len(p) > len("lang=")
+		return langFile(io.file) && len(p) > len("lang=")
 	case strings.HasSuffix(p, "px"):
 		// 200px, 200x100px, x100px (parseWidthParam): a width or a
 		// height above 0.
@@ -344,6 +343,18 @@ func (io *imageOptions) valid(part string) bool {
 	}
 	return false
 }
+
+// pagedFile reports whether a file's type has pages (page= applies: PDF,
+// DjVu, TIFF); langFile whether it has languages (lang=: SVG).
+func pagedFile(file string) bool {
+	switch strings.ToLower(path.Ext(file)) {
+	case ".pdf", ".djvu", ".tif", ".tiff":
+		return true
+	}
+	return false
+}
+
+func langFile(file string) bool { return strings.EqualFold(path.Ext(file), ".svg") }
 
 func atoiOr0(s string) int {
 	n, _ := strconv.Atoi(s)

@@ -138,17 +138,6 @@ func (st *phpTimeState) token(s string) int {
 	return 0
 }
 
-func atoiOr(s string, def int) int {
-	if s == "" {
-		return def
-	}
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		return def
-	}
-	return v
-}
-
 func (st *phpTimeState) setDate(y, m, d int) bool {
 	// y or d -1: not given (the current one).
 	// Month and day 0 are the last of the one before, as in PHP.
@@ -212,36 +201,36 @@ func (st *phpTimeState) apply(name string, m []string) bool {
 		st.unix, st.haveUnix = v, true
 		return true
 	case "isofull":
-		return st.setDate(atoiOr(m[1], 0), atoiOr(m[2], 0), atoiOr(m[3], 0)) && st.setTime(atoiOr(m[4], 0), atoiOr(m[5], 0), atoiOr(m[6], 0))
+		return st.setDate(atoiOr0(m[1]), atoiOr0(m[2]), atoiOr0(m[3])) && st.setTime(atoiOr0(m[4]), atoiOr0(m[5]), atoiOr0(m[6]))
 	case "iso", "ts8":
-		return st.setDate(atoiOr(m[1], 0), atoiOr(m[2], 0), atoiOr(m[3], 0))
+		return st.setDate(atoiOr0(m[1]), atoiOr0(m[2]), atoiOr0(m[3]))
 	case "ts14":
-		return st.setDate(atoiOr(m[1], 0), atoiOr(m[2], 0), atoiOr(m[3], 0)) && st.setTime(atoiOr(m[4], 0), atoiOr(m[5], 0), atoiOr(m[6], 0))
+		return st.setDate(atoiOr0(m[1]), atoiOr0(m[2]), atoiOr0(m[3])) && st.setTime(atoiOr0(m[4]), atoiOr0(m[5]), atoiOr0(m[6]))
 	case "american":
 		y := -1
 		if m[3] != "" {
-			y = atoiOr(m[3], 0)
+			y = atoiOr0(m[3])
 			if len(m[3]) == 2 {
 				y += map[bool]int{true: 2000, false: 1900}[y < 70]
 			}
 		}
-		return st.setDate(y, atoiOr(m[1], 0), atoiOr(m[2], 0))
+		return st.setDate(y, atoiOr0(m[1]), atoiOr0(m[2]))
 	case "dmy":
-		return st.setDate(atoiOr(m[3], 0), atoiOr(m[2], 0), atoiOr(m[1], 0))
+		return st.setDate(atoiOr0(m[3]), atoiOr0(m[2]), atoiOr0(m[1]))
 	case "ym":
-		return st.setDate(atoiOr(m[1], 0), atoiOr(m[2], 0), 1)
+		return st.setDate(atoiOr0(m[1]), atoiOr0(m[2]), 1)
 	case "dMy":
-		return st.setDate(atoiOr(m[3], 0), phpMonth(m[2]), atoiOr(m[1], 0))
+		return st.setDate(atoiOr0(m[3]), phpMonth(m[2]), atoiOr0(m[1]))
 	case "Mdy":
-		return st.setDate(atoiOr(m[3], 0), phpMonth(m[1]), atoiOr(m[2], 0))
+		return st.setDate(atoiOr0(m[3]), phpMonth(m[1]), atoiOr0(m[2]))
 	case "My":
-		return st.setDate(atoiOr(m[2], 0), phpMonth(m[1]), 1)
+		return st.setDate(atoiOr0(m[2]), phpMonth(m[1]), 1)
 	case "yM":
-		return st.setDate(atoiOr(m[1], 0), phpMonth(m[2]), 1)
+		return st.setDate(atoiOr0(m[1]), phpMonth(m[2]), 1)
 	case "Md":
-		return st.setDate(-1, phpMonth(m[1]), atoiOr(m[2], 0))
+		return st.setDate(-1, phpMonth(m[1]), atoiOr0(m[2]))
 	case "dM":
-		return st.setDate(-1, phpMonth(m[2]), atoiOr(m[1], 0))
+		return st.setDate(-1, phpMonth(m[2]), atoiOr0(m[1]))
 	case "M":
 		return st.setDate(-1, phpMonth(m[1]), -1)
 	case "year":
@@ -250,12 +239,12 @@ func (st *phpTimeState) apply(name string, m []string) bool {
 		if !st.haveTime || st.haveDate || st.yearOnly >= 0 {
 			return false
 		}
-		st.yearOnly = atoiOr(m[1], 0)
+		st.yearOnly = atoiOr0(m[1])
 		return true
 	case "time", "time12":
-		h, i, sec, ampm := atoiOr(m[1], 0), 0, 0, ""
+		h, i, sec, ampm := atoiOr0(m[1]), 0, 0, ""
 		if name == "time" {
-			i, sec, ampm = atoiOr(m[2], 0), atoiOr(m[3], 0), m[4]
+			i, sec, ampm = atoiOr0(m[2]), atoiOr0(m[3]), m[4]
 		} else {
 			ampm = m[2]
 		}
@@ -289,7 +278,7 @@ func (st *phpTimeState) apply(name string, m []string) bool {
 		st.firstLast = map[string]int{"first": 1, "last": 2}[m[1]]
 		return true
 	case "rel":
-		n := atoiOr(m[2], 0)
+		n := atoiOr0(m[2])
 		if m[1] == "-" {
 			n = -n
 		}
@@ -306,7 +295,7 @@ func (st *phpTimeState) apply(name string, m []string) bool {
 		if st.nthWeekday >= 0 {
 			return false
 		}
-		n := atoiOr(m[2], 0)
+		n := atoiOr0(m[2])
 		if m[1] == "-" {
 			n = -n
 		}
@@ -330,7 +319,7 @@ func (st *phpTimeState) apply(name string, m []string) bool {
 	case "abbr":
 		return st.setZone(phpZones[m[1]] * 3600)
 	case "offset":
-		h, mi := atoiOr(m[2], 0), atoiOr(m[3], 0)
+		h, mi := atoiOr0(m[2]), atoiOr0(m[3])
 		if h > 14 || mi > 59 {
 			return false
 		}

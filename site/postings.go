@@ -150,12 +150,15 @@ func renumber(prev *prevPostings, docs []searchDoc, runs []docRun) (*postings, b
 			}
 		}
 	}
-	n := len(prev.vocab)
+	// The fresh sections' words the previous index does not have.
+	newWords := make([]string, 0, len(add))
 	for w := range add {
 		if _, found := slices.BinarySearch(prev.vocab, w); !found {
-			n++
+			newWords = append(newWords, w)
 		}
 	}
+	sort.Strings(newWords)
+	n := len(prev.vocab) + len(newWords)
 	p := &postings{vocab: make([]string, 0, n), lists: make([][]int32, 0, n)}
 	total := 0
 	for _, l := range prev.lists {
@@ -186,13 +189,6 @@ func renumber(prev *prevPostings, docs []searchDoc, runs []docRun) (*postings, b
 			p.lists = append(p.lists, all[from:len(all):len(all)])
 		}
 	}
-	newWords := make([]string, 0, len(add))
-	for w := range add {
-		if _, found := slices.BinarySearch(prev.vocab, w); !found {
-			newWords = append(newWords, w)
-		}
-	}
-	sort.Strings(newWords)
 	for i, w := range prev.vocab {
 		for len(newWords) > 0 && newWords[0] < w {
 			keep(newWords[0], nil, add[newWords[0]])
