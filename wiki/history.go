@@ -483,21 +483,72 @@ func hasFold(s, sub string) bool {
 	}
 }
 
-// timeWords are the parts of the magic words and functions whose value is
-// the revision's time.
+// timeWords are the beginnings of the magic words and functions whose
+// value is the revision's time or another of its details (CURRENT…,
+// LOCAL…, REVISION…, #time and #timel).
 var timeWords = []string{"current", "local", "revision", "#time"}
 
-// mentionsTime reports whether s may ask for the time.
+// mentionsTime reports whether s may ask for the time: whether a time word
+// begins the name of a template, magic word or function in it. A time
+// word elsewhere ("the current player" in a call's argument) does not
+// count: a chunk that counts is parsed again for each revision.
 func mentionsTime(s string) bool {
-	if !strings.Contains(s, "{{") {
-		return false
-	}
-	for _, w := range timeWords {
-		if hasFold(s, w) {
+	for i := 0; ; {
+		k := strings.Index(s[i:], "{{")
+		if k < 0 {
+			return false
+		}
+		i += k
+		for i < len(s) && s[i] == '{' {
+			i++
+		}
+		if timeName(s[i:]) {
 			return true
 		}
 	}
-	return false
+}
+
+// timeName reports whether the name that s begins with (the text after
+// a call's braces) may be a time word. It looks past what may stand before
+// a name: blanks, comments, subst: and safesubst:, and a parameter that
+// gives the prefix ("{{{{{|safesubst:}}}CURRENTYEAR}}", a template's idiom).
+func timeName(s string) bool {
+	for {
+		s = strings.TrimLeft(s, " \t\r\n")
+		switch {
+		case strings.HasPrefix(s, "<!--"):
+			e := strings.Index(s, "-->")
+			if e < 0 {
+				return false
+			}
+			s = s[e+3:]
+			continue
+		case strings.HasPrefix(s, "|"):
+			e := strings.Index(s, "}}}")
+			if e < 0 {
+				return false
+			}
+			s = s[e+3:]
+			continue
+		case hasPrefixFold(s, "subst:"):
+			s = s[len("subst:"):]
+			continue
+		case hasPrefixFold(s, "safesubst:"):
+			s = s[len("safesubst:"):]
+			continue
+		}
+		for _, w := range timeWords {
+			if hasPrefixFold(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// hasPrefixFold is strings.HasPrefix under Unicode case folding.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // timedTemplates reports whether a template of the wiki may ask for the
