@@ -57,6 +57,7 @@ type app struct {
 	inputProblem bool // a --keep-going load reported problems
 
 	cpuProfile  string
+	memProfile  string
 	stopProfile func()
 
 	// configPath is --config; conf the configuration file read (nil
@@ -185,6 +186,53 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return run(&app{stdin: stdin, stdout: stdout, stderr: stderr}, args)
 }
 
+// startProfiles starts the profiles --cpuprofile and --memprofile ask
+// for; a.stopProfile writes them. The files are created first, so that a
+// path that cannot be written fails before the work, not after it.
+func (a *app) startProfiles() error {
+	var cpu, mem *os.File
+	var err error
+	if a.cpuProfile != "" {
+		if cpu, err = os.Create(a.cpuProfile); err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(cpu); err != nil {
+			cpu.Close()
+			return err
+		}
+	}
+	if a.memProfile != "" {
+		if mem, err = os.Create(a.memProfile); err != nil {
+			if cpu != nil {
+				pprof.StopCPUProfile()
+				cpu.Close()
+			}
+			return err
+		}
+	}
+	if cpu == nil && mem == nil {
+		return nil
+	}
+	a.stopProfile = func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			if err := cpu.Close(); err != nil {
+				fmt.Fprintf(a.stderr, "wikirules: writing the CPU profile: %v\n", err)
+			}
+		}
+		if mem != nil {
+			err := pprof.Lookup("allocs").WriteTo(mem, 0)
+			if cerr := mem.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				fmt.Fprintf(a.stderr, "wikirules: writing the memory profile: %v\n", err)
+			}
+		}
+	}
+	return nil
+}
+
 func run(a *app, args []string) int {
 	a.mapInputs = true
 	stdin, stdout, stderr := a.stdin, a.stdout, a.stderr
@@ -251,23 +299,13 @@ exports and .wiki pages), a glob, or - for standard input.`,
 		return pflag.NormalizedName(name)
 	})
 	pf.StringVar(&a.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for go tool pprof)")
+	pf.StringVar(&a.memProfile, "memprofile", "", "write a profile of the command's allocations to this file when it ends (for go tool pprof -sample_index=alloc_space)")
 	pf.StringVar(&a.configPath, "config", "", "configuration file (default: "+config.FileName+" in the working directory, when there is one); flags override it")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if err := a.loadConfig(cmd); err != nil {
 			return err
 		}
-		if a.cpuProfile == "" {
-			return nil
-		}
-		f, err := os.Create(a.cpuProfile)
-		if err != nil {
-			return err
-		}
-		a.stopProfile = func() {
-			pprof.StopCPUProfile()
-			f.Close()
-		}
-		return pprof.StartCPUProfile(f)
+		return a.startProfiles()
 	}
 	root.AddCommand(
 		a.buildCommand(),
