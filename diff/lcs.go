@@ -1,6 +1,9 @@
 package diff
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // The sequence diff: trim the common prefix and suffix, match the lines
 // that occur once on each side (patience diff) and recurse between those
@@ -26,17 +29,26 @@ type Op struct {
 	BStart, BEnd int
 }
 
-// exactLimit bounds the table of the exact LCS (cells).
+// exactLimit bounds the exact LCS's work (a × b elements).
 const exactLimit = 1 << 18
 
-// lcsTables are tables of the exact LCS, reused: a history's diffs make
-// one per changed gap, up to a MB each.
-var lcsTables = sync.Pool{New: func() any { return new([]int32) }}
+// lcsTables are the bit rows of the exact LCS, reused: a history's diffs
+// make one per changed gap.
+var lcsTables = sync.Pool{New: func() any { return new(lcsTable) }}
+
+// lcsTable holds the exact LCS's rows: for each suffix of a, a bit per
+// element of b (see exact), and the count of set bits before each word.
+type lcsTable struct {
+	rows  []uint64
+	cum   []int32
+	masks []uint64
+	index map[int]int
+}
 
 // Sequences compares two sequences of element ids and returns the edit
 // script.
 func Sequences(a, b []int) []Op {
-	var ops []Op
+	ops := make([]Op, 0, 8)
 	seqDiff(a, b, 0, 0, &ops, 0)
 	return merge(ops)
 }
@@ -75,33 +87,73 @@ func seqDiff(a, b []int, ao, bo int, ops *[]Op, depth int) {
 	}
 }
 
-// exact computes an LCS with a dynamic-programming table.
+// exact computes an LCS and writes its edit script: equal elements are
+// kept whenever they meet, and where either way keeps as many a deletion
+// comes before an insertion.
+//
+// The LCS lengths come from the bit-parallel recurrence (Hyyrö 2004) on
+// the reversed sequences, a word of 64 elements of b at a time: row r
+// holds V_r, and the LCS of a's last r elements with b's last c is c
+// minus the set bits among V_r's c lowest. A table of int32 cells was
+// three quarters of a history's word diffs.
 func exact(a, b []int, ao, bo int, ops *[]Op) {
 	n, m := len(a), len(b)
-	// lcs[i][j] = LCS length of a[i:], b[j:]
-	w := m + 1
-	tp := lcsTables.Get().(*[]int32)
-	defer lcsTables.Put(tp)
-	if cap(*tp) < (n+1)*w {
-		*tp = make([]int32, (n+1)*w)
+	words := (m + 63) / 64
+	t := lcsTables.Get().(*lcsTable)
+	defer lcsTables.Put(t)
+	// masks[k]: the bits of b's reversed elements equal to the k-th
+	// distinct element of a.
+	if t.index == nil {
+		t.index = map[int]int{}
 	}
-	lcs := (*tp)[:(n+1)*w]
-	// Every cell is written but the last row and column: zero them (the
-	// table is reused).
-	clear(lcs[n*w:])
-	for i := 0; i < n; i++ {
-		lcs[i*w+m] = 0
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-			} else if x, y := lcs[(i+1)*w+j], lcs[i*w+j+1]; x >= y {
-				lcs[i*w+j] = x
-			} else {
-				lcs[i*w+j] = y
-			}
+	clear(t.index)
+	for _, x := range a {
+		if _, ok := t.index[x]; !ok {
+			t.index[x] = len(t.index)
 		}
+	}
+	t.masks = resize(t.masks, (len(t.index)+1)*words)
+	clear(t.masks)
+	for c := 0; c < m; c++ {
+		if k, ok := t.index[b[m-1-c]]; ok {
+			t.masks[k*words+c/64] |= 1 << (c % 64)
+		}
+	}
+	t.rows = resize(t.rows, (n+1)*words)
+	t.cum = resize(t.cum, (n+1)*(words+1))
+	rows, cum := t.rows, t.cum
+	for w := 0; w < words; w++ {
+		rows[w] = ^uint64(0)
+	}
+	for r := 1; r <= n; r++ {
+		k := t.index[a[n-r]]
+		mask := t.masks[k*words : (k+1)*words]
+		prev, cur := rows[(r-1)*words:r*words], rows[r*words:(r+1)*words]
+		var carry, borrow uint64
+		for w := 0; w < words; w++ {
+			v := prev[w]
+			u := v & mask[w]
+			var sum, diff uint64
+			sum, carry = bits.Add64(v, u, carry)
+			diff, borrow = bits.Sub64(v, u, borrow)
+			cur[w] = sum | diff
+		}
+	}
+	for r := 0; r <= n; r++ {
+		c := cum[r*(words+1) : (r+1)*(words+1)]
+		c[0] = 0
+		for w := 0; w < words; w++ {
+			c[w+1] = c[w] + int32(bits.OnesCount64(rows[r*words+w]))
+		}
+	}
+	// lcs is the LCS length of a[i:] and b[j:].
+	lcs := func(i, j int) int {
+		r, c := n-i, m-j
+		set := int(cum[r*(words+1)+c/64])
+		if c%64 != 0 {
+			set += bits.OnesCount64(rows[r*words+c/64] & (1<<(c%64) - 1))
+		}
+		return c - set
 	}
 	i, j := 0, 0
 	for i < n || j < m {
@@ -110,7 +162,7 @@ func exact(a, b []int, ao, bo int, ops *[]Op) {
 			addOp(ops, Op{OpEqual, ao + i, ao + i + 1, bo + j, bo + j + 1})
 			i++
 			j++
-		case i < n && (j == m || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
+		case i < n && (j == m || lcs(i+1, j) >= lcs(i, j+1)):
 			addOp(ops, Op{OpDelete, ao + i, ao + i + 1, bo + j, bo + j})
 			i++
 		default:
@@ -118,6 +170,14 @@ func exact(a, b []int, ao, bo int, ops *[]Op) {
 			j++
 		}
 	}
+}
+
+// resize returns s with length n, its array reused when large enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // patience matches the elements unique on both sides, keeps the longest
@@ -212,10 +272,34 @@ func addOp(ops *[]Op, op Op) {
 	*ops = append(*ops, op)
 }
 
-// interner gives equal strings equal ids.
-type interner struct{ ids map[string]int }
+// interner gives equal strings equal ids. Interners are pooled: a
+// history's diffs intern the changed lines of every edit and the words of
+// every changed line, and a fresh map for each grew to a third of the
+// diffs' allocations.
+type interner struct {
+	ids map[string]int
+	buf []int // the ids all returned, end to end
+}
 
-func newInterner() *interner { return &interner{ids: map[string]int{}} }
+var interners = sync.Pool{New: func() any { return &interner{ids: map[string]int{}} }}
+
+// maxPooledInterner bounds the strings of an interner put back in the pool
+// (a cleared map keeps its size).
+const maxPooledInterner = 1 << 14
+
+// newInterner returns an empty interner; release gives it back.
+func newInterner() *interner { return interners.Get().(*interner) }
+
+// release empties in and puts it back in the pool: the slices all returned
+// must not be used after it.
+func (in *interner) release() {
+	if len(in.ids) > maxPooledInterner {
+		return
+	}
+	clear(in.ids)
+	in.buf = in.buf[:0]
+	interners.Put(in)
+}
 
 func (in *interner) id(s string) int {
 	if v, ok := in.ids[s]; ok {
@@ -226,10 +310,11 @@ func (in *interner) id(s string) int {
 	return v
 }
 
+// all returns the ids of ss, in a part of in's buffer.
 func (in *interner) all(ss []string) []int {
-	out := make([]int, len(ss))
-	for i, s := range ss {
-		out[i] = in.id(s)
+	from := len(in.buf)
+	for _, s := range ss {
+		in.buf = append(in.buf, in.id(s))
 	}
-	return out
+	return in.buf[from:len(in.buf):len(in.buf)]
 }

@@ -268,6 +268,7 @@ func similarity(a, b []string, atLeast float64) float64 {
 		return bound
 	}
 	in := newInterner()
+	defer in.release()
 	kept := 0
 	for _, op := range Sequences(in.all(a), in.all(b)) {
 		if op.Kind == OpEqual {

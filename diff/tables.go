@@ -402,6 +402,7 @@ func (p *tablePair) rowsByKey() {
 // changed cell.
 func (p *tablePair) rowsByPosition() {
 	in := newInterner()
+	defer in.release()
 	var sb strings.Builder
 	fingerprint := func(r extract.Row, cols func(c int) int, n int) int {
 		sb.Reset()

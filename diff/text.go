@@ -188,28 +188,20 @@ func (h *Hunk) add(l Line) {
 }
 
 // tokens splits a line into words, runs of spaces and single other
-// characters.
+// characters. Words are letters, digits and _, spaces Unicode's; ASCII
+// bytes are classed by a table.
 func tokens(s string) []string {
-	var out []string
+	out := make([]string, 0, len(s)/4+1)
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
+		cls, n := classAt(s, i)
 		j := i + n
-		switch {
-		case isWordRune(r):
+		if cls != tokOther {
 			for j < len(s) {
-				r2, n2 := utf8.DecodeRuneInString(s[j:])
-				if !isWordRune(r2) {
+				c, m := classAt(s, j)
+				if c != cls {
 					break
 				}
-				j += n2
-			}
-		case unicode.IsSpace(r):
-			for j < len(s) {
-				r2, n2 := utf8.DecodeRuneInString(s[j:])
-				if !unicode.IsSpace(r2) {
-					break
-				}
-				j += n2
+				j += m
 			}
 		}
 		out = append(out, s[i:j])
@@ -220,6 +212,41 @@ func tokens(s string) []string {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
 
+// Token classes.
+const (
+	tokOther uint8 = iota
+	tokWord
+	tokSpace
+)
+
+// asciiClass is the class of each ASCII byte.
+var asciiClass = func() (t [128]uint8) {
+	for c := range t {
+		switch r := rune(c); {
+		case isWordRune(r):
+			t[c] = tokWord
+		case unicode.IsSpace(r):
+			t[c] = tokSpace
+		}
+	}
+	return t
+}()
+
+// classAt returns the class of the character at s[i] and its length.
+func classAt(s string, i int) (uint8, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return asciiClass[c], 1
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case isWordRune(r):
+		return tokWord, n
+	case unicode.IsSpace(r):
+		return tokSpace, n
+	}
+	return tokOther, n
+}
+
 // Words diffs two lines word by word and returns each side's segments.
 // A segment's text is a part of its line, not a copy: the tokens of a
 // line are its consecutive parts, and the edit script walks each side in
@@ -228,7 +255,19 @@ func Words(a, b string) ([]Segment, []Segment) {
 	ta, tb := tokens(a), tokens(b)
 	in := newInterner()
 	ops := Sequences(in.all(ta), in.all(tb))
-	sa, sb := &segmenter{line: a, toks: ta}, &segmenter{line: b, toks: tb}
+	in.release()
+	// Each side has at most a segment per op it is in.
+	na, nb := 0, 0
+	for _, op := range ops {
+		if op.Kind != OpInsert {
+			na++
+		}
+		if op.Kind != OpDelete {
+			nb++
+		}
+	}
+	sa := &segmenter{line: a, toks: ta, segs: segments(na)}
+	sb := &segmenter{line: b, toks: tb, segs: segments(nb)}
 	for _, op := range ops {
 		switch op.Kind {
 		case OpEqual:
@@ -241,6 +280,15 @@ func Words(a, b string) ([]Segment, []Segment) {
 		}
 	}
 	return sa.segs, sb.segs
+}
+
+// segments returns room for n segments: nil for none (an empty line has
+// no segments, and its Line prints whole).
+func segments(n int) []Segment {
+	if n == 0 {
+		return nil
+	}
+	return make([]Segment, 0, n)
 }
 
 // segmenter cuts a line into segments by token index.
@@ -299,7 +347,8 @@ func lineOps(al, bl []string) []Op {
 		s++
 	}
 	in := newInterner()
-	var ops []Op
+	defer in.release()
+	ops := make([]Op, 0, 8)
 	if p > 0 {
 		ops = append(ops, Op{OpEqual, 0, p, 0, p})
 	}

@@ -2,8 +2,13 @@ package diff
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/wikirules/wikirules/internal/testgen"
 )
 
 // wordsReference is Words with each segment's text joined from its tokens.
@@ -37,6 +42,36 @@ func wordsReference(a, b string) ([]Segment, []Segment) {
 	return sa, sb
 }
 
+// tokensReference is tokens as first written: rune by rune.
+func tokensReference(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		j := i + n
+		switch {
+		case isWordRune(r):
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if !isWordRune(r2) {
+					break
+				}
+				j += n2
+			}
+		case unicode.IsSpace(r):
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if !unicode.IsSpace(r2) {
+					break
+				}
+				j += n2
+			}
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
 func FuzzWords(f *testing.F) {
 	for _, s := range [][2]string{
 		{"| Ace || 11", "| Ace || 12"},
@@ -45,10 +80,14 @@ func FuzzWords(f *testing.F) {
 		{"", "new line"},
 		{"J♦ is +10; Q♠ −13", "J♦ is +10, Q♠ is −13 ♥"},
 		{"a b c d e", "e d c b a"},
+		{"x\u00a0y\u0085z\x80_1", "\xff\xfe a\tb\v"},
 	} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := tokens(a), tokensReference(a); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+			t.Errorf("tokens(%q) = %q, want %q", a, got, want)
+		}
 		ga, gb := Words(a, b)
 		wa, wb := wordsReference(a, b)
 		if fmt.Sprint(ga) != fmt.Sprint(wa) || fmt.Sprint(gb) != fmt.Sprint(wb) {
@@ -166,4 +205,80 @@ func exactReference(a, b []int) []Op {
 		}
 	}
 	return ops
+}
+
+// BenchmarkWords diffs the changed lines of a generated wiki's edits word
+// by word (the lines a history's diffs pair).
+func BenchmarkWords(b *testing.B) {
+	c := testgen.Corpus(testgen.Options{Pages: 40, Revisions: 10, Seed: 1})
+	var pairs [][2]string
+	size := 0
+	for _, p := range c.Pages {
+		for i := 1; i < len(p.Revisions); i++ {
+			td := textOfLines(splitLines(p.Revisions[i-1].Text), splitLines(p.Revisions[i].Text), 0, false)
+			for _, h := range td.Hunks {
+				var del, ins []string
+				for _, l := range h.Lines {
+					switch l.Kind {
+					case LineRemoved:
+						del = append(del, l.Text)
+					case LineAdded:
+						ins = append(ins, l.Text)
+					}
+				}
+				for k := 0; k < min(len(del), len(ins)); k++ {
+					pairs = append(pairs, [2]string{del[k], ins[k]})
+					size += len(del[k]) + len(ins[k])
+				}
+			}
+		}
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range pairs {
+			Words(p[0], p[1])
+		}
+	}
+}
+
+// TestExactMatchesTable: the bit-parallel exact LCS gives the script of
+// the dynamic-programming table on random sequences of every shape, with
+// few and many distinct elements, across word boundaries (64 elements).
+func TestExactMatchesTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for k := 0; k < 3000; k++ {
+		n, m := r.IntN(200), r.IntN(200)
+		if k%10 == 0 {
+			n, m = r.IntN(4), r.IntN(700)
+		}
+		alphabet := 1 + r.IntN(20)
+		a, b := make([]int, n), make([]int, m)
+		for i := range a {
+			a[i] = r.IntN(alphabet)
+		}
+		for i := range b {
+			b[i] = r.IntN(alphabet)
+		}
+		var ops []Op
+		exact(a, b, 0, 0, &ops)
+		got := merge(ops)
+		want := merge(exactReference(a, b))
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("a=%v b=%v: %v; want %v", a, b, got, want)
+		}
+	}
+}
+
+// TestWordsOfEmptyLine: an empty line has no segments (nil: the formats
+// print such a line whole).
+func TestWordsOfEmptyLine(t *testing.T) {
+	sa, sb := Words("", "new words")
+	if sa != nil || len(sb) != 1 || !sb[0].Changed || sb[0].Text != "new words" {
+		t.Errorf("Words(\"\", \"new words\") = %#v, %#v", sa, sb)
+	}
+	sa, sb = Words("old", "")
+	if sb != nil || len(sa) != 1 {
+		t.Errorf("Words(\"old\", \"\") = %#v, %#v", sa, sb)
+	}
 }
