@@ -513,29 +513,22 @@ func mentionsTime(s string) bool {
 // a name: blanks, comments, subst: and safesubst:, and a parameter that
 // gives the prefix ("{{{{{|safesubst:}}}CURRENTYEAR}}", a template's idiom).
 func timeName(s string) bool {
+next:
 	for {
 		s = strings.TrimLeft(s, " \t\r\n")
-		switch {
-		case strings.HasPrefix(s, "<!--"):
-			e := strings.Index(s, "-->")
-			if e < 0 {
-				return false
+		for _, skip := range beforeName {
+			if hasPrefixFold(s, skip.open) {
+				if skip.close == "" {
+					s = s[len(skip.open):]
+					continue next
+				}
+				e := strings.Index(s, skip.close)
+				if e < 0 {
+					return false // the rest is a comment or a parameter
+				}
+				s = s[e+len(skip.close):]
+				continue next
 			}
-			s = s[e+3:]
-			continue
-		case strings.HasPrefix(s, "|"):
-			e := strings.Index(s, "}}}")
-			if e < 0 {
-				return false
-			}
-			s = s[e+3:]
-			continue
-		case hasPrefixFold(s, "subst:"):
-			s = s[len("subst:"):]
-			continue
-		case hasPrefixFold(s, "safesubst:"):
-			s = s[len("safesubst:"):]
-			continue
 		}
 		for _, w := range timeWords {
 			if hasPrefixFold(s, w) {
@@ -544,6 +537,15 @@ func timeName(s string) bool {
 		}
 		return false
 	}
+}
+
+// beforeName is what timeName looks past: from open to close, or open
+// alone when close is "".
+var beforeName = []struct{ open, close string }{
+	{"<!--", "-->"},
+	{"|", "}}}"},
+	{"subst:", ""},
+	{"safesubst:", ""},
 }
 
 // hasPrefixFold is strings.HasPrefix under Unicode case folding.
