@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"runtime/debug"
@@ -79,25 +76,6 @@ func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stat
 	opts.Out, opts.InputKey = out, key
 	return a.runBuild(w, opts, sf)
 }
-
-// programVersion identifies this program's build, so a new binary does
-// not reuse pages an older one built.
-var programVersion = sync.OnceValue(func() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return "unknown"
-	}
-	f, err := os.Open(exe)
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "unknown"
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
-})
 
 func (a *app) buildCommand() *cobra.Command {
 	var sf siteFlags
