@@ -110,6 +110,7 @@ type Loader struct {
 	siteFrom string // the input site came from
 	seq      int
 	titles   map[string]string // input file → title, for shortened names (TitlesFile)
+	mapped   textMaps          // the feeds mapped (Options.MapFiles)
 }
 
 // pageKey identifies a page as an input wrote it: titles are normalized
@@ -216,6 +217,7 @@ func (l *Loader) AddPath(in string) error {
 	defer f.Close()
 	if l.opts.MapFiles && st.Mode().IsRegular() {
 		if data, ok := l.mapFeed(in, f, st.Size()); ok {
+			l.mapped = append(l.mapped, data)
 			return l.addFeed(in, data)
 		}
 	}
@@ -672,6 +674,9 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 	c.Warnings = warnings
 	c.Site = l.site
 	c.Namespaces = names
+	if len(l.mapped) > 0 {
+		c.SetTextRelease(l.mapped.release)
+	}
 	return c, l.errs.Err()
 }
 

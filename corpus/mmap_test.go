@@ -144,3 +144,64 @@ func TestMapFilesCompressed(t *testing.T) {
 		t.Log("read")
 	}
 }
+
+// TestReleaseTexts: a mapped feed's corpus can release its texts, which
+// read the same afterwards; the spans it releases are the mapped texts'
+// (a text on the heap is never given to madvise, which would zero it); a
+// corpus read from files has nothing to release.
+func TestReleaseTexts(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "feed.txt")
+	if err := os.WriteFile(p, []byte(feedText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read, err := Load([]string{p}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read.TextRelease() != nil {
+		t.Error("a corpus read from a file has texts to release")
+	}
+	read.ReleaseTexts(read.Pages) // nothing, and no panic
+
+	l := NewLoader(Options{MapFiles: true})
+	if err := l.AddPath(p); err != nil {
+		t.Fatal(err)
+	}
+	c, err := l.Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.TextRelease() == nil {
+		if len(l.mapped) == 0 {
+			t.Skip("feeds are not mapped here")
+		}
+		t.Fatal("a mapped feed's corpus has no text release")
+	}
+	var want []string
+	found := 0
+	for _, pg := range c.Pages {
+		for _, r := range pg.Revisions {
+			want = append(want, strings.Clone(r.Text))
+			if _, _, ok := l.mapped.find(r.Text); ok {
+				found++
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("%d texts found in the mapping, want 2 (the two texts that are not empty)", found)
+	}
+	if _, _, ok := l.mapped.find(strings.Clone("Hearts is a card game.")); ok {
+		t.Error("a text on the heap was found in the mapping")
+	}
+	c.ReleaseTexts(append([]*model.Page{nil}, c.Pages...))
+	k := 0
+	for _, pg := range c.Pages {
+		for _, r := range pg.Revisions {
+			if r.Text != want[k] {
+				t.Errorf("%s: %q after the release, want %q", pg.Title, r.Text, want[k])
+			}
+			k++
+		}
+	}
+}

@@ -20,6 +20,28 @@ type Corpus struct {
 	// Namespaces are the wiki's title rules: from Site when there is one,
 	// the defaults otherwise. Titles are normalized with them.
 	Namespaces *Namespaces
+
+	// releaseTexts is what ReleaseTexts asks of the loader (nil: nothing).
+	releaseTexts func(pages []*Page)
+}
+
+// SetTextRelease sets what ReleaseTexts does: a loader whose texts are
+// mapped from files gives their pages back to the system.
+func (c *Corpus) SetTextRelease(f func(pages []*Page)) { c.releaseTexts = f }
+
+// TextRelease returns what ReleaseTexts does (nil: nothing), for a caller
+// that wraps it (SetTextRelease) to learn what was released.
+func (c *Corpus) TextRelease() func(pages []*Page) { return c.releaseTexts }
+
+// ReleaseTexts says that the texts of pages will not be read for a while
+// (a build is done with them, or read them all once to digest them): the
+// memory they take may be given back. They stay valid: a later read gets
+// the same bytes, read again from the page cache. Without a loader that
+// can release texts, it does nothing.
+func (c *Corpus) ReleaseTexts(pages []*Page) {
+	if c.releaseTexts != nil && len(pages) > 0 {
+		c.releaseTexts(pages)
+	}
 }
 
 // NewCorpus indexes pages (which it sorts by title).

@@ -353,6 +353,62 @@ func (b *builder) jobs() []job {
 	return jobs
 }
 
+// textRelease gives back the memory of the texts of the units built
+// (model.Corpus.ReleaseTexts), a batch at a time: a build of a mapped feed
+// then holds the texts of the units to come (read once for the pages'
+// digests, see jobs) and of the last batch, not of every unit built, and
+// its heap can have that memory (see the CLI's tuneGC). A call per unit
+// cost more than it saved (each one flushes both cores' TLBs, dear on a
+// virtual machine), and so did releasing every text after the digests:
+// reading them again cost more system time than the collector saved.
+type textRelease struct {
+	c       *model.Corpus
+	mu      sync.Mutex
+	pending []*model.Page
+	bytes   int
+}
+
+// textReleaseBatch is how many bytes of text a batch releases.
+const textReleaseBatch = 32 << 20
+
+// done adds the pages of a unit built to the batch, releasing it when
+// full.
+func (r *textRelease) done(j job) {
+	var pages []*model.Page
+	switch {
+	case j.game != nil:
+		pages = []*model.Page{j.game.rules, j.game.tips}
+	case j.page != nil:
+		pages = []*model.Page{j.page}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range pages {
+		if p == nil {
+			continue
+		}
+		r.pending = append(r.pending, p)
+		for _, rev := range p.Revisions {
+			r.bytes += len(rev.Text)
+		}
+	}
+	if r.bytes >= textReleaseBatch {
+		r.flushLocked()
+	}
+}
+
+// flush releases the batch.
+func (r *textRelease) flush() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.flushLocked()
+}
+
+func (r *textRelease) flushLocked() {
+	r.c.ReleaseTexts(r.pending)
+	r.pending, r.bytes = r.pending[:0], 0
+}
+
 // gameName is the name the previous build read for a game from the same
 // inputs (nameKey), if any: a copy, as the wiki keeps it past the build
 // (the manifest's strings share its mapping, released when the build
@@ -497,6 +553,8 @@ func (b *builder) buildUnits(jobs []job, reuse []*unitSummary) (units []*unitSum
 			b.opts.Progress(int(done.Add(1)), len(jobs))
 		}
 	}
+	texts := &textRelease{c: b.wiki.Corpus}
+	defer texts.flush()
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(b.opts.Workers, max(len(jobs), 1)) {
@@ -512,6 +570,7 @@ func (b *builder) buildUnits(jobs []job, reuse []*unitSummary) (units []*unitSum
 					continue
 				}
 				units[i], errs[i] = b.buildUnit(j)
+				texts.done(j)
 				nBuilt.Add(1)
 				progress()
 			}

@@ -121,26 +121,60 @@ file://.`,
 // collector (a build allocates a lot of short-lived trees): collect at 5×
 // the live heap rather than 2×, but keep the heap under 768 MiB or 1.5×
 // the wiki's text plus 192 MiB, whichever is larger (the texts stay in
-// memory for the whole build); when the feeds are mapped (mapped), the
-// texts are not on the heap and the heap gets the same total less them. GOGC and GOMEMLIMIT in the environment take
-// precedence.
+// memory for the whole build). When the feeds are mapped (mapped), the
+// texts are off the heap and the heap gets the 768 MiB less the texts in
+// memory: all of them at first, as the pages' digests read them all, then
+// fewer as the build gives back the texts of the units it has built
+// (model.Corpus.ReleaseTexts), each time raising the heap's limit by as
+// much. On 10,000 pages × 10 revisions (415 MB of text) a fixed limit
+// collected 58 times for 6.1 s of CPU. GOGC and GOMEMLIMIT in the
+// environment take precedence.
 func tuneGC(c *model.Corpus, mapped bool) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	var text int64
-	for _, p := range c.Pages {
-		for _, r := range p.Revisions {
-			text += int64(len(r.Text))
-		}
-	}
+	text := textBytes(c.Pages)
 	debug.SetGCPercent(400)
-	if mapped {
-		// The texts are in the mapped file, off the heap: the same total.
-		debug.SetMemoryLimit(max(768<<20-text, text/2+192<<20))
+	if !mapped {
+		debug.SetMemoryLimit(max(768<<20, text*3/2+192<<20))
 		return
 	}
-	debug.SetMemoryLimit(max(768<<20, text*3/2+192<<20))
+	debug.SetMemoryLimit(mappedHeapLimit(text))
+	release := c.TextRelease()
+	if release == nil {
+		return
+	}
+	var mu sync.Mutex
+	resident := text
+	c.SetTextRelease(func(pages []*model.Page) {
+		release(pages)
+		mu.Lock()
+		defer mu.Unlock()
+		resident = max(0, resident-textBytes(pages))
+		debug.SetMemoryLimit(mappedHeapLimit(resident))
+	})
+}
+
+// mappedHeapLimit is the heap's limit when resident bytes of mapped text
+// are in memory: 768 MiB less them, counting at least 96 MiB (the texts
+// of the units being built, and those the site-wide pages read again),
+// or half of them plus 192 MiB for a wiki whose texts alone pass 768 MiB.
+func mappedHeapLimit(resident int64) int64 {
+	return max(768<<20-max(resident, 96<<20), resident/2+192<<20)
+}
+
+// textBytes is the size of the texts of pages' revisions.
+func textBytes(pages []*model.Page) int64 {
+	var n int64
+	for _, p := range pages {
+		if p == nil {
+			continue
+		}
+		for _, r := range p.Revisions {
+			n += int64(len(r.Text))
+		}
+	}
+	return n
 }
 
 // buildHeap prepares the heap once per process: serve builds again and

@@ -9,3 +9,6 @@ func Map(f *os.File, size int64) ([]byte, bool) { return nil, false }
 
 // Unmap does nothing here.
 func Unmap(data []byte) {}
+
+// Release does nothing here.
+func Release(data []byte, from, to int) {}
