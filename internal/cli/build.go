@@ -139,7 +139,7 @@ func tuneGC(c *model.Corpus, mapped bool) {
 		debug.SetMemoryLimit(max(768<<20, text*3/2+192<<20))
 		return
 	}
-	debug.SetMemoryLimit(mappedHeapLimit(text))
+	debug.SetMemoryLimit(mappedHeapLimit(text, text))
 	release := c.TextRelease()
 	if release == nil {
 		return
@@ -151,16 +151,17 @@ func tuneGC(c *model.Corpus, mapped bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		resident = max(0, resident-textBytes(pages))
-		debug.SetMemoryLimit(mappedHeapLimit(resident))
+		debug.SetMemoryLimit(mappedHeapLimit(resident, text))
 	})
 }
 
-// mappedHeapLimit is the heap's limit when resident bytes of mapped text
-// are in memory: 768 MiB less them, counting at least 96 MiB (the texts
-// of the units being built, and those the site-wide pages read again),
-// or half of them plus 192 MiB for a wiki whose texts alone pass 768 MiB.
-func mappedHeapLimit(resident int64) int64 {
-	return max(768<<20-max(resident, 96<<20), resident/2+192<<20)
+// mappedHeapLimit is the heap's limit when resident bytes of the total
+// bytes of mapped text are in memory: 768 MiB less them, counting at least
+// 96 MiB of a larger total (the texts of the units being built, and those
+// the site-wide pages read again), or half of them plus 192 MiB for a
+// wiki whose texts alone pass 768 MiB.
+func mappedHeapLimit(resident, total int64) int64 {
+	return max(768<<20-max(resident, min(total, 96<<20)), resident/2+192<<20)
 }
 
 // textBytes is the size of the texts of pages' revisions.

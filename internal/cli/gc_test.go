@@ -27,8 +27,8 @@ func TestTuneGCFollowsReleasedTexts(t *testing.T) {
 	var got []*model.Page
 	c.SetTextRelease(func(pages []*model.Page) { got = append(got, pages...) })
 	tuneGC(c, true)
-	if l := debug.SetMemoryLimit(-1); l != mappedHeapLimit(450<<20) {
-		t.Fatalf("limit %d MiB with 450 MiB of texts, want %d", l>>20, mappedHeapLimit(450<<20)>>20)
+	if l := debug.SetMemoryLimit(-1); l != 417<<20 {
+		t.Fatalf("limit %d MiB with 450 MiB of texts, want 417 (half of them and 192)", l>>20)
 	}
 	c.ReleaseTexts([]*model.Page{a})
 	if len(got) != 1 || got[0] != a {
@@ -41,14 +41,16 @@ func TestTuneGCFollowsReleasedTexts(t *testing.T) {
 	if l := debug.SetMemoryLimit(-1); l != 768<<20-96<<20 {
 		t.Errorf("limit %d MiB after releasing every text, want %d", l>>20, 768-96)
 	}
-	for _, c := range []struct{ resident, want int64 }{
-		{0, 672 << 20},
-		{100 << 20, 668 << 20},
-		{400 << 20, 392 << 20},
-		{1 << 30, 704 << 20},
+	for _, c := range []struct{ resident, total, want int64 }{
+		{0, 400 << 20, 672 << 20},
+		{100 << 20, 400 << 20, 668 << 20},
+		{400 << 20, 400 << 20, 392 << 20},
+		{39 << 20, 39 << 20, 729 << 20}, // a small wiki: its texts are all there is to hold
+		{0, 39 << 20, 729 << 20},
+		{1 << 30, 1 << 30, 704 << 20},
 	} {
-		if got := mappedHeapLimit(c.resident); got != c.want {
-			t.Errorf("mappedHeapLimit(%d MiB) = %d MiB, want %d", c.resident>>20, got>>20, c.want>>20)
+		if got := mappedHeapLimit(c.resident, c.total); got != c.want {
+			t.Errorf("mappedHeapLimit(%d MiB of %d) = %d MiB, want %d", c.resident>>20, c.total>>20, got>>20, c.want>>20)
 		}
 	}
 }
