@@ -46,9 +46,15 @@ type HistoryParser struct {
 	Chunked, Whole int
 }
 
+// chunkKey identifies a chunk's parse: its text, its time when it asks
+// for it, and whether a heading follows it (more: it is parsed followed by
+// one, see sentinel). The same text can be the last chunk of a revision
+// and a middle one of the next (a section added after it), and its tree
+// is not the same: a line break before a heading is a text of its own.
 type chunkKey struct {
 	text string
 	at   int64
+	more bool
 }
 
 // chunk is a chunk's parse: its top-level nodes (sections unwrapped) with
@@ -152,7 +158,7 @@ func (h *HistoryParser) ParseShared(text string, at time.Time) (*model.Document,
 // before (at the same time, when it may ask for the time). The checks of
 // its text are made once, on its first parse.
 func (h *HistoryParser) chunk(s string, at time.Time, heading, more bool) *chunk {
-	key := chunkKey{text: s}
+	key := chunkKey{text: s, more: more}
 	c := h.chunks[key]
 	if c != nil && c.timed {
 		key.at = at.UnixNano()
@@ -174,8 +180,8 @@ func (h *HistoryParser) chunk(s string, at time.Time, heading, more bool) *chunk
 	if timed {
 		// The first entry says the chunk is timed; the parse is kept by
 		// its time.
-		h.chunks[chunkKey{text: s}] = &chunk{timed: true}
-		h.chunks[chunkKey{text: s, at: at.UnixNano()}] = c
+		h.chunks[chunkKey{text: s, more: more}] = &chunk{timed: true}
+		h.chunks[chunkKey{text: s, at: at.UnixNano(), more: more}] = c
 	}
 	return c
 }
