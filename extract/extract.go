@@ -52,6 +52,11 @@ type Table struct {
 	// intro is the text just before the table ("Points are pegged as
 	// they happen:"), used to classify it.
 	intro string
+	// slug and seq are what the table's ID was made of: its section's
+	// slug, and the order its extraction began in (ExtractShared numbers
+	// the tables it reuses as Extract numbers them).
+	slug string
+	seq  int
 }
 
 // Get returns the value of column col in row r.
@@ -110,6 +115,7 @@ type extractor struct {
 	out    *PageTables
 	prefix string
 	ids    map[string]bool
+	seq    int // tables begun
 }
 
 // IDPrefix is what the ids of page's tables start with: the game's slug
@@ -128,25 +134,31 @@ func IDPrefix(page *model.Page) string {
 
 // Extract finds the rule tables of a parsed revision of page.
 func Extract(doc *model.Document, page *model.Page, rev *model.Revision) *PageTables {
+	x := newExtractor(doc, page, rev)
+	x.walk(doc.Root)
+	return x.out
+}
+
+func newExtractor(doc *model.Document, page *model.Page, rev *model.Revision) *extractor {
 	x := &extractor{doc: doc, page: page, rev: rev, ids: map[string]bool{}}
 	x.out = &PageTables{Page: page.Title, Game: page.Game}
 	if rev != nil {
 		x.out.Revision = RevisionInfo{Timestamp: model.FormatTime(rev.Timestamp), Author: rev.Author, SHA1: rev.Digest()}
 	}
 	x.prefix = IDPrefix(page)
-	x.walk()
-	return x.out
+	return x
 }
 
-// walk visits the document's blocks in order.
-func (x *extractor) walk() {
+// walk visits the blocks of nodes (the document's root, or a run of its
+// top-level parts) in order.
+func (x *extractor) walk(nodes ...*model.Node) {
 	var run lineRun
 	flush := func() {
 		x.lineTables(&run)
 		run = lineRun{}
 	}
 	inCell := 0 // inside a table cell only nested tables count
-	model.Walk(x.doc.Root, func(n *model.Node, entering bool) model.WalkStatus {
+	visit := func(n *model.Node, entering bool) model.WalkStatus {
 		if !entering {
 			switch n.Kind {
 			case model.KindSection:
@@ -199,7 +211,10 @@ func (x *extractor) walk() {
 			return model.WalkSkipChildren
 		}
 		return model.WalkSkipChildren
-	})
+	}
+	for _, n := range nodes {
+		model.Walk(n, visit)
+	}
 	flush()
 }
 
@@ -219,12 +234,9 @@ func (x *extractor) newTable(n *model.Node, form Form) *Table {
 	}
 	// A second table of the same section takes the next number free:
 	// "setup-2" may be a section's own slug ("Setup 2").
-	id := x.prefix + "/" + slug
-	for k := 2; x.ids[id]; k++ {
-		id = fmt.Sprintf("%s/%s-%d", x.prefix, slug, k)
-	}
-	x.ids[id] = true
-	t.ID = id
+	t.slug, t.seq = slug, x.seq
+	x.seq++
+	x.number(t)
 	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
 		if p.Kind == model.KindText && strings.TrimSpace(p.Text) == "" {
 			continue
@@ -239,6 +251,16 @@ func (x *extractor) newTable(n *model.Node, form Form) *Table {
 		break
 	}
 	return t
+}
+
+// number gives t the ID of its slug that no table before it has.
+func (x *extractor) number(t *Table) {
+	id := x.prefix + "/" + t.slug
+	for k := 2; x.ids[id]; k++ {
+		id = fmt.Sprintf("%s/%s-%d", x.prefix, t.slug, k)
+	}
+	x.ids[id] = true
+	t.ID = id
 }
 
 func (x *extractor) warn(pos int, id model.MsgID, format string, args ...any) {

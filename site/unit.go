@@ -139,8 +139,10 @@ func (w *pageWork) blameURL(o diff.Origin) string {
 func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	w := &pageWork{page: pg, dir: dir}
 	seen := map[string]int{}
-	// The revisions' parts that did not change are parsed once.
+	// The revisions' parts that did not change are parsed once, and their
+	// tables read once.
 	hp := b.wiki.NewHistoryParser(pg)
+	tables := extract.NewSectionCache()
 	for _, r := range pg.Revisions {
 		var doc *model.Document
 		shared := false
@@ -153,7 +155,11 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 		}
 		w.docs = append(w.docs, doc)
 		w.shared = append(w.shared, shared)
-		w.tables = append(w.tables, extract.Extract(doc, pg, r))
+		if shared {
+			w.tables = append(w.tables, extract.ExtractShared(doc, pg, r, tables))
+		} else {
+			w.tables = append(w.tables, extract.Extract(doc, pg, r))
+		}
 		w.sides = append(w.sides, &diff.Side{Rev: r, Doc: doc, Tables: w.tables[len(w.tables)-1]})
 		a := "rev-" + strings.ReplaceAll(model.FormatTime(r.Timestamp), ":", "-")
 		seen[a]++

@@ -2,11 +2,13 @@ package wiki_test
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/internal/testgen"
 	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
@@ -196,9 +198,12 @@ func TestHistoryParserSameTrees(t *testing.T) {
 
 // FuzzHistoryParser: the history parser's trees are the parser's for two
 // revisions of a page, the second an edit of the first (the chunks they
-// share are parsed once).
+// share are parsed once), and the tables read through a cache of the
+// shared parts are Extract's.
 func FuzzHistoryParser(f *testing.F) {
 	f.Add("Lead\n== A ==\ntext\n", "Lead\n== A ==\ntext\n== B ==\nmore")
+	f.Add("== Scoring ==\n{|\n! Card !! Points\n|-\n| Ace || 11\n|}\n== Setup ==\n* 3 x Cards\n* 4 x Tiles\n",
+		"Intro\n== Setup ==\n* 3 x Cards\n* 4 x Tiles\n== Scoring ==\n{|\n! Card !! Points\n|-\n| Ace || 11\n|}\n== Scoring ==\nAce: 1 point\n")
 	for i, t := range hostileHistoryTexts {
 		f.Add(t, hostileHistoryTexts[(i+1)%len(hostileHistoryTexts)]+"\n\n"+t)
 		f.Add(t, strings.Replace(t, "\n\n", "\n\nAdded.\n\n", 1))
@@ -209,13 +214,23 @@ func FuzzHistoryParser(f *testing.F) {
 		if len(a)+len(b) > 4096 {
 			return
 		}
-		p := &model.Page{Title: "Fuzzed"}
+		p := &model.Page{Title: "Gamehelpfuzzed", Game: "fuzzed"}
 		hp := w.NewHistoryParser(p)
+		cache := extract.NewSectionCache()
 		for k, text := range []string{a, b, a} {
 			when := at.Add(time.Duration(k) * time.Hour)
-			want, got := docDump(w.ParseText(p.Title, text, when)), docDump(hp.ParseText(text, when))
+			whole := w.ParseText(p.Title, text, when)
+			doc, shared := hp.ParseShared(text, when)
+			want, got := docDump(whole), docDump(doc)
 			if want != got {
 				t.Fatalf("text %d: %s\n%q", k, testutil.FirstDiff(want, got), text)
+			}
+			// And the tables read through the cache of the parts.
+			if shared {
+				r := &model.Revision{Timestamp: when, Text: text}
+				if want, got := extract.Extract(whole, p, r), extract.ExtractShared(doc, p, r, cache); !reflect.DeepEqual(want, got) {
+					t.Fatalf("text %d: ExtractShared differs from Extract:\n%s\n%q", k, tablesDiff(want, got), text)
+				}
 			}
 		}
 	})

@@ -1,0 +1,141 @@
+package extract
+
+import (
+	"slices"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// SectionCache keeps the tables found in the top-level parts of a page's
+// revisions (its lead and each top-level section, with its subsections),
+// by the part's text, for ExtractShared: a revision mostly repeats the one
+// before, and a part whose text an earlier revision had holds the same
+// tables, moved. One cache serves the revisions of one page.
+type SectionCache struct {
+	parts map[partKey]*partTables
+	// Reused and Read count the parts whose tables came from the cache
+	// and those read.
+	Reused, Read int
+}
+
+type partKey struct {
+	lead bool
+	text string
+}
+
+// partTables are the tables read from a part, as read in the revision that
+// had it first: at byte pos and line there.
+type partTables struct {
+	pos, line int
+	tables    []*Table
+}
+
+// NewSectionCache returns an empty cache.
+func NewSectionCache() *SectionCache { return &SectionCache{parts: map[partKey]*partTables{}} }
+
+// ExtractShared is Extract for a document whose top-level parts are each
+// the tree their text makes wherever it stands: a document that
+// wiki.HistoryParser.ParseShared made of parts shared with other revisions
+// (it says so). The tables of a part whose text is in the cache are the
+// cache's, moved to where the part is and numbered among the others as
+// Extract numbers them; the other parts are read, and kept in the cache
+// unless reading them gave a warning (whose text names a table, and which
+// Extract locates in its revision). The result is Extract's
+// (TestExtractSharedAsExtract).
+func ExtractShared(doc *model.Document, page *model.Page, rev *model.Revision, cache *SectionCache) *PageTables {
+	if cache == nil {
+		return Extract(doc, page, rev)
+	}
+	// The parts: the nodes before the first section, then each section.
+	root := doc.Root
+	var lead, sections []*model.Node
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Kind == model.KindSection:
+			sections = append(sections, c)
+		case len(sections) == 0:
+			lead = append(lead, c)
+		default:
+			// Content after a section outside it: not the parser's
+			// grouping, read whole.
+			return Extract(doc, page, rev)
+		}
+	}
+	x := newExtractor(doc, page, rev)
+	src := doc.Source
+	end := len(src)
+	if len(sections) > 0 {
+		end = sections[0].Pos
+	}
+	if len(lead) > 0 {
+		x.part(cache, true, src[:end], 0, lead)
+	}
+	for i, s := range sections {
+		to := len(src)
+		if i+1 < len(sections) {
+			to = sections[i+1].Pos
+		}
+		if s.Pos < 0 || s.Pos > to || to > len(src) {
+			return Extract(doc, page, rev)
+		}
+		x.part(cache, false, src[s.Pos:to], s.Pos, []*model.Node{s})
+	}
+	return x.out
+}
+
+// part adds the tables of one part, text at byte pos made of nodes.
+func (x *extractor) part(cache *SectionCache, lead bool, text string, pos int, nodes []*model.Node) {
+	key := partKey{lead, text}
+	line := x.doc.Line(pos)
+	if c := cache.parts[key]; c != nil {
+		ts := make([]*Table, len(c.tables))
+		for i, t := range c.tables {
+			ts[i] = t.moved(pos-c.pos, line-c.line)
+		}
+		// Numbered in the order they were begun, as newTable numbers them.
+		byStart := slices.Clone(ts)
+		slices.SortFunc(byStart, func(a, b *Table) int { return a.seq - b.seq })
+		for _, t := range byStart {
+			t.seq, x.seq = x.seq, x.seq+1
+			x.number(t)
+		}
+		x.out.Tables = append(x.out.Tables, ts...)
+		cache.Reused++
+		return
+	}
+	cache.Read++
+	tables, warnings := len(x.out.Tables), len(x.out.Warnings)
+	x.walk(nodes...)
+	if len(x.out.Warnings) > warnings {
+		return
+	}
+	c := &partTables{pos: pos, line: line}
+	for _, t := range x.out.Tables[tables:] {
+		c.tables = append(c.tables, t.moved(0, 0))
+	}
+	cache.parts[key] = c
+}
+
+// moved returns a copy of t whose places are d bytes and dl lines further
+// (a cell at 0 is a cell that the table's layout padded, and stays 0).
+func (t *Table) moved(d, dl int) *Table {
+	c := *t
+	c.Source.Pos += d
+	c.Source.End += d
+	c.Source.Line += dl
+	c.Section = slices.Clone(t.Section)
+	c.Columns = slices.Clone(t.Columns)
+	if t.Rows != nil {
+		c.Rows = make([]Row, len(t.Rows))
+	}
+	for i, r := range t.Rows {
+		nr := slices.Clone(r)
+		for j := range nr {
+			if nr[j].Pos != 0 {
+				nr[j].Pos += d
+			}
+		}
+		c.Rows[i] = nr
+	}
+	return &c
+}
