@@ -35,26 +35,55 @@ func docDump(d *model.Document) string {
 	return b.String()
 }
 
+// historyCounts are what sameTrees saw: revisions parsed by chunks and
+// whole, and top-level parts whose tables came from the cache or were read.
+type historyCounts struct{ chunked, whole, reused, read int }
+
 // sameTrees parses every revision of every page of w both ways and fails
-// on the first difference; it returns how many revisions were parsed by
-// chunks and whole.
-func sameTrees(t *testing.T, w *wiki.Wiki) (chunked, whole int) {
+// on the first difference, and on the revisions the history parser shared
+// extracts the tables both ways too (Extract, and ExtractShared with a
+// cache per page, as the site does).
+func sameTrees(t *testing.T, w *wiki.Wiki) historyCounts {
 	t.Helper()
+	var n historyCounts
 	for _, p := range w.Corpus.Pages {
 		hp := w.NewHistoryParser(p)
+		cache := extract.NewSectionCache()
 		for _, r := range p.Revisions {
 			if !r.Visible() {
 				continue
 			}
-			want, got := docDump(w.Parse(p, r)), docDump(hp.Parse(r))
-			if want != got {
+			whole := w.Parse(p, r)
+			doc, shared := hp.ParseRevision(r)
+			if want, got := docDump(whole), docDump(doc); want != got {
 				t.Fatalf("%s@%s: the history parser's tree differs from the parser's: %s", p.Title, model.FormatTime(r.Timestamp), testutil.FirstDiff(want, got))
 			}
+			if !shared {
+				continue
+			}
+			if want, got := extract.Extract(whole, p, r), extract.ExtractShared(doc, p, r, cache); !reflect.DeepEqual(want, got) {
+				t.Fatalf("%s@%s: ExtractShared differs from Extract:\n%s", p.Title, model.FormatTime(r.Timestamp), tablesDiff(want, got))
+			}
 		}
-		chunked += hp.Chunked
-		whole += hp.Whole
+		n.chunked += hp.Chunked
+		n.whole += hp.Whole
+		n.reused += cache.Reused
+		n.read += cache.Read
 	}
-	return chunked, whole
+	return n
+}
+
+// tablesDiff names the first difference between two extractions.
+func tablesDiff(a, b *extract.PageTables) string {
+	if len(a.Tables) != len(b.Tables) {
+		return fmt.Sprintf("%d tables, want %d", len(b.Tables), len(a.Tables))
+	}
+	for i := range a.Tables {
+		if !reflect.DeepEqual(a.Tables[i], b.Tables[i]) {
+			return fmt.Sprintf("table %d:\n got  %+v\n want %+v", i, *b.Tables[i], *a.Tables[i])
+		}
+	}
+	return fmt.Sprintf("warnings:\n got  %v\n want %v", b.Warnings, a.Warnings)
 }
 
 // hostileHistoryTexts are texts made to defeat the history parser's
@@ -93,23 +122,30 @@ var hostileHistoryTexts = []string{
 }
 
 // TestHistoryParserSameTrees: a revision parsed by chunks has the very tree
-// the parser makes of the whole text, on the seeds, the embedded sample, a
-// generated wiki and texts made to defeat the chunking.
+// the parser makes of the whole text, and the tables read through the
+// cache of its parts are those Extract reads, on the seeds, the embedded
+// sample, generated wikis (tables, lists and lines edited, sections
+// renamed and added) and texts made to defeat the chunking.
 func TestHistoryParserSameTrees(t *testing.T) {
 	t.Run("generated", func(t *testing.T) {
-		c := testgen.Corpus(testgen.Options{Pages: 60, Revisions: 8, Seed: 3})
-		chunked, whole := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
-		if chunked == 0 || whole > chunked/10 {
-			t.Errorf("%d revisions parsed by chunks, %d whole: the generated pages should be chunked", chunked, whole)
+		for seed := uint64(1); seed <= 3; seed++ {
+			c := testgen.Corpus(testgen.Options{Pages: 60, Revisions: 8, Seed: seed})
+			n := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
+			if n.chunked == 0 || n.whole > n.chunked/10 {
+				t.Errorf("seed %d: %d revisions parsed by chunks, %d whole: the generated pages should be chunked", seed, n.chunked, n.whole)
+			}
+			if n.reused < 2*n.read {
+				t.Errorf("seed %d: the tables of %d parts reused, %d read: most parts of a generated history repeat", seed, n.reused, n.read)
+			}
 		}
 	})
 	t.Run("one revision", func(t *testing.T) {
 		// A page's only revision is parsed whole: no other revision
 		// could share its chunks.
 		c := testgen.Corpus(testgen.Options{Pages: 40, Revisions: 1, Seed: 5})
-		chunked, whole := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
-		if chunked != 0 || whole != len(c.Pages) {
-			t.Errorf("%d pages of one revision: %d parsed by chunks, %d whole; want all whole", len(c.Pages), chunked, whole)
+		n := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
+		if n.chunked != 0 || n.whole != len(c.Pages) {
+			t.Errorf("%d pages of one revision: %d parsed by chunks, %d whole; want all whole", len(c.Pages), n.chunked, n.whole)
 		}
 	})
 	t.Run("sample", func(t *testing.T) {
@@ -117,13 +153,10 @@ func TestHistoryParserSameTrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		chunked, whole := sameTrees(t, w)
-		t.Logf("sample: %d revisions by chunks, %d whole", chunked, whole)
+		t.Logf("sample: %+v", sameTrees(t, w))
 	})
 	t.Run("seeds", func(t *testing.T) {
-		c := testutil.SeedCorpus(t)
-		chunked, whole := sameTrees(t, wiki.New(c, nil, wiki.Config{}))
-		t.Logf("seeds: %d revisions by chunks, %d whole", chunked, whole)
+		t.Logf("seeds: %+v", sameTrees(t, wiki.New(testutil.SeedCorpus(t), nil, wiki.Config{})))
 	})
 	// A chunk that ends a revision and is followed by a heading in the
 	// next (a section added after it) is not the same tree both ways: a
