@@ -41,7 +41,7 @@ func NewSectionCache() *SectionCache { return &SectionCache{parts: map[partKey]*
 // Extract numbers them; the other parts are read, and kept in the cache
 // unless reading them gave a warning (whose text names a table, and which
 // Extract locates in its revision). The result is Extract's
-// (TestExtractSharedAsExtract).
+// (wiki's TestHistoryParserSameTrees compares them).
 func ExtractShared(doc *model.Document, page *model.Page, rev *model.Revision, cache *SectionCache) *PageTables {
 	if cache == nil {
 		return Extract(doc, page, rev)
