@@ -76,6 +76,17 @@ func LinesOf(a, b *Side, context int) *TextDiff {
 	return textOfLines(a.lineList(), b.lineList(), context, false)
 }
 
+// LineOps is the edit script of two sides' lines, as Lines and LinesOf
+// find it, without hunks: for a caller that only counts or writes the
+// changes. Equal, deleted and inserted runs alternate, a deletion before
+// the insertion that replaces it; the sides' lines are a.Lines() and
+// b.Lines().
+func LineOps(a, b *Side) []Op { return lineOps(a.lineList(), b.lineList()) }
+
+// Lines returns the side's text as lines (split once, shared by every
+// comparison the side is in): the lines LineOps numbers.
+func (s *Side) Lines() []string { return s.lineList() }
+
 func textOfLines(al, bl []string, context int, words bool) *TextDiff {
 	ops := lineOps(al, bl)
 	td := &TextDiff{}

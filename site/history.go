@@ -419,60 +419,58 @@ func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
 		e.CompareURL = "#diff-" + w.anchors[cur]
 		return
 	}
-	td := diff.LinesOf(w.sides[i], w.sides[cur], 0)
-	e.Compare = &CompareView{ID: "cmp-" + w.anchors[i], Ops: compareOps(td), Added: td.Added, Removed: td.Removed}
+	ops := diff.LineOps(w.sides[i], w.sides[cur])
+	cv := &CompareView{ID: "cmp-" + w.anchors[i], Ops: compareOps(w.sides[i].Lines(), ops)}
+	for _, op := range ops {
+		switch op.Kind {
+		case diff.OpDelete:
+			cv.Removed += op.AEnd - op.AStart
+		case diff.OpInsert:
+			cv.Added += op.BEnd - op.BStart
+		}
+	}
+	e.Compare = cv
 }
 
 // compareOps writes a line diff as JSON for site.js: a positive number n
 // is n lines both texts have, a negative one -n lines only the new text
 // has (the page shows them from its wikitext), and ["…", …] are lines only
-// the old text has.
-func compareOps(td *diff.TextDiff) string {
+// the old text has. ops is the script of old's lines (diff.LineOps); the
+// lines both texts have after the last change are left out.
+func compareOps(old []string, ops []diff.Op) string {
 	var b strings.Builder
 	b.WriteByte('[')
-	oldPos, newPos := 1, 1
 	sep := func() {
 		if b.Len() > 1 {
 			b.WriteByte(',')
 		}
 	}
-	equal := func(n int) {
-		if n > 0 {
-			sep()
-			b.WriteString(itoa(n))
-			oldPos += n
-			newPos += n
+	same := 0 // lines both have, not written yet
+	for _, op := range ops {
+		switch op.Kind {
+		case diff.OpEqual:
+			same += op.AEnd - op.AStart
+			continue
 		}
-	}
-	for _, h := range td.Hunks {
-		for k := 0; k < len(h.Lines); {
-			l := h.Lines[k]
-			switch l.Kind {
-			case diff.LineRemoved:
-				equal(l.OldNo - oldPos)
-				sep()
-				b.WriteByte('[')
-				for j := k; k < len(h.Lines) && h.Lines[k].Kind == diff.LineRemoved; k++ {
-					if k > j {
-						b.WriteByte(',')
-					}
-					q, _ := json.Marshal(h.Lines[k].Text)
-					b.Write(q)
-					oldPos++
+		if same > 0 {
+			sep()
+			b.WriteString(itoa(same))
+			same = 0
+		}
+		sep()
+		switch op.Kind {
+		case diff.OpDelete:
+			b.WriteByte('[')
+			for k := op.AStart; k < op.AEnd; k++ {
+				if k > op.AStart {
+					b.WriteByte(',')
 				}
-				b.WriteByte(']')
-			case diff.LineAdded:
-				equal(l.NewNo - newPos)
-				n := 0
-				for ; k < len(h.Lines) && h.Lines[k].Kind == diff.LineAdded; k++ {
-					n++
-				}
-				sep()
-				b.WriteString("-" + itoa(n))
-				newPos += n
-			default:
-				k++
+				q, _ := json.Marshal(old[k])
+				b.Write(q)
 			}
+			b.WriteByte(']')
+		case diff.OpInsert:
+			b.WriteString("-" + itoa(op.BEnd-op.BStart))
 		}
 	}
 	b.WriteByte(']')

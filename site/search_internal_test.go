@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/internal/testgen"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 )
@@ -170,13 +171,29 @@ func TestSideBySide(t *testing.T) {
 }
 
 // The comparison with the current revision, as the page's script reads it:
-// the old text comes back from the ops and the current text.
+// the old text comes back from the ops and the current text; and the ops
+// are those the line diff's hunks gave (also on every old revision of a
+// generated wiki, against its page's latest).
 func TestCompareOps(t *testing.T) {
+	for _, p := range testgen.Corpus(testgen.Options{Pages: 30, Revisions: 10, Seed: 4}).Pages {
+		cur := &diff.Side{Rev: p.Latest()}
+		for _, r := range p.Revisions {
+			a := &diff.Side{Rev: r}
+			if got, want := compareOps(a.Lines(), diff.LineOps(a, cur)), compareOpsReference(diff.Lines(r.Text, cur.Rev.Text, 0)); got != want {
+				t.Fatalf("%s@%s: %s, want %s", p.Title, model.FormatTime(r.Timestamp), got, want)
+			}
+		}
+	}
 	texts := []string{"", "a\n", "a\nb\nc\n", "x\ny\nz\n", "a\nb\nc\nd\ne\nf\ng\n", "b\nc\nd\nX\nf\ng\nh\n", "a\n\"quoted\" <b>\nc\n", "new\nlines\nonly\n"}
 	for _, old := range texts {
 		for _, cur := range texts {
+			a, b := &diff.Side{Rev: &model.Revision{Text: old}}, &diff.Side{Rev: &model.Revision{Text: cur}}
+			js := compareOps(a.Lines(), diff.LineOps(a, b))
+			if want := compareOpsReference(diff.Lines(old, cur, 0)); js != want {
+				t.Errorf("%q → %q: %s, want %s (from the hunks)", old, cur, js, want)
+			}
 			var ops []any
-			if err := json.Unmarshal([]byte(compareOps(diff.Lines(old, cur, 0))), &ops); err != nil {
+			if err := json.Unmarshal([]byte(js), &ops); err != nil {
 				t.Fatal(err)
 			}
 			curLines := strings.Split(strings.TrimSuffix(cur, "\n"), "\n")
@@ -206,6 +223,60 @@ func TestCompareOps(t *testing.T) {
 			}
 		}
 	}
+}
+
+// compareOpsReference is compareOps as first written, from the hunks of a
+// line diff without context.
+func compareOpsReference(td *diff.TextDiff) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	oldPos, newPos := 1, 1
+	sep := func() {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+	}
+	equal := func(n int) {
+		if n > 0 {
+			sep()
+			b.WriteString(itoa(n))
+			oldPos += n
+			newPos += n
+		}
+	}
+	for _, h := range td.Hunks {
+		for k := 0; k < len(h.Lines); {
+			l := h.Lines[k]
+			switch l.Kind {
+			case diff.LineRemoved:
+				equal(l.OldNo - oldPos)
+				sep()
+				b.WriteByte('[')
+				for j := k; k < len(h.Lines) && h.Lines[k].Kind == diff.LineRemoved; k++ {
+					if k > j {
+						b.WriteByte(',')
+					}
+					q, _ := json.Marshal(h.Lines[k].Text)
+					b.Write(q)
+					oldPos++
+				}
+				b.WriteByte(']')
+			case diff.LineAdded:
+				equal(l.NewNo - newPos)
+				n := 0
+				for ; k < len(h.Lines) && h.Lines[k].Kind == diff.LineAdded; k++ {
+					n++
+				}
+				sep()
+				b.WriteString("-" + itoa(n))
+				newPos += n
+			default:
+				k++
+			}
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // appendJSONString writes what json.Marshal writes for a string.
