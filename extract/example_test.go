@@ -3,10 +3,12 @@ package extract_test
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // Extract finds the rule tables of a parsed revision, whatever they are
@@ -66,4 +68,32 @@ func ExampleYAML() {
 	//     rows:
 	//       - {label: Pair, value: 2}
 	//       - {label: Triple, value: 5}
+}
+
+// ExtractShared reads a page's history a part at a time: the second
+// revision adds a line to the lead, and its scoring section's table comes
+// from the cache, moved two lines down.
+func ExampleExtractShared() {
+	page := &model.Page{Title: "Gamehelpdice", Game: "dice", Kind: model.PageRules}
+	texts := []string{
+		"Roll five dice.\n== Scoring ==\n{|\n! Roll !! Points\n|-\n| Five of a kind || 50\n|}\n",
+		"Roll five dice.\nThree rolls a turn.\n\n== Scoring ==\n{|\n! Roll !! Points\n|-\n| Five of a kind || 50\n|}\n",
+	}
+	for i, text := range texts {
+		page.Revisions = append(page.Revisions, &model.Revision{Timestamp: time.Date(2024, 1, 1+i, 0, 0, 0, 0, time.UTC), Text: text})
+	}
+	w := wiki.New(model.NewCorpus([]*model.Page{page}), nil, wiki.Config{})
+	hp := w.NewHistoryParser(page)
+	cache := extract.NewSectionCache()
+	for _, r := range page.Revisions {
+		doc, shared := hp.ParseRevision(r)
+		pt := extract.ExtractShared(doc, page, r, cache)
+		t := pt.Tables[0]
+		fmt.Printf("shared %v: %s on line %d, %v = %v\n", shared, t.ID, t.Source.Line, t.Rows[0][0].Value, t.Rows[0][1].Value)
+	}
+	fmt.Printf("parts read %d, reused %d\n", cache.Read, cache.Reused)
+	// Output:
+	// shared true: dice/scoring on line 3, Five of a kind = 50
+	// shared true: dice/scoring on line 5, Five of a kind = 50
+	// parts read 3, reused 1
 }
