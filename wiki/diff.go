@@ -20,7 +20,9 @@ import (
 const sideCache = 4
 
 // History gives the parsed and extracted revisions of one page, each parsed
-// once however many comparisons use it.
+// once however many comparisons use it; the parts a revision shares with
+// one parsed before are parsed and read for tables once (HistoryParser,
+// extract.ExtractShared).
 type History struct {
 	w      *Wiki
 	Page   *model.Page
@@ -28,6 +30,8 @@ type History struct {
 	sides  [sideCache]cachedSide
 	next   int // the slot the next parse replaces
 	parses int
+	hp     *HistoryParser
+	tables *extract.SectionCache
 }
 
 type cachedSide struct {
@@ -63,8 +67,21 @@ func (h *History) Side(i int) *diff.Side {
 		}
 	}
 	r := h.Page.Revisions[i]
-	doc := h.w.Parse(h.Page, r)
-	sd := &diff.Side{Rev: r, Doc: doc, Tables: extract.Extract(doc, h.Page, r)}
+	var sd *diff.Side
+	if r.Visible() {
+		if h.hp == nil {
+			h.hp, h.tables = h.w.NewHistoryParser(h.Page), extract.NewSectionCache()
+		}
+		doc, shared := h.hp.ParseRevision(r)
+		if shared {
+			sd = &diff.Side{Rev: r, Doc: doc, Tables: extract.ExtractShared(doc, h.Page, r, h.tables)}
+		} else {
+			sd = &diff.Side{Rev: r, Doc: doc, Tables: extract.Extract(doc, h.Page, r)}
+		}
+	} else {
+		doc := h.w.Parse(h.Page, r)
+		sd = &diff.Side{Rev: r, Doc: doc, Tables: extract.Extract(doc, h.Page, r)}
+	}
 	h.sides[h.next] = cachedSide{i, sd}
 	h.next = (h.next + 1) % sideCache
 	h.parses++
