@@ -115,7 +115,7 @@ type extractor struct {
 	out    *PageTables
 	prefix string
 	ids    map[string]bool
-	seq    int // tables begun
+	begun  []string // the slugs of the tables begun, in order
 }
 
 // IDPrefix is what the ids of page's tables start with: the game's slug
@@ -234,9 +234,9 @@ func (x *extractor) newTable(n *model.Node, form Form) *Table {
 	}
 	// A second table of the same section takes the next number free:
 	// "setup-2" may be a section's own slug ("Setup 2").
-	t.slug, t.seq = slug, x.seq
-	x.seq++
-	x.number(t)
+	t.slug, t.seq = slug, len(x.begun)
+	x.begun = append(x.begun, slug)
+	t.ID = x.nextID(slug)
 	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
 		if p.Kind == model.KindText && strings.TrimSpace(p.Text) == "" {
 			continue
@@ -253,14 +253,15 @@ func (x *extractor) newTable(n *model.Node, form Form) *Table {
 	return t
 }
 
-// number gives t the ID of its slug that no table before it has.
-func (x *extractor) number(t *Table) {
-	id := x.prefix + "/" + t.slug
+// nextID is the ID of slug that no table begun before has (a table begun
+// and then not kept still takes its ID).
+func (x *extractor) nextID(slug string) string {
+	id := x.prefix + "/" + slug
 	for k := 2; x.ids[id]; k++ {
-		id = fmt.Sprintf("%s/%s-%d", x.prefix, t.slug, k)
+		id = fmt.Sprintf("%s/%s-%d", x.prefix, slug, k)
 	}
 	x.ids[id] = true
-	t.ID = id
+	return id
 }
 
 func (x *extractor) warn(pos int, id model.MsgID, format string, args ...any) {

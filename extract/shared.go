@@ -24,10 +24,13 @@ type partKey struct {
 }
 
 // partTables are the tables read from a part, as read in the revision that
-// had it first: at byte pos and line there.
+// had it first: at byte pos and line there. begun are the slugs of the
+// tables begun in it, kept or not, in order (each took an ID), and a
+// table's seq is its place among them.
 type partTables struct {
 	pos, line int
 	tables    []*Table
+	begun     []string
 }
 
 // NewSectionCache returns an empty cache.
@@ -92,26 +95,33 @@ func (x *extractor) part(cache *SectionCache, lead bool, text string, pos int, n
 		for i, t := range c.tables {
 			ts[i] = t.moved(pos-c.pos, line-c.line)
 		}
-		// Numbered in the order they were begun, as newTable numbers them.
-		byStart := slices.Clone(ts)
-		slices.SortFunc(byStart, func(a, b *Table) int { return a.seq - b.seq })
-		for _, t := range byStart {
-			t.seq, x.seq = x.seq, x.seq+1
-			x.number(t)
+		// Numbered as newTable numbered them: every table begun takes an
+		// ID in turn, those kept get theirs.
+		ids := make([]string, len(c.begun))
+		base := len(x.begun)
+		for k, slug := range c.begun {
+			ids[k] = x.nextID(slug)
+			x.begun = append(x.begun, slug)
+		}
+		for _, t := range ts {
+			t.ID = ids[t.seq]
+			t.seq += base
 		}
 		x.out.Tables = append(x.out.Tables, ts...)
 		cache.Reused++
 		return
 	}
 	cache.Read++
-	tables, warnings := len(x.out.Tables), len(x.out.Warnings)
+	tables, warnings, begun := len(x.out.Tables), len(x.out.Warnings), len(x.begun)
 	x.walk(nodes...)
 	if len(x.out.Warnings) > warnings {
 		return
 	}
-	c := &partTables{pos: pos, line: line}
+	c := &partTables{pos: pos, line: line, begun: slices.Clone(x.begun[begun:])}
 	for _, t := range x.out.Tables[tables:] {
-		c.tables = append(c.tables, t.moved(0, 0))
+		m := t.moved(0, 0)
+		m.seq -= begun // its place in the part
+		c.tables = append(c.tables, m)
 	}
 	cache.parts[key] = c
 }
