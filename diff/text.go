@@ -83,6 +83,19 @@ func LinesOf(a, b *Side, context int) *TextDiff {
 // b.Lines().
 func LineOps(a, b *Side) []Op { return lineOps(a.lineList(), b.lineList()) }
 
+// Counts is how many elements a script removes and adds.
+func Counts(ops []Op) (removed, added int) {
+	for _, op := range ops {
+		switch op.Kind {
+		case OpDelete:
+			removed += op.AEnd - op.AStart
+		case OpInsert:
+			added += op.BEnd - op.BStart
+		}
+	}
+	return removed, added
+}
+
 // Lines returns the side's text as lines (split once, shared by every
 // comparison the side is in): the lines LineOps numbers.
 func (s *Side) Lines() []string { return s.lineList() }
@@ -90,14 +103,7 @@ func (s *Side) Lines() []string { return s.lineList() }
 func textOfLines(al, bl []string, context int, words bool) *TextDiff {
 	ops := lineOps(al, bl)
 	td := &TextDiff{}
-	for _, op := range ops {
-		switch op.Kind {
-		case OpDelete:
-			td.Removed += op.AEnd - op.AStart
-		case OpInsert:
-			td.Added += op.BEnd - op.BStart
-		}
-	}
+	td.Removed, td.Added = Counts(ops)
 	// Group operations into hunks: changes closer than 2×context lines
 	// share a hunk.
 	var cur *Hunk

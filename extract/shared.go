@@ -49,46 +49,20 @@ func ExtractShared(doc *model.Document, page *model.Page, rev *model.Revision, c
 	if cache == nil {
 		return Extract(doc, page, rev)
 	}
-	// The parts: the nodes before the first section, then each section.
-	root := doc.Root
-	var lead, sections []*model.Node
-	for c := root.FirstChild; c != nil; c = c.NextSibling {
-		switch {
-		case c.Kind == model.KindSection:
-			sections = append(sections, c)
-		case len(sections) == 0:
-			lead = append(lead, c)
-		default:
-			// Content after a section outside it: not the parser's
-			// grouping, read whole.
-			return Extract(doc, page, rev)
-		}
+	parts, ok := doc.Parts()
+	if !ok {
+		return Extract(doc, page, rev)
 	}
 	x := newExtractor(doc, page, rev)
-	src := doc.Source
-	end := len(src)
-	if len(sections) > 0 {
-		end = sections[0].Pos
-	}
-	if len(lead) > 0 {
-		x.part(cache, true, src[:end], 0, lead)
-	}
-	for i, s := range sections {
-		to := len(src)
-		if i+1 < len(sections) {
-			to = sections[i+1].Pos
-		}
-		if s.Pos < 0 || s.Pos > to || to > len(src) {
-			return Extract(doc, page, rev)
-		}
-		x.part(cache, false, src[s.Pos:to], s.Pos, []*model.Node{s})
+	for _, p := range parts {
+		x.part(cache, p)
 	}
 	return x.out
 }
 
-// part adds the tables of one part, text at byte pos made of nodes.
-func (x *extractor) part(cache *SectionCache, lead bool, text string, pos int, nodes []*model.Node) {
-	key := partKey{lead, text}
+// part adds the tables of one part.
+func (x *extractor) part(cache *SectionCache, p model.Part) {
+	key, pos := partKey{p.Lead, p.Text}, p.Pos
 	line := x.doc.Line(pos)
 	if c := cache.parts[key]; c != nil {
 		ts := make([]*Table, len(c.tables))
@@ -113,7 +87,7 @@ func (x *extractor) part(cache *SectionCache, lead bool, text string, pos int, n
 	}
 	cache.Read++
 	tables, warnings, begun := len(x.out.Tables), len(x.out.Warnings), len(x.begun)
-	x.walk(nodes...)
+	x.walk(p.Nodes...)
 	if len(x.out.Warnings) > warnings {
 		return
 	}

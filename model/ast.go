@@ -491,6 +491,56 @@ func (d *Document) Messages(page, rev string) MsgList {
 // Line returns the 1-based source line of a byte offset.
 func (d *Document) Line(offset int) int { return d.Lines().Line(offset) }
 
+// Part is a top-level part of a document: its lead (the nodes before the
+// first section) or a top-level section with its subsections. Text is its
+// source, from Pos to the next part (for a section, its heading line to
+// the next top-level section), which its tree is made of.
+type Part struct {
+	Lead  bool
+	Text  string
+	Pos   int
+	Nodes []*Node
+}
+
+// Parts returns the document's top-level parts in order; ok is false when
+// its root does not group its content so (a node after a section outside
+// it), which the parser never makes.
+func (d *Document) Parts() (parts []Part, ok bool) {
+	var lead, sections []*Node
+	for c := d.Root.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Kind == KindSection:
+			sections = append(sections, c)
+		case len(sections) > 0:
+			return nil, false
+		default:
+			lead = append(lead, c)
+		}
+	}
+	src := d.Source
+	if len(lead) > 0 {
+		end := len(src)
+		if len(sections) > 0 {
+			end = sections[0].Pos
+		}
+		if end < 0 || end > len(src) {
+			return nil, false
+		}
+		parts = append(parts, Part{Lead: true, Text: src[:end], Nodes: lead})
+	}
+	for i, s := range sections {
+		to := len(src)
+		if i+1 < len(sections) {
+			to = sections[i+1].Pos
+		}
+		if s.Pos < 0 || s.Pos > to || to > len(src) {
+			return nil, false
+		}
+		parts = append(parts, Part{Text: src[s.Pos:to], Pos: s.Pos, Nodes: []*Node{s}})
+	}
+	return parts, true
+}
+
 // Section is a view of a KindSection node.
 type Section struct {
 	Node    *Node

@@ -146,7 +146,12 @@ func newRevisionParts(r *render.Renderer) *revisionParts {
 // revision's ids and same-page links the revision's when it puts it
 // together.
 func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
-	if !shared {
+	var parts []model.Part
+	ok := false
+	if shared {
+		parts, ok = doc.Parts()
+	}
+	if !ok {
 		p.buf.Reset()
 		if err := p.r.Render(&p.buf, doc); err != nil {
 			return nil, err
@@ -154,63 +159,31 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 		p.html = append(p.html, template.HTML(p.buf.String()))
 		return []int{len(p.html) - 1}, nil
 	}
-	var out []int
-	src := doc.Source
-	var lead []*model.Node
-	var leadEnd int
-	first := true
-	flush := func(key partKey, nodes []*model.Node) error {
+	out := make([]int, 0, len(parts))
+	for _, part := range parts {
+		key := partKey{lead: part.Lead, text: part.Text}
+		if !part.Lead {
+			var ids strings.Builder
+			for h := range part.Nodes[0].FindAll(model.KindHeading) {
+				id, _ := h.Attr("id")
+				ids.WriteByte(0)
+				ids.WriteString(id)
+			}
+			key.ids = ids.String()
+		}
 		if k, ok := p.seen[key]; ok {
 			out = append(out, k)
-			return nil
+			continue
 		}
 		p.buf.Reset()
-		for _, n := range nodes {
+		for _, n := range part.Nodes {
 			if err := p.r.RenderNode(&p.buf, n); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		p.seen[key] = len(p.html)
 		out = append(out, len(p.html))
 		p.html = append(p.html, template.HTML(p.buf.String()))
-		return nil
-	}
-	for c := doc.Root.FirstChild; c != nil; c = c.NextSibling {
-		if c.Kind != model.KindSection {
-			lead = append(lead, c)
-			continue
-		}
-		if first && len(lead) > 0 {
-			leadEnd = c.Pos
-			if err := flush(partKey{lead: true, text: src[:leadEnd]}, lead); err != nil {
-				return nil, err
-			}
-		}
-		first = false
-		// The section's text runs to the next top-level section.
-		end := len(src)
-		for n := c.NextSibling; n != nil; n = n.NextSibling {
-			if n.Kind == model.KindSection {
-				end = n.Pos
-				break
-			}
-		}
-		var ids strings.Builder
-		for h := range c.FindAll(model.KindHeading) {
-			id, _ := h.Attr("id")
-			ids.WriteByte(0)
-			ids.WriteString(id)
-		}
-		key := partKey{text: src[min(c.Pos, len(src)):min(end, len(src))], ids: ids.String()}
-		if err := flush(key, []*model.Node{c}); err != nil {
-			return nil, err
-		}
-	}
-	if first {
-		// No section: the lead is the whole text.
-		if err := flush(partKey{lead: true, text: src}, lead); err != nil {
-			return nil, err
-		}
 	}
 	return out, nil
 }
@@ -421,14 +394,7 @@ func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
 	}
 	ops := diff.LineOps(w.sides[i], w.sides[cur])
 	cv := &CompareView{ID: "cmp-" + w.anchors[i], Ops: compareOps(w.sides[i].Lines(), ops)}
-	for _, op := range ops {
-		switch op.Kind {
-		case diff.OpDelete:
-			cv.Removed += op.AEnd - op.AStart
-		case diff.OpInsert:
-			cv.Added += op.BEnd - op.BStart
-		}
-	}
+	cv.Removed, cv.Added = diff.Counts(ops)
 	e.Compare = cv
 }
 

@@ -142,24 +142,21 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	// The revisions' parts that did not change are parsed once, and their
 	// tables read once.
 	hp := b.wiki.NewHistoryParser(pg)
-	tables := extract.NewSectionCache()
 	for _, r := range pg.Revisions {
 		var doc *model.Document
+		var tables *extract.PageTables
 		shared := false
 		if r.Visible() {
-			doc, shared = hp.ParseRevision(r)
+			doc, tables, shared = hp.ParseAndExtract(r)
 		} else {
 			// A deleted revision, or one of a stub dump: its history
 			// entry says so; the page shows the nearest visible one.
 			doc = b.wiki.ParseText(pg.Title, "''"+r.Absence()+"''", r.Timestamp)
+			tables = extract.Extract(doc, pg, r)
 		}
 		w.docs = append(w.docs, doc)
 		w.shared = append(w.shared, shared)
-		if shared {
-			w.tables = append(w.tables, extract.ExtractShared(doc, pg, r, tables))
-		} else {
-			w.tables = append(w.tables, extract.Extract(doc, pg, r))
-		}
+		w.tables = append(w.tables, tables)
 		w.sides = append(w.sides, &diff.Side{Rev: r, Doc: doc, Tables: w.tables[len(w.tables)-1]})
 		a := "rev-" + strings.ReplaceAll(model.FormatTime(r.Timestamp), ":", "-")
 		seen[a]++

@@ -21,8 +21,8 @@ const sideCache = 4
 
 // History gives the parsed and extracted revisions of one page, each parsed
 // once however many comparisons use it; the parts a revision shares with
-// one parsed before are parsed and read for tables once (HistoryParser,
-// extract.ExtractShared).
+// one parsed before are parsed and read for tables once
+// (HistoryParser.ParseAndExtract).
 type History struct {
 	w      *Wiki
 	Page   *model.Page
@@ -31,7 +31,6 @@ type History struct {
 	next   int // the slot the next parse replaces
 	parses int
 	hp     *HistoryParser
-	tables *extract.SectionCache
 }
 
 type cachedSide struct {
@@ -70,14 +69,10 @@ func (h *History) Side(i int) *diff.Side {
 	var sd *diff.Side
 	if r.Visible() {
 		if h.hp == nil {
-			h.hp, h.tables = h.w.NewHistoryParser(h.Page), extract.NewSectionCache()
+			h.hp = h.w.NewHistoryParser(h.Page)
 		}
-		doc, shared := h.hp.ParseRevision(r)
-		if shared {
-			sd = &diff.Side{Rev: r, Doc: doc, Tables: extract.ExtractShared(doc, h.Page, r, h.tables)}
-		} else {
-			sd = &diff.Side{Rev: r, Doc: doc, Tables: extract.Extract(doc, h.Page, r)}
-		}
+		doc, tables, _ := h.hp.ParseAndExtract(r)
+		sd = &diff.Side{Rev: r, Doc: doc, Tables: tables}
 	} else {
 		doc := h.w.Parse(h.Page, r)
 		sd = &diff.Side{Rev: r, Doc: doc, Tables: extract.Extract(doc, h.Page, r)}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 )
@@ -42,6 +43,9 @@ type HistoryParser struct {
 	// or a template names a time word): its time is then part of its key.
 	timed  bool
 	chunks map[chunkKey]*chunk
+	// tables are the tables of the shared parts read so far (see
+	// ParseAndExtract).
+	tables *extract.SectionCache
 	// Chunked and Whole count the revisions parsed by chunks and whole.
 	Chunked, Whole int
 }
@@ -100,6 +104,30 @@ func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool)
 		return h.parse(r.Text, r.Timestamp), false
 	}
 	return h.ParseShared(r.Text, r.Timestamp)
+}
+
+// ParseAndExtract is ParseRevision and the revision's rule tables: those of
+// the parts it shares with a revision parsed before are read once
+// (extract.ExtractShared, with a cache the parser keeps), the others as
+// extract.Extract reads them.
+func (h *HistoryParser) ParseAndExtract(r *model.Revision) (*model.Document, *extract.PageTables, bool) {
+	doc, shared := h.ParseRevision(r)
+	if !shared {
+		return doc, extract.Extract(doc, h.page, r), false
+	}
+	if h.tables == nil {
+		h.tables = extract.NewSectionCache()
+	}
+	return doc, extract.ExtractShared(doc, h.page, r, h.tables), true
+}
+
+// TableParts counts the top-level parts whose tables ParseAndExtract reused
+// and those it read.
+func (h *HistoryParser) TableParts() (reused, read int) {
+	if h.tables == nil {
+		return 0, 0
+	}
+	return h.tables.Reused, h.tables.Read
 }
 
 // parse parses a whole text or a chunk with the options of the revision

@@ -40,35 +40,31 @@ func docDump(d *model.Document) string {
 type historyCounts struct{ chunked, whole, reused, read int }
 
 // sameTrees parses every revision of every page of w both ways and fails
-// on the first difference, and on the revisions the history parser shared
-// extracts the tables both ways too (Extract, and ExtractShared with a
-// cache per page, as the site does).
+// on the first difference, and extracts the tables both ways too (Extract,
+// and the history parser's ParseAndExtract, as the site does).
 func sameTrees(t *testing.T, w *wiki.Wiki) historyCounts {
 	t.Helper()
 	var n historyCounts
 	for _, p := range w.Corpus.Pages {
 		hp := w.NewHistoryParser(p)
-		cache := extract.NewSectionCache()
 		for _, r := range p.Revisions {
 			if !r.Visible() {
 				continue
 			}
 			whole := w.Parse(p, r)
-			doc, shared := hp.ParseRevision(r)
+			doc, tables, shared := hp.ParseAndExtract(r)
 			if want, got := docDump(whole), docDump(doc); want != got {
 				t.Fatalf("%s@%s: the history parser's tree differs from the parser's: %s", p.Title, model.FormatTime(r.Timestamp), testutil.FirstDiff(want, got))
 			}
-			if !shared {
-				continue
-			}
-			if want, got := extract.Extract(whole, p, r), extract.ExtractShared(doc, p, r, cache); !reflect.DeepEqual(want, got) {
-				t.Fatalf("%s@%s: ExtractShared differs from Extract:\n%s", p.Title, model.FormatTime(r.Timestamp), tablesDiff(want, got))
+			if want := extract.Extract(whole, p, r); !reflect.DeepEqual(want, tables) {
+				t.Fatalf("%s@%s: the history parser's tables (shared %v) differ from Extract's:\n%s", p.Title, model.FormatTime(r.Timestamp), shared, tablesDiff(want, tables))
 			}
 		}
+		reused, read := hp.TableParts()
 		n.chunked += hp.Chunked
 		n.whole += hp.Whole
-		n.reused += cache.Reused
-		n.read += cache.Read
+		n.reused += reused
+		n.read += read
 	}
 	return n
 }
