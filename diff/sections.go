@@ -58,7 +58,7 @@ type sectionInfo struct {
 // normalized (so re-spacing is not a modification).
 func sectionsOf(doc *model.Document) []sectionInfo {
 	var out []sectionInfo
-	for s := range topSections(doc.Root) {
+	for s := range model.Sections(doc.Root) {
 		if s.Heading == nil {
 			continue
 		}
@@ -93,31 +93,6 @@ func sectionsOf(doc *model.Document) []sectionInfo {
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
 	}
 	return out
-}
-
-// topSections is model.Sections for a parsed document, whose sections are
-// children of the root and of sections only (the parser groups the
-// top-level content last): it does not walk the rest of the tree.
-func topSections(root *model.Node) func(yield func(model.Section) bool) {
-	return func(yield func(model.Section) bool) {
-		var walk func(n *model.Node) bool
-		walk = func(n *model.Node) bool {
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				if c.Kind != model.KindSection {
-					continue
-				}
-				s := model.Section{Node: c}
-				if h := c.FirstChild; h != nil && h.Kind == model.KindHeading {
-					s.Heading = h
-				}
-				if !yield(s) || !walk(c) {
-					return false
-				}
-			}
-			return true
-		}
-		walk(root)
-	}
 }
 
 // sectionAt returns the index of the innermost section holding byte pos,

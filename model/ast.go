@@ -555,18 +555,30 @@ func (s Section) Title() string {
 	return PlainText(s.Heading)
 }
 
-// Sections iterates over every section below n, depth first.
+// Sections iterates over the sections below n, depth first. Sections are
+// children of the document's root and of sections only (the parser groups
+// a document's top-level content so), so only those are looked into: a
+// page's sections are found without walking its paragraphs, lists and
+// tables.
 func Sections(n *Node) iter.Seq[Section] {
 	return func(yield func(Section) bool) {
-		for c := range n.FindAll(KindSection) {
-			s := Section{Node: c}
-			if h := c.FirstChild; h != nil && h.Kind == KindHeading {
-				s.Heading = h
+		var walk func(n *Node) bool
+		walk = func(n *Node) bool {
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Kind != KindSection {
+					continue
+				}
+				s := Section{Node: c}
+				if h := c.FirstChild; h != nil && h.Kind == KindHeading {
+					s.Heading = h
+				}
+				if !yield(s) || !walk(c) {
+					return false
+				}
 			}
-			if !yield(s) {
-				return
-			}
+			return true
 		}
+		walk(n)
 	}
 }
 

@@ -51,3 +51,40 @@ func TestParts(t *testing.T) {
 		}
 	}
 }
+
+// TestSections: the sections of a tree, depth first, with their headings;
+// a section is looked for under the root and under sections only, and the
+// iteration stops when asked.
+func TestSections(t *testing.T) {
+	root := &Node{Kind: KindDocument}
+	mk := func(parent *Node, kind Kind, text string) *Node {
+		n := &Node{Kind: kind, Text: text}
+		parent.AppendChild(n)
+		return n
+	}
+	mk(root, KindParagraph, "lead")
+	a := mk(root, KindSection, "")
+	mk(mk(a, KindHeading, ""), KindText, "A")
+	b := mk(a, KindSection, "")
+	mk(mk(b, KindHeading, ""), KindText, "B")
+	// A section node inside a table is not one the parser makes: not
+	// looked for.
+	mk(mk(b, KindTable, ""), KindSection, "")
+	c := mk(root, KindSection, "") // no heading
+	mk(c, KindParagraph, "")
+	var got []string
+	for s := range Sections(root) {
+		got = append(got, "["+s.Title()+"]")
+	}
+	if want := []string{"[A]", "[B]", "[]"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Sections = %v, want %v", got, want)
+	}
+	n := 0
+	for range Sections(root) {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("Sections went on after break: %d", n)
+	}
+}
