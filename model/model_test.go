@@ -99,6 +99,12 @@ func TestLineIndex(t *testing.T) {
 	if x.Lines() != 4 || x.LineStart(2) != 3 {
 		t.Errorf("Lines %d LineStart(2) %d", x.Lines(), x.LineStart(2))
 	}
+	// A line starts after every line feed, the last one included.
+	for src, want := range map[string]int{"": 1, "\n": 2, "a\n": 2, "\n\n": 3, "a\nb": 2} {
+		if got := NewLineIndex(src).Lines(); got != want {
+			t.Errorf("NewLineIndex(%q).Lines() = %d, want %d", src, got, want)
+		}
+	}
 }
 
 func TestMsgListSortAndFormat(t *testing.T) {

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -26,10 +27,13 @@ type LineIndex struct {
 // NewLineIndex indexes src.
 func NewLineIndex(src string) *LineIndex {
 	lines := make([]int, 1, 1+len(src)/40)
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			lines = append(lines, i+1)
+	for i := 0; ; {
+		k := strings.IndexByte(src[i:], '\n')
+		if k < 0 {
+			break
 		}
+		i += k + 1
+		lines = append(lines, i)
 	}
 	return &LineIndex{src: src, lines: lines}
 }

@@ -8,11 +8,18 @@ import "io"
 // of every diff it shows.
 func escapeText(w io.StringWriter, s string) { escapeHTML(w, s, false) }
 
+// escapeByte marks the bytes escapeHTML replaces: the wikitext of every
+// page and diff goes through it.
+var escapeByte = [256]bool{0: true, '"': true, '\'': true, '&': true, '<': true, '>': true, '+': true}
+
 // escapeHTML is escapeText, and with plus + as &#43; (as html/template
 // escapes it).
 func escapeHTML(w io.StringWriter, s string, plus bool) {
 	last := 0
 	for i := 0; i < len(s); i++ {
+		if !escapeByte[s[i]] {
+			continue
+		}
 		var r string
 		switch s[i] {
 		case 0:

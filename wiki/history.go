@@ -418,8 +418,11 @@ func headingLike(line string) bool {
 // is closed in s, and nothing is closed that s did not open.
 func closed(s string) bool {
 	var braces, brackets int
-	tags := map[string]int{}
+	var tags map[string]int // made at the first tag
 	for i := 0; i < len(s); i++ {
+		if !bracketByte[s[i]] {
+			continue
+		}
 		switch s[i] {
 		case '{':
 			braces++
@@ -451,6 +454,9 @@ func closed(s string) bool {
 			if self || voidTag[name] {
 				continue
 			}
+			if tags == nil {
+				tags = map[string]int{}
+			}
 			if end {
 				tags[name]--
 				if tags[name] < 0 {
@@ -471,6 +477,10 @@ func closed(s string) bool {
 	}
 	return true
 }
+
+// bracketByte marks the bytes closed looks at: every chunk of every
+// revision is read through it.
+var bracketByte = [256]bool{'{': true, '}': true, '[': true, ']': true, '<': true}
 
 var voidTag = map[string]bool{"br": true, "hr": true, "wbr": true, "img": true, "meta": true, "link": true, "col": true}
 
