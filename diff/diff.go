@@ -47,8 +47,19 @@ func (s *Side) lineList() []string {
 
 // sectionList returns the side's sections (sectionsOf), read once.
 func (s *Side) sectionList() []sectionInfo {
+	return s.sectionListAfter(nil)
+}
+
+// sectionListAfter is sectionList for the newer side of a comparison with
+// prev: a section whose text prev has too takes its body's hash from prev
+// (most sections of a revision are those of the one before).
+func (s *Side) sectionListAfter(prev *Side) []sectionInfo {
 	if !s.sectionsDone {
-		s.sections, s.sectionsDone = sectionsOf(s.Doc), true
+		var known *knownBodies
+		if prev != nil && prev.sectionsDone && prev.Doc != nil {
+			known = &knownBodies{src: prev.Doc.Source, sections: prev.sections}
+		}
+		s.sections, s.sectionsDone = sectionsOf(s.Doc, known), true
 	}
 	return s.sections
 }
@@ -168,7 +179,8 @@ func matchSides(a, b *Side) *pageMatching {
 }
 
 func matchSidesOnce(a, b *Side) *pageMatching {
-	sm := matchSections(a.Doc, b.Doc, a.sectionList(), b.sectionList())
+	sa := a.sectionList()
+	sm := matchSections(a.Doc, b.Doc, sa, b.sectionListAfter(a))
 	pa, pb := tablePlaces(a.Tables.Tables, sm.sa), tablePlaces(b.Tables.Tables, sm.sb)
 	linked := func(i, j int) bool {
 		x, y := pa[i], pb[j]

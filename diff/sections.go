@@ -56,7 +56,7 @@ type sectionInfo struct {
 // sectionsOf lists a document's sections in order. A section's body is its
 // own wikitext without its heading and subsections, with whitespace
 // normalized (so re-spacing is not a modification).
-func sectionsOf(doc *model.Document) []sectionInfo {
+func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 	var out []sectionInfo
 	for s := range model.Sections(doc.Root) {
 		if s.Heading == nil {
@@ -77,7 +77,7 @@ func sectionsOf(doc *model.Document) []sectionInfo {
 		}
 		var body uint64
 		if from < to && to <= len(doc.Source) {
-			body = normHash(doc.Source[from:to])
+			body = known.hash(doc.Source[from:to], len(out))
 		} else {
 			from, to = 0, 0
 		}
@@ -93,6 +93,40 @@ func sectionsOf(doc *model.Document) []sectionInfo {
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
 	}
 	return out
+}
+
+// knownBodies are the sections of another revision, whose bodies' hashes
+// a revision's sections can take: a body's normHash depends on its text
+// only.
+type knownBodies struct {
+	src      string
+	sections []sectionInfo
+	byText   map[string]uint64 // made at the first section not in its place
+}
+
+// hash is normHash(text) for the section at index i, taken from a known
+// section with the same text when there is one: the one at the same index
+// (sections mostly keep their places), else any.
+func (k *knownBodies) hash(text string, i int) uint64 {
+	if k == nil {
+		return normHash(text)
+	}
+	body := func(s sectionInfo) string { return k.src[s.bodyFrom:s.bodyTo] }
+	if i < len(k.sections) && k.sections[i].bodyTo-k.sections[i].bodyFrom == len(text) && body(k.sections[i]) == text {
+		return k.sections[i].body
+	}
+	if k.byText == nil {
+		k.byText = make(map[string]uint64, len(k.sections))
+		for _, s := range k.sections {
+			if s.bodyTo > s.bodyFrom {
+				k.byText[body(s)] = s.body
+			}
+		}
+	}
+	if h, ok := k.byText[text]; ok {
+		return h
+	}
+	return normHash(text)
 }
 
 // sectionAt returns the index of the innermost section holding byte pos,
@@ -376,7 +410,7 @@ func (m *sectionMatching) renamed(i int) bool {
 
 // Sections compares the sections of two revisions.
 func Sections(a, b *model.Document) []SectionChange {
-	return matchSections(a, b, sectionsOf(a), sectionsOf(b)).changes()
+	return matchSections(a, b, sectionsOf(a, nil), sectionsOf(b, nil)).changes()
 }
 
 func (m *sectionMatching) changes() []SectionChange {

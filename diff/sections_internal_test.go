@@ -1,0 +1,46 @@
+package diff
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/wikirules/wikirules/internal/testgen"
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
+)
+
+// TestKnownBodies: a revision's sections read with the hashes of the
+// revision before are the sections read alone, on every pair of revisions
+// of a generated wiki and on edits that move, copy, empty and change
+// sections.
+func TestKnownBodies(t *testing.T) {
+	parse := func(text string) *model.Document { return parser.Parse(text, &parser.Options{Title: "P"}) }
+	check := func(name, a, b string) {
+		t.Helper()
+		da, db := parse(a), parse(b)
+		sa := sectionsOf(da, nil)
+		got := sectionsOf(db, &knownBodies{src: da.Source, sections: sa})
+		if want := sectionsOf(db, nil); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: with the known bodies %+v, alone %+v", name, got, want)
+		}
+	}
+	c := testgen.Corpus(testgen.Options{Pages: 30, Revisions: 8, Seed: 5})
+	for _, p := range c.Pages {
+		for i := 1; i < len(p.Revisions); i++ {
+			check(p.Title, p.Revisions[i-1].Text, p.Revisions[i].Text)
+		}
+	}
+	const a = "Lead\n== A ==\nalpha  text\n== B ==\nbeta\n=== B1 ===\nsub\n== C ==\n\n"
+	for name, b := range map[string]string{
+		"same":            a,
+		"swapped":         "Lead\n== B ==\nbeta\n=== B1 ===\nsub\n== A ==\nalpha  text\n== C ==\n\n",
+		"one changed":     "Lead\n== A ==\nalpha text\n== B ==\nbeta\n=== B1 ===\nsub\n== C ==\n\n",
+		"copied":          "Lead\n== A ==\nalpha  text\n== A2 ==\nalpha  text\n== B ==\nbeta\n",
+		"emptied":         "Lead\n== A ==\n== B ==\nbeta\n",
+		"inserted before": "Lead\n== New ==\nbeta\n== A ==\nalpha  text\n== B ==\nbeta\n=== B1 ===\nsub\n",
+		"no sections":     "Lead only",
+	} {
+		check(name, a, b)
+		check(name+" (reversed)", b, a)
+	}
+}
