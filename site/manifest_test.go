@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,4 +111,33 @@ func TestBuildReleasesTexts(t *testing.T) {
 	if len(released) != 0 {
 		t.Errorf("a rebuild with nothing to build released %d pages", len(released))
 	}
+}
+
+// TestMissingFileRebuildsItsUnit: a file of the site taken away (by hand,
+// say) makes the next build build its unit again, and only it.
+func TestMissingFileRebuildsItsUnit(t *testing.T) {
+	t.Parallel()
+	c := testgen.Corpus(testgen.Options{Pages: 10, Revisions: 2, Seed: 4})
+	opts := site.Options{Version: "test"}
+	dir := t.TempDir()
+	full, out := filepath.Join(dir, "full"), filepath.Join(dir, "out")
+	build(t, c, opts, full)
+	build(t, c, opts, out)
+	var gone string
+	filepath.WalkDir(filepath.Join(out, "games"), func(p string, d fs.DirEntry, err error) error {
+		if gone == "" && err == nil && strings.HasSuffix(p, filepath.Join("history", "index.html")) {
+			gone = p
+		}
+		return nil
+	})
+	if gone == "" {
+		t.Fatal("no history page in the site")
+	}
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	if st := build(t, c, opts, out); st.Built != 1 || st.UpToDate {
+		t.Errorf("built %d units, reused %d (up to date %v): want the one whose file went", st.Built, st.Reused, st.UpToDate)
+	}
+	sameTree(t, full, out)
 }
