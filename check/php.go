@@ -30,13 +30,30 @@ func ParsePHP(name, src string) (map[string]any, error) {
 // an element: "$this->a[9][0] = …;", "$this->b['k'] = …;", "$this->c[] =
 // …;"), "define('NAME', …);" (also inside an "if (!defined('NAME'))"
 // guard), "const NAME = …;" at the top level and in a class (read as
-// Class::NAME), in any number of "<?php … ?>" blocks. Values are array
-// literals (nested, "'k' => v"), numbers (-0.5e-3, 0x1F, 1_000), strings
-// (with "\n", "\u{263A}" and the other escapes), true/false/null, earlier
-// values ($this->resources['gems'], $x, constants, self::X, Foo::BAR),
-// string concatenation with ".", arithmetic and bit operators, and
-// clienttranslate('…'), totranslate('…'), _('…'), self::_('…') read as
-// their string.
+// Class::NAME), enums ("enum Suit: string { case Hearts = 'H'; … }", pure
+// ones too: their cases and constants are read as Suit::Hearts), in any
+// number of "<?php … ?>" blocks. Functions ("function f() { … }") and
+// methods are code: skipped, and a call of one is an error.
+//
+// Values are array literals (nested, "'k' => v"), numbers (-0.5e-3, 0x1F,
+// 1_000), strings (with "\n", "\u{263A}" and the other escapes),
+// true/false/null, earlier values ($this->resources['gems'], $x,
+// constants, self::X, Foo::BAR, Suit::Hearts->value and ->name,
+// Suit::from('H') and tryFrom), clienttranslate('…'), totranslate('…'),
+// _('…'), self::_('…') read as their string, and PHP 8's operators with
+// its precedence and conversions: . + - * / % ** (-2 ** 2 is -4), | & ^
+// ~ << >>, array union +, == != === !== <> < > <= >= <=> (PHP 8's
+// comparison of numbers, numeric and other strings, null, booleans and
+// arrays), ! && || and or xor, ?? (an unset variable or element yields the
+// right side), a ? b : c and a ?: b (nested only with parentheses, as PHP
+// 8 requires), the casts (int) (float) (string) (bool) (array), and PHP's
+// pure builtin functions (phpFuncs: count, range, array_merge, array_fill,
+// in_array, min, max, round, intdiv, sprintf, number_format, implode,
+// str_replace, …) with PHP 8.2's results and errors. Like PHP, && || ?? and
+// the ternary do not evaluate the side they skip.
+//
+// The reader builds at most 1,000,000 elements in one array and 16 MB in
+// one string, and 256 MB of values in all: a bigger result is an error.
 func ParsePHPFile(fsys fs.FS, name, display string) (map[string]any, error) {
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
@@ -56,10 +73,37 @@ type phpReader struct {
 	read    map[string]bool
 	missing []string // required files not found beside the file
 	display string
+	funcs   map[string]phpFuncDecl // the files' functions, by lower-case name
+	enums   map[string]*phpEnum
+	work    int // what the values built so far take, in bytes (see charge)
+}
+
+// phpFuncDecl is where a function of the files is declared; its line is
+// counted only for an error.
+type phpFuncDecl struct {
+	file, src string
+	at        int
+}
+
+func (d phpFuncDecl) String() string {
+	return fmt.Sprintf("%s:%d", d.file, strings.Count(d.src[:d.at], "\n")+1)
 }
 
 func newPHPReader(fsys fs.FS, display string) *phpReader {
-	return &phpReader{fsys: fsys, consts: map[string]any{}, vars: map[string]any{}, read: map[string]bool{}, display: display}
+	return &phpReader{fsys: fsys, consts: map[string]any{}, vars: map[string]any{}, read: map[string]bool{}, display: display,
+		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}}
+}
+
+// maxPHPWork bounds what a file builds in all: values copied, arrays and
+// strings made, in bytes (an array element counted as 64). A value doubled
+// line after line ($a = array_merge($a, $a);) would grow exponentially.
+const maxPHPWork = 256 << 20
+
+func (r *phpReader) charge(n int) error {
+	if r.work += n; r.work > maxPHPWork {
+		return fmt.Errorf("the values built exceed 256 MB in all (an array element counted as 64 bytes): the reader stops there")
+	}
+	return nil
 }
 
 func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
@@ -81,7 +125,7 @@ func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
 // file parses one file's source. dir is its directory in fsys, where the
 // files it requires are looked up.
 func (r *phpReader) file(name, dir, src string) error {
-	p := &phpParser{r: r, name: name, dir: dir, src: src}
+	p := &phpParser{r: r, name: name, dir: dir, src: src, coalesceAt: -1, aliasAt: -1}
 	return p.file()
 }
 
@@ -93,6 +137,17 @@ type phpParser struct {
 	i     int
 	class string // the class whose body is being read ("" outside one)
 	depth int    // nesting of expressions
+	// dry > 0 reads an expression without evaluating it: what PHP skips
+	// (the other side of && || ?? and a ternary).
+	dry int
+	// coalesceAt is where the left operand of the innermost ?? being read
+	// starts: a variable or an element there may be unset.
+	coalesceAt int
+	// aliasAt is where a class constant's value starts: an enum case
+	// there, alone, is the constant's value (const Wild = self::Spades;).
+	aliasAt int
+	opAt    int // opToken's position + 1, and the token there
+	opTok   string
 }
 
 // maxPHPDepth bounds the nesting of arrays and parentheses: real files nest
@@ -279,8 +334,10 @@ func (p *phpParser) statement() error {
 		return nil
 	case "abstract", "final", "readonly":
 		return p.statement() // the class keyword follows
-	case "class", "interface", "trait":
-		return p.classBody(start)
+	case "class", "interface", "trait", "enum":
+		return p.classBody(start, lw)
+	case "function":
+		return p.function(start)
 	case "new":
 		return p.errorAt(start, "object construction (new %s) is not read: constants are read, code is not run", p.ident())
 	}
@@ -325,7 +382,7 @@ func (p *phpParser) assignment() error {
 	if !p.accept("=") || p.peek("=") {
 		return p.errorf("expected \"=\" after $%s (constants are read, code is not run), found %s", name, p.found())
 	}
-	v, err := p.expr()
+	v, err := p.assigned()
 	if err != nil {
 		return err
 	}
@@ -452,12 +509,14 @@ func (p *phpParser) constStatement() error {
 		if err := p.expect("="); err != nil {
 			return err
 		}
+		p.skip()
+		p.aliasAt = p.i
 		v, err := p.expr()
 		if err != nil {
 			return err
 		}
 		if p.class != "" {
-			p.r.consts[p.class+"::"+name] = v
+			p.r.consts[p.class+"::"+name] = v // an enum case too (aliasAt)
 		} else {
 			p.r.consts[name] = v
 		}
@@ -570,17 +629,34 @@ func (p *phpParser) require(kw string) error {
 	return p.r.file(display, path.Dir(name), string(src))
 }
 
-// classBody reads "class Foo [extends …] [implements …] { … }": its
-// constants (Foo::NAME) and static properties (Foo::$name); methods are
-// code and skipped.
-func (p *phpParser) classBody(start int) error {
+// classBody reads "class Foo [extends …] [implements …] { … }" (kind
+// "class", also "interface" and "trait"): its constants (Foo::NAME) and
+// static properties (Foo::$name); methods are code and skipped. An enum
+// ("enum Suit: string { case Hearts = 'H'; … }", kind "enum") has cases
+// too, read as Suit::Hearts.
+func (p *phpParser) classBody(start int, kind string) error {
+	what := "class"
+	if kind == "enum" {
+		what = kind
+	}
 	name := p.ident()
 	if name == "" {
-		return p.errorf("expected a class name, found %s", p.found())
+		return p.errorf("expected a %s name, found %s", what, p.found())
+	}
+	var enum *phpEnum
+	if kind == "enum" {
+		enum = &phpEnum{name: name}
+		if p.accept(":") {
+			at := p.i
+			if enum.backing = strings.ToLower(p.ident()); enum.backing != "int" && enum.backing != "string" {
+				return p.errorAt(at, "enum %s: the backing type must be int or string", name)
+			}
+		}
+		p.r.enums[name] = enum
 	}
 	for !p.peek("{") {
 		if p.i >= len(p.src) || p.ident() == "" && !p.accept(",") {
-			return p.errorf("expected \"{\" to open class %s, found %s", name, p.found())
+			return p.errorf("expected \"{\" to open %s %s, found %s", what, name, p.found())
 		}
 	}
 	p.accept("{")
@@ -593,7 +669,7 @@ func (p *phpParser) classBody(start int) error {
 		}
 		p.skip()
 		if p.i >= len(p.src) {
-			return p.errorAt(start, "class %s is not closed", name)
+			return p.errorAt(start, "%s %s is not closed", what, name)
 		}
 		if p.accept("#[") { // an attribute
 			if err := p.skipBalanced('[', ']', 1); err != nil {
@@ -624,17 +700,75 @@ func (p *phpParser) classBody(start int) error {
 				return err
 			}
 		case "case":
-			return p.errorAt(at, "unsupported construct: enum cases (constants are read, code is not run)")
+			if enum == nil {
+				return p.errorAt(at, "unsupported construct: enum cases (constants are read, code is not run)")
+			}
+			if err := p.enumCase(enum); err != nil {
+				return err
+			}
 		case "":
-			return p.errorf("unsupported construct %s in class %s", p.found(), name)
+			return p.errorf("unsupported construct %s in %s %s", p.found(), what, name)
 		default:
 			// A typed property: "public int $x = 1;".
 			if p.peek("$") {
 				continue
 			}
-			return p.errorAt(at, "unsupported construct %q in class %s", w, name)
+			return p.errorAt(at, "unsupported construct %q in %s %s", w, what, name)
 		}
 	}
+}
+
+// enumCase reads "case Name;" or "case Name = value;" of an enum, read as
+// the class constant Enum::Name. As in PHP, a backed enum's cases have
+// values of its type, all different, and a pure enum's none.
+func (p *phpParser) enumCase(e *phpEnum) error {
+	p.skip()
+	at := p.i
+	name := p.ident()
+	if name == "" {
+		return p.errorf("expected a case name, found %s", p.found())
+	}
+	c := &phpEnumCase{enum: e.name, name: name}
+	if p.accept("=") {
+		p.skip()
+		valAt := p.i
+		v, err := p.expr()
+		if err != nil {
+			return err
+		}
+		want := map[string]string{"int": "an integer", "string": "a string"}[e.backing]
+		switch {
+		case e.backing == "":
+			return p.errorAt(valAt, "case %s of the pure enum %s has a value (only a backed enum has: enum %s: string { … })", name, e.name, e.name)
+		case phpType(v) != want:
+			return p.errorAt(valAt, "case %s of enum %s: its value is %s, not %s (the enum's type)", name, e.name, phpType(v), want)
+		}
+		for _, o := range e.cases {
+			if o.value == v {
+				return p.errorAt(valAt, "enum %s: cases %s and %s have the same value", e.name, o.name, name)
+			}
+		}
+		c.value = v
+	} else if e.backing != "" {
+		return p.errorAt(at, "case %s of enum %s needs a value (the enum is backed by %s)", name, e.name, e.backing)
+	}
+	e.cases = append(e.cases, c)
+	p.r.consts[e.name+"::"+name] = c
+	return p.expect(";")
+}
+
+// function skips "function name(…) { … }": a function of the file is
+// code, not run; a later call of it is an error naming it.
+func (p *phpParser) function(start int) error {
+	p.accept("&")
+	p.skip()
+	at := p.i
+	name := p.ident()
+	if name == "" {
+		return p.errorAt(start, "unsupported construct: an anonymous function (constants are read, code is not run)")
+	}
+	p.r.funcs[strings.ToLower(name)] = phpFuncDecl{file: p.name, src: p.src, at: at}
+	return p.skipFunction()
 }
 
 // property reads a class property "$name [= value];" as Class::$name.
@@ -672,14 +806,30 @@ func (p *phpParser) skipFunction() error {
 		case '{':
 			p.i++
 			return p.skipBalanced('{', '}', 1)
-		case '\'', '"':
-			if _, err := p.str(); err != nil {
+		case '\'', '"', '`':
+			if err := p.skipString(); err != nil {
 				return err
 			}
 		default:
 			p.i++
 		}
 	}
+}
+
+// skipString passes over a quoted string without reading it: code may
+// hold strings the reader does not read ("{$x}").
+func (p *phpParser) skipString() error {
+	q := p.src[p.i]
+	for j := p.i + 1; j < len(p.src); j++ {
+		switch p.src[j] {
+		case '\\':
+			j++
+		case q:
+			p.i = j + 1
+			return nil
+		}
+	}
+	return p.errorf("string is not closed")
 }
 
 // skipBalanced skips to the close that balances depth opens, past strings
@@ -698,8 +848,14 @@ func (p *phpParser) skipBalanced(open, close byte, depth int) error {
 		case close:
 			depth--
 			p.i++
-		case '\'', '"':
-			if _, err := p.str(); err != nil {
+		case '\'', '"', '`':
+			if err := p.skipString(); err != nil {
+				return err
+			}
+		case '<':
+			if !strings.HasPrefix(p.src[p.i:], "<<<") {
+				p.i++
+			} else if _, _, _, err := p.heredocText(); err != nil {
 				return err
 			}
 		default:
@@ -718,259 +874,6 @@ func (p *phpParser) skipTo(c byte) error {
 	return nil
 }
 
-// Expressions, by PHP 8's precedence: | ^ & . << >> + - * / % unary.
-
-func (p *phpParser) expr() (any, error) {
-	if p.depth++; p.depth > maxPHPDepth {
-		return nil, p.errorf("values nested more than %d deep", maxPHPDepth)
-	}
-	defer func() { p.depth-- }()
-	return p.binary(0)
-}
-
-var phpLevels = [][]string{{"|"}, {"^"}, {"&"}, {"."}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}}
-
-// binaryOp returns the operator of level that comes next, if any.
-func (p *phpParser) binaryOp(level int) string {
-	p.skip()
-	rest := p.src[p.i:]
-	for _, op := range phpLevels[level] {
-		if !strings.HasPrefix(rest, op) {
-			continue
-		}
-		next := ""
-		if len(rest) > len(op) {
-			next = rest[len(op) : len(op)+1]
-		}
-		// Not "||", "&&", ".=", "+=", "...", "**", "->" or a number (.5).
-		if next == op[:1] || next == "=" || op == "." && next >= "0" && next <= "9" || op == "-" && next == ">" || op == "*" && next == "*" {
-			continue
-		}
-		return op
-	}
-	return ""
-}
-
-func (p *phpParser) binary(level int) (any, error) {
-	if level == len(phpLevels) {
-		return p.unary()
-	}
-	left, err := p.binary(level + 1)
-	if err != nil {
-		return nil, err
-	}
-	for {
-		op := p.binaryOp(level)
-		if op == "" {
-			return left, nil
-		}
-		at := p.i
-		p.i += len(op)
-		right, err := p.binary(level + 1)
-		if err != nil {
-			return nil, err
-		}
-		if left, err = phpBinary(op, left, right); err != nil {
-			return nil, p.errorAt(at, "%v", err)
-		}
-	}
-}
-
-func (p *phpParser) unary() (any, error) {
-	p.skip()
-	at := p.i
-	switch {
-	case p.accept("!"):
-		v, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		return !phpTruthy(v), nil
-	case p.peek("-") && !p.peek("->"), p.peek("+"):
-		op := p.src[p.i]
-		p.i++
-		v, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		if op == '+' {
-			v, err = phpBinary("+", int64(0), v)
-		} else {
-			v, err = phpBinary("-", int64(0), v)
-		}
-		if err != nil {
-			return nil, p.errorAt(at, "%v", err)
-		}
-		return v, nil
-	case p.accept("("):
-		// A cast such as (int) is code; a parenthesised expression is not.
-		save := p.i
-		if t := strings.ToLower(p.ident()); t != "" && p.accept(")") {
-			switch t {
-			case "int", "integer", "float", "double", "string", "bool", "boolean", "array":
-				return nil, p.errorAt(at, "unsupported construct: a (%s) cast", t)
-			}
-		}
-		p.i = save
-		v, err := p.expr()
-		if err != nil {
-			return nil, err
-		}
-		return v, p.expect(")")
-	}
-	return p.postfix()
-}
-
-// postfix reads a primary value and its [index] accesses.
-func (p *phpParser) postfix() (any, error) {
-	v, err := p.primary()
-	if err != nil {
-		return nil, err
-	}
-	for p.peek("[") {
-		at := p.i
-		p.i++
-		k, err := p.expr()
-		if err != nil {
-			return nil, err
-		}
-		if err := p.expect("]"); err != nil {
-			return nil, err
-		}
-		arr, ok := v.(*phpArray)
-		if !ok {
-			if s, isStr := v.(string); isStr {
-				n, isInt := k.(int64)
-				if !isInt || n < 0 || int(n) >= len(s) {
-					return nil, p.errorAt(at, "index %v is out of the string %q", k, s)
-				}
-				v = s[n : n+1]
-				continue
-			}
-			return nil, p.errorAt(at, "%s has no elements: it cannot be indexed", phpType(v))
-		}
-		key, err := p.key(k)
-		if err != nil {
-			return nil, err
-		}
-		e, ok := arr.get(key)
-		if !ok {
-			return nil, p.errorAt(at, "the array has no element %s", key)
-		}
-		v = e
-	}
-	return v, nil
-}
-
-func (p *phpParser) primary() (any, error) {
-	p.skip()
-	if p.i >= len(p.src) {
-		return nil, p.errorf("expected a value, found end of file")
-	}
-	c := p.src[p.i]
-	switch {
-	case c == '[':
-		p.i++
-		return p.items("]")
-	case c == '\'' || c == '"':
-		return p.str()
-	case c >= '0' && c <= '9' || c == '.' && p.i+1 < len(p.src) && p.src[p.i+1] >= '0' && p.src[p.i+1] <= '9':
-		return p.number()
-	case c == '$':
-		return p.variable()
-	case c == '<' && strings.HasPrefix(p.src[p.i:], "<<<"):
-		return p.heredoc()
-	case isIdentStart(c) || c == '\\':
-		return p.word()
-	}
-	return nil, p.errorf("expected a value, found %s", p.found())
-}
-
-// variable reads "$this->name" or "$name" (an earlier value).
-func (p *phpParser) variable() (any, error) {
-	at := p.i
-	name, err := p.variableName()
-	if err != nil {
-		return nil, err
-	}
-	if name == "_" && p.peek("(") { // $this->_('…')
-		return p.translate()
-	}
-	if p.peek("(") {
-		return nil, p.errorAt(at, "unsupported construct: a method call $this->%s(…) (constants are read, code is not run)", name)
-	}
-	v, ok := p.r.vars[name]
-	if !ok {
-		return nil, p.errorAt(at, "$%s has no value yet (assign it before it is used)", name)
-	}
-	return copyValue(v), nil
-}
-
-// word reads what starts with a name: a keyword value, array(…), a
-// translation call, a constant.
-func (p *phpParser) word() (any, error) {
-	start := p.i
-	word := p.ident()
-	lw := strings.ToLower(word)
-	switch lw {
-	case "array":
-		if err := p.expect("("); err != nil {
-			return nil, err
-		}
-		return p.items(")")
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	case "null":
-		return nil, nil
-	case "clienttranslate", "totranslate", "_":
-		return p.translate()
-	case "new":
-		return nil, p.errorAt(start, "object construction (new %s) is not read: constants are read, code is not run", p.ident())
-	case "__dir__":
-		return "/", nil // the file's own directory, for require __DIR__ . '/x.php'
-	case "dirname":
-		// dirname(__FILE__): the file's own directory.
-		save := p.i
-		if p.accept("(") && strings.EqualFold(p.ident(), "__FILE__") && p.accept(")") {
-			return "/", nil
-		}
-		p.i = save
-	}
-	if p.accept("::") {
-		member := p.ident()
-		if member == "" && p.accept("$") {
-			member = "$" + p.ident()
-		}
-		class := word
-		switch lw {
-		case "self", "static":
-			if member == "_" && p.peek("(") {
-				return p.translate()
-			}
-			class = p.class
-		}
-		if p.peek("(") {
-			return nil, p.errorAt(start, "unsupported construct: a call of %s::%s(…) (only self::_ is read)", word, member)
-		}
-		if v, ok := p.r.consts[class+"::"+member]; ok {
-			return copyValue(v), nil
-		}
-		return nil, p.errorAt(start, "unknown class constant %s::%s (define it before it is used, in this file or one it requires)%s", word, member, p.missingNote())
-	}
-	if v, ok := p.r.consts[word]; ok {
-		return copyValue(v), nil
-	}
-	if v, ok := phpBuiltins[word]; ok {
-		return v, nil
-	}
-	if p.peek("(") {
-		return nil, p.errorAt(start, "function call %s(…) cannot be read: only clienttranslate, totranslate and _ are", word)
-	}
-	return nil, p.errorAt(start, "unknown constant %s (define it before it is used)%s", word, p.missingNote())
-}
-
 // missingNote points at required files that were not found: the constant
 // may be defined there.
 func (p *phpParser) missingNote() string {
@@ -980,9 +883,16 @@ func (p *phpParser) missingNote() string {
 	return fmt.Sprintf("; %s is required but not beside the file", strings.Join(p.r.missing, ", "))
 }
 
+// phpBuiltins are PHP's own constants the reader knows.
 var phpBuiltins = map[string]any{
 	"PHP_INT_MAX": int64(math.MaxInt64), "PHP_INT_MIN": int64(math.MinInt64), "PHP_INT_SIZE": int64(8),
-	"PHP_FLOAT_EPSILON": math.SmallestNonzeroFloat64, "PHP_EOL": "\n", "M_PI": math.Pi, "M_E": math.E,
+	"PHP_FLOAT_EPSILON": 2.220446049250313e-16, "PHP_FLOAT_MIN": 2.2250738585072014e-308,
+	"PHP_FLOAT_MAX": math.MaxFloat64, "PHP_FLOAT_DIG": int64(15), "INF": math.Inf(1), "NAN": math.NaN(),
+	"PHP_EOL": "\n", "M_PI": math.Pi, "M_E": math.E, "M_SQRT2": math.Sqrt2,
+	"COUNT_NORMAL": int64(0), "COUNT_RECURSIVE": int64(1),
+	"STR_PAD_LEFT": int64(0), "STR_PAD_RIGHT": int64(1), "STR_PAD_BOTH": int64(2),
+	"PHP_ROUND_HALF_UP": int64(1), "PHP_ROUND_HALF_DOWN": int64(2), "PHP_ROUND_HALF_EVEN": int64(3), "PHP_ROUND_HALF_ODD": int64(4),
+	"SORT_REGULAR": int64(0), "SORT_NUMERIC": int64(1), "SORT_STRING": int64(2),
 }
 
 // translate reads "(…)" of a translation marker: its argument is the value.
@@ -1010,8 +920,11 @@ func (p *phpParser) items(close string) (any, error) {
 				return nil, err
 			}
 			src, ok := v.(*phpArray)
-			if !ok {
+			if !ok && p.dry == 0 {
 				return nil, p.errorf("... spreads an array, not %s", phpType(v))
+			}
+			if !ok {
+				src = &phpArray{}
 			}
 			for i, k := range src.keys {
 				if k.isInt {
@@ -1035,7 +948,7 @@ func (p *phpParser) items(close string) (any, error) {
 				p.i = at
 				key, err := p.key(v)
 				p.i = save
-				if err != nil {
+				if err != nil && p.dry == 0 {
 					return nil, err
 				}
 				arr.keyed = true
@@ -1054,29 +967,13 @@ func (p *phpParser) items(close string) (any, error) {
 	}
 }
 
-// key converts a value to an array key as PHP does: integers and strings
-// that spell one ("8", not "08") are integer keys; floats are truncated;
-// booleans are 0 and 1; null is "".
+// key converts a value to an array key as PHP does (phpArrayKey).
 func (p *phpParser) key(v any) (phpKey, error) {
-	switch x := v.(type) {
-	case int64:
-		return intKey(x), nil
-	case float64:
-		return intKey(int64(x)), nil
-	case bool:
-		if x {
-			return intKey(1), nil
-		}
-		return intKey(0), nil
-	case nil:
-		return phpKey{s: ""}, nil
-	case string:
-		if n, err := strconv.ParseInt(x, 10, 64); err == nil && strconv.FormatInt(n, 10) == x {
-			return intKey(n), nil
-		}
-		return phpKey{s: x}, nil
+	k, err := phpArrayKey(v)
+	if err != nil {
+		return k, p.errorf("%v", err)
 	}
-	return phpKey{}, p.errorf("%s cannot be an array key", phpType(v))
+	return k, nil
 }
 
 func (p *phpParser) number() (any, error) {
@@ -1241,6 +1138,34 @@ func (p *phpParser) escape(b *strings.Builder, j int) (int, error) {
 
 // heredoc reads <<<ID … ID and <<<'ID' … ID (nowdoc).
 func (p *phpParser) heredoc() (any, error) {
+	text, body, nowdoc, err := p.heredocText()
+	if err != nil || nowdoc {
+		return text, err
+	}
+	var b strings.Builder
+	sub := &phpParser{r: p.r, name: p.name, src: text}
+	for j := 0; j < len(text); j++ {
+		c := text[j]
+		if c == '$' && j+1 < len(text) && (isIdentStart(text[j+1]) || text[j+1] == '{') || c == '{' && j+1 < len(text) && text[j+1] == '$' {
+			return nil, p.errorAt(body, "unsupported construct: a variable inside a heredoc (constants are read, code is not run)")
+		}
+		if c == '\\' && j+1 < len(text) && text[j+1] != '"' {
+			adv, err := sub.escape(&b, j)
+			if err != nil {
+				return nil, err
+			}
+			j += adv
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), nil
+}
+
+// heredocText reads a heredoc or a nowdoc up to its closing identifier:
+// its text, the indentation of the closing line removed, and where the
+// text starts.
+func (p *phpParser) heredocText() (string, int, bool, error) {
 	start := p.i
 	p.i += 3
 	for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
@@ -1257,7 +1182,7 @@ func (p *phpParser) heredoc() (any, error) {
 	}
 	nl := strings.IndexByte(p.src[p.i:], '\n')
 	if id == "" || nl < 0 {
-		return nil, p.errorAt(start, "expected a heredoc: <<<ID, a line break, the text, then ID")
+		return "", 0, false, p.errorAt(start, "expected a heredoc: <<<ID, a line break, the text, then ID")
 	}
 	body := p.i + nl + 1
 	// The closing identifier is the first line that is (indented) ID.
@@ -1283,34 +1208,14 @@ func (p *phpParser) heredoc() (any, error) {
 				text = strings.Join(lines, "\n")
 			}
 			p.i = k + indent + len(id)
-			if nowdoc {
-				return text, nil
-			}
-			var b strings.Builder
-			sub := &phpParser{r: p.r, name: p.name, src: text}
-			for j := 0; j < len(text); j++ {
-				c := text[j]
-				if c == '$' && j+1 < len(text) && (isIdentStart(text[j+1]) || text[j+1] == '{') || c == '{' && j+1 < len(text) && text[j+1] == '$' {
-					return nil, p.errorAt(body, "unsupported construct: a variable inside a heredoc (constants are read, code is not run)")
-				}
-				if c == '\\' && j+1 < len(text) && text[j+1] != '"' {
-					adv, err := sub.escape(&b, j)
-					if err != nil {
-						return nil, err
-					}
-					j += adv
-					continue
-				}
-				b.WriteByte(c)
-			}
-			return b.String(), nil
+			return text, body, nowdoc, nil
 		}
 		if e < 0 {
 			break
 		}
 		k = lineEnd + 1
 	}
-	return nil, p.errorAt(start, "heredoc %s is not closed", id)
+	return "", 0, false, p.errorAt(start, "heredoc %s is not closed", id)
 }
 
 // phpKey is an array key: an integer or a string.
@@ -1332,28 +1237,49 @@ func (k phpKey) String() string {
 // phpArray is PHP's ordered map while reading; export turns it into a list
 // or a map.
 type phpArray struct {
-	keys  []phpKey
-	vals  []any
-	index map[string]int // by key string: PHP's int 8 and "8" are one key
+	keys []phpKey
+	vals []any
+	// index finds a key by its string (PHP's int 8 and "8" are one key).
+	// It is nil while the array is packed, as PHP says: its keys are 0, 1,
+	// 2… in order, found by their number (a list needs no index).
+	index map[string]int
 	next  int64
 	// keyed is set once a key was written: the array is exported as a map.
 	keyed bool
 }
 
+// newArray is an empty array with room for n elements.
+func newArray(n int) *phpArray {
+	return &phpArray{keys: make([]phpKey, 0, n), vals: make([]any, 0, n)}
+}
+
+// find returns the position of key k.
+func (a *phpArray) find(k phpKey) (int, bool) {
+	if a.index == nil {
+		return int(k.n), k.isInt && k.n >= 0 && k.n < int64(len(a.keys))
+	}
+	i, ok := a.index[k.s]
+	return i, ok
+}
+
 func (a *phpArray) get(k phpKey) (any, bool) {
-	if i, ok := a.index[k.s]; ok {
+	if i, ok := a.find(k); ok {
 		return a.vals[i], true
 	}
 	return nil, false
 }
 
 func (a *phpArray) set(k phpKey, v any) {
-	if a.index == nil {
-		a.index = map[string]int{}
-	}
-	if i, ok := a.index[k.s]; ok {
+	if i, ok := a.find(k); ok {
 		a.vals[i] = v
 		return
+	}
+	if a.index == nil && !(k.isInt && k.n == int64(len(a.keys))) {
+		// No longer packed: index the keys.
+		a.index = make(map[string]int, len(a.keys)+1)
+		for i, key := range a.keys {
+			a.index[key.s] = i
+		}
 	}
 	if !k.isInt || k.n != a.next {
 		a.keyed = true
@@ -1361,7 +1287,9 @@ func (a *phpArray) set(k phpKey, v any) {
 	if k.isInt && k.n >= a.next {
 		a.next = k.n + 1
 	}
-	a.index[k.s] = len(a.keys)
+	if a.index != nil {
+		a.index[k.s] = len(a.keys)
+	}
 	a.keys = append(a.keys, k)
 	a.vals = append(a.vals, v)
 }
@@ -1375,19 +1303,46 @@ func (a *phpArray) push(v any) {
 // copyValue copies arrays: PHP arrays are values, so a later element
 // assignment to one does not change another read from it.
 func copyValue(v any) any {
+	c, _ := copyCount(v)
+	return c
+}
+
+// copyCount copies v and tells what the copy takes (phpSize).
+func copyCount(v any) (any, int) {
 	a, ok := v.(*phpArray)
 	if !ok {
-		return v
+		return v, phpSize(v)
 	}
-	c := &phpArray{keys: append([]phpKey(nil), a.keys...), vals: make([]any, len(a.vals)), next: a.next, keyed: a.keyed,
-		index: make(map[string]int, len(a.index))}
+	c := &phpArray{keys: append([]phpKey(nil), a.keys...), vals: make([]any, len(a.vals)), next: a.next, keyed: a.keyed}
+	if a.index != nil {
+		c.index = make(map[string]int, len(a.index))
+	}
+	size := 16
 	for i, x := range a.vals {
-		c.vals[i] = copyValue(x)
+		var n int
+		c.vals[i], n = copyCount(x)
+		size += 48 + n
 	}
 	for k, i := range a.index {
 		c.index[k] = i
 	}
-	return c
+	return c, size
+}
+
+// phpSize is about what a value takes in memory, in bytes: 64 per array
+// element, a string's length, 16 for the rest.
+func phpSize(v any) int {
+	switch x := v.(type) {
+	case string:
+		return 16 + len(x)
+	case *phpArray:
+		n := 16
+		for _, e := range x.vals {
+			n += 48 + phpSize(e)
+		}
+		return n
+	}
+	return 16
 }
 
 // export turns read values into what checks see: arrays written without
@@ -1425,6 +1380,8 @@ func phpType(v any) string {
 		return "a string"
 	case *phpArray:
 		return "an array"
+	case *phpEnumCase:
+		return "an enum case"
 	}
 	return fmt.Sprintf("%T", v)
 }
@@ -1455,10 +1412,7 @@ func phpString(v any) (string, error) {
 	case int64:
 		return strconv.FormatInt(x, 10), nil
 	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.FormatFloat(x, 'f', -1, 64), nil
-		}
-		return strconv.FormatFloat(x, 'G', 14, 64), nil
+		return phpFloatString(x), nil
 	case bool:
 		if x {
 			return "1", nil
@@ -1483,11 +1437,10 @@ func phpNumber(v any) (any, error) {
 	case nil:
 		return int64(0), nil
 	case string:
-		if n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64); err == nil {
-			return n, nil
-		}
-		if f, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err == nil {
-			return f, nil
+		// A numeric string, white space around it allowed; PHP only warns
+		// at "12abc" (and refuses "abc"): the reader stops at both.
+		if n := parseNumeric(x); n.numeric() {
+			return n.value(), nil
 		}
 		return nil, fmt.Errorf("the string %q is not a number", x)
 	}
@@ -1506,6 +1459,31 @@ func phpBinary(op string, a, b any) (any, error) {
 		}
 		return x + y, nil
 	}
+	if op == "+" {
+		// Two arrays: their union, the left one's keys first.
+		if x, ok := a.(*phpArray); ok {
+			if y, ok := b.(*phpArray); ok {
+				u := copyValue(x).(*phpArray)
+				for i, k := range y.keys {
+					if _, ok := u.get(k); !ok {
+						u.set(k, y.vals[i])
+					}
+				}
+				return u, nil
+			}
+		}
+	}
+	if op == "**" {
+		return phpPow(a, b)
+	}
+	if op == "&" || op == "|" || op == "^" {
+		// Two strings: their bytes ("4" | "2.5" is "6.5").
+		if x, ok := a.(string); ok {
+			if y, ok := b.(string); ok {
+				return phpStringBits(op, x, y), nil
+			}
+		}
+	}
 	x, err := phpNumber(a)
 	if err != nil {
 		return nil, err
@@ -1518,11 +1496,16 @@ func phpBinary(op string, a, b any) (any, error) {
 	yi, yInt := y.(int64)
 	switch op {
 	case "|", "^", "&", "<<", ">>", "%":
-		if !xInt {
-			xi = int64(x.(float64))
+		// Integers: a float modulo 2^64, a float string to the nearest end.
+		if _, isStr := a.(string); isStr {
+			xi, _ = phpToInt(a)
+		} else if !xInt {
+			xi = phpFloatToInt(x.(float64))
 		}
-		if !yInt {
-			yi = int64(y.(float64))
+		if _, isStr := b.(string); isStr {
+			yi, _ = phpToInt(b)
+		} else if !yInt {
+			yi = phpFloatToInt(y.(float64))
 		}
 		switch op {
 		case "|":
@@ -1531,16 +1514,14 @@ func phpBinary(op string, a, b any) (any, error) {
 			return xi ^ yi, nil
 		case "&":
 			return xi & yi, nil
-		case "<<":
-			if yi < 0 || yi > 63 {
-				return nil, fmt.Errorf("shift by %d", yi)
+		case "<<", ">>":
+			if yi < 0 {
+				return nil, fmt.Errorf("shift by %d (PHP refuses a negative shift)", yi)
 			}
-			return xi << yi, nil
-		case ">>":
-			if yi < 0 || yi > 63 {
-				return nil, fmt.Errorf("shift by %d", yi)
+			if op == "<<" {
+				return xi << min(yi, 64), nil // 0 from 64 on, as in PHP
 			}
-			return xi >> yi, nil
+			return xi >> min(yi, 63), nil
 		default:
 			if yi == 0 {
 				return nil, fmt.Errorf("modulo by zero")
@@ -1569,7 +1550,7 @@ func phpBinary(op string, a, b any) (any, error) {
 			if yi == 0 {
 				return nil, fmt.Errorf("division by zero")
 			}
-			if xi%yi == 0 {
+			if xi%yi == 0 && !(xi == math.MinInt64 && yi == -1) {
 				return xi / yi, nil
 			}
 		}

@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,7 +108,7 @@ func TestPHPAgainstPHP(t *testing.T) {
 		t.Skip("php is not installed: the fixtures are not compared with PHP's own reading")
 	}
 	harness, _ := filepath.Abs(filepath.Join("testdata", "php", "harness.php"))
-	for _, dir := range []string{"harbor", "blocks"} {
+	for _, dir := range []string{"harbor", "blocks", "functions"} {
 		t.Run(dir, func(t *testing.T) {
 			cmd := exec.Command(php, harness, "material.inc.php")
 			cmd.Dir = filepath.Join("testdata", "php", dir)
@@ -176,7 +177,7 @@ func TestPHPUnsupported(t *testing.T) {
 	for src, want := range map[string]string{
 		"<?php\n$this->x = new Deck(52);":                        "x.php:2: error: object construction (new Deck) is not read",
 		"<?php\nforeach ($a as $b) {}":                           `x.php:2: error: unsupported construct "foreach"`,
-		"<?php\nfunction f() { return 1; }":                      `x.php:2: error: unsupported construct "function"`,
+		"<?php\nfunction f() { return 1; }\n$this->x = f();":     "x.php:3: error: f(…) is a function of the file (x.php:2): user functions are not run",
 		"<?php\nif ($x) { define('A', 1); }":                     "x.php:2: error: unsupported construct: an if statement other than if (!defined('NAME'))",
 		"<?php\n$this->x = \"cost: $cost\";":                     "x.php:2: error: unsupported construct: a variable inside a double-quoted string",
 		"<?php\n$this->x = Card::NOPE;":                          "x.php:2: error: unknown class constant Card::NOPE",
@@ -185,10 +186,57 @@ func TestPHPUnsupported(t *testing.T) {
 		"<?php\n$this->a = 1;\n$this->a[1] = 2;":                 "x.php:3: error: $a is an integer, not an array",
 		"<?php\n$this->x = [1, 2][5];":                           "x.php:2: error: the array has no element 5",
 		"<?php\n$this->x = $this->load();":                       "x.php:2: error: unsupported construct: a method call $this->load(…)",
-		"<?php\n$this->x = (int) '3';":                           "x.php:2: error: unsupported construct: a (int) cast",
+		"<?php\n$this->x = (object) ['a' => 1];":                 "x.php:2: error: unsupported construct: a (object) cast",
 		"<?php\n$this->x = 1 / 0;":                               "x.php:2: error: division by zero",
 		"<?php\n$this->x = array(1,\n  foo());":                  "x.php:3: error: function call foo(…) cannot be read",
 		"<?php\nrequire_once('gone.inc.php');\n$this->x = GONE;": "x.php:3: error: unknown constant GONE (define it before it is used); gone.inc.php is required but not beside the file",
+		// Builtins: the function, the file and the line in every error.
+		"<?php\n$this->x = count();":                      "x.php:2: error: count() expects at least 1 argument, 0 given",
+		"<?php\n$this->x = str_repeat('-');":              "x.php:2: error: str_repeat() expects exactly 2 arguments, 1 given",
+		"<?php\n$this->x = ROUND(1.5, 0, 1, 2);":          "x.php:2: error: round() expects at most 3 arguments, 4 given",
+		"<?php\n$this->x = str_repeat('-', 'many');":      "x.php:2: error: str_repeat(): argument #2 must be of type int, string given",
+		"<?php\n$this->x = count(5);":                     "x.php:2: error: count(): argument #1 must be of type Countable|array, int given",
+		"<?php\n$this->x = array_map('f', [1]);":          "x.php:2: error: function call array_map(…) cannot be read",
+		"<?php\n$this->x = \\Foo\\bar(1);":                "x.php:2: error: function call bar(…) cannot be read",
+		"<?php\n$this->x = intdiv(1, 0);":                 "x.php:2: error: intdiv(): division by zero",
+		"<?php\n$this->x = [1,\n  10 % (2 - 2)];":         "x.php:3: error: modulo by zero",
+		"<?php\n$this->x = max([]);":                      "x.php:2: error: max(): argument #1 must contain at least one element",
+		"<?php\n$this->x = range(1, 10, 20);":             "x.php:2: error: range(): argument #3 (the step) must not exceed the specified range",
+		"<?php\n$this->x = explode('', 'abc');":           "x.php:2: error: explode(): argument #1 (the separator) cannot be empty",
+		"<?php\n$this->x = array_combine([1], [1, 2]);":   "x.php:2: error: array_combine(): argument #1 (the keys) and argument #2 (the values) must have the same number of elements",
+		"<?php\n$this->x = implode(',', [[1]]);":          "x.php:2: error: implode(): an array cannot be joined to a string",
+		"<?php\n$this->x = trim('abc', 'c..a');":          "x.php:2: error: trim(): invalid '..'-range",
+		"<?php\n$this->x = sprintf('%d and %d', 1);":      "x.php:2: error: sprintf(): 3 arguments are required, 2 given",
+		"<?php\n$this->x = sprintf('%g', 1.5);":           "x.php:2: error: sprintf(): %g is not read",
+		"<?php\n$this->x = str_pad('7', 3, pad_type: 0);": "x.php:2: error: unsupported construct: the named argument pad_type:",
+		// Limits: huge results are refused before they are built.
+		"<?php\n$this->x = range(1, PHP_INT_MAX);":                                           "x.php:2: error: range(): the result would have 9223372036854775807 elements: the reader builds arrays of at most 1000000",
+		"<?php\n$this->x = array_fill(0, 2000000, 0);":                                       "x.php:2: error: array_fill(): the result would have 2000000 elements",
+		"<?php\n$this->x = str_repeat('ab', 1e12);":                                          "x.php:2: error: str_repeat(): the result would be 16777217 bytes: the reader builds strings of at most 16777216 (16 MB)",
+		"<?php\n$this->x = sprintf('%999999999d', 1);":                                       "x.php:2: error: sprintf(): the result would be 999999999 bytes",
+		"<?php\n$s = str_repeat('ab', 8000000);\n$a = [$s, $s, $s, $s];\n$b = [$a, $a, $a];": "x.php:4: error: the values built exceed 256 MB in all",
+		// Operators.
+		"<?php\n$this->x = 1 ? 2 : 3 ? 4 : 5;": "x.php:2: error: unparenthesized `a ? b : c ? d : e` is not supported (PHP 8): use either `(a ? b : c) ? d : e` or `a ? b : (c ? d : e)`",
+		"<?php\n$this->x = 1 ?: 2 ? 3 : 4;":    "x.php:2: error: unparenthesized `a ?: b ? c : d` is not supported",
+		"<?php\n$this->x = 1 < 2 < 3;":         "x.php:2: error: unsupported construct: < after < (PHP does not chain comparisons",
+		"<?php\n$this->x = 'abc' + 1;":         `x.php:2: error: the string "abc" is not a number`,
+		"<?php\n$this->x = 1 << -1;":           "x.php:2: error: shift by -1",
+		"<?php\n$this->x = $this->u + 1 ?? 2;": "x.php:2: error: $u has no value yet",
+		"<?php\n$this->x = true ? 1 : f();":    "x.php:2: error: function call f(…) cannot be read",
+		// Enums.
+		"<?php\nenum Suit: string { case Hearts = 'H'; }\n$this->x = Suit::Hearts;":             "x.php:3: error: Suit::Hearts is an enum case, an object: read its value with Suit::Hearts->value (or its name with ->name)",
+		"<?php\nenum Suit: string { case Hearts = 'H'; }\n$this->x = [Suit::Hearts];":           "x.php:3: error: Suit::Hearts is an enum case, an object",
+		"<?php\nenum Suit: string { case Hearts = 'H'; }\nconst X = Suit::Hearts;":              "x.php:3: error: Suit::Hearts is an enum case, an object",
+		"<?php\nenum Suit: string { case Hearts = 'H'; }\n$this->x = Suit::from('Z')->name;":    `x.php:3: error: Suit::from(…): "Z" is not a valid backing value for enum Suit`,
+		"<?php\nenum Suit: string { case Hearts = 'H'; }\n$this->x = Suit::tryFrom('Z')->name;": "x.php:3: error: Suit::tryFrom(…) is null (no case has that value): read ->name with ?->",
+		"<?php\nenum Suit: string { case Hearts = 'H'; }\n$this->x = Suit::Hearts->color;":      "x.php:3: error: Suit::Hearts has no property color",
+		"<?php\nenum Season { case Dry; }\n$this->x = Season::Dry->value;":                      "x.php:3: error: Season::Dry is a case of the pure enum Season: it has no ->value",
+		"<?php\nenum Suit: int {\n  case Hearts = 'H';\n}":                                      "x.php:3: error: case Hearts of enum Suit: its value is a string, not an integer",
+		"<?php\nenum Suit: int { case A = 1; case B = 1; }":                                     "x.php:2: error: enum Suit: cases A and B have the same value",
+		"<?php\nenum Suit: string { case A; }":                                                  "x.php:2: error: case A of enum Suit needs a value",
+		"<?php\nenum Season { case Dry = 1; }":                                                  "x.php:2: error: case Dry of the pure enum Season has a value",
+		"<?php\nenum Suit: float { case A = 1.5; }":                                             "x.php:2: error: enum Suit: the backing type must be int or string",
+		"<?php\n$f = function () { return 1; };":                                                "x.php:2: error: unsupported construct: an anonymous function",
 	} {
 		fsys := fstest.MapFS{"x.php": {Data: []byte(src)}}
 		_, err := check.ParsePHPFile(fsys, "x.php", "x.php")
@@ -215,18 +263,84 @@ $this->nested = ['k' => ['deep' => [1, [2, 3]]]];
 $this->pick = $this->nested['k']['deep'][1][0];
 `
 	v, err := check.ParsePHP("v.php", src)
-	if err == nil {
-		t.Fatalf("** is not read, want an error; got %v", v)
-	}
-	src = strings.Replace(src, "-2 ** 0 + 0", "-2 * 3 + 1", 1)
-	v, err = check.ParsePHP("v.php", src)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for expr, want := range map[string]any{
+		"-2 ** 2":                           int64(-4),
+		"2 ** 3 ** 2":                       int64(512),
+		"2 ** -1":                           0.5,
+		"2 ** 63":                           9.223372036854775808e18,
+		"(-2) ** 63":                        int64(math.MinInt64),
+		"!2 ** 2":                           false,
+		"1 + 2 . '3'":                       "33", // . binds looser than +
+		"'abc' == 0":                        false,
+		"null == false":                     true,
+		"'1e1' == '10'":                     true,
+		"null == '0'":                       false,
+		"[1, 2] <=> [1, 3]":                 int64(-1),
+		"[] > 0":                            true,
+		"'10' < '9a'":                       true,
+		"0.1 + 0.2 == 0.3":                  false,
+		"1 && 0 || 'x'":                     true,
+		"(true xor true)":                   false,
+		"true xor true":                     true,     // $v = true, then xor: = binds tighter
+		"true ? 1 : UNKNOWN_CONSTANT":       int64(1), // not evaluated, as in PHP
+		"0 ?: null ?: 'third'":              "third",
+		"$this->undefined ?? 'd'":           "d",
+		"[1, 2][5] ?? 0":                    int64(0),
+		"[1, null][1] ?? 7":                 int64(7),
+		"'abc'[-1] . 'abc'['1']":            "cb",
+		"(int) '12abc'":                     int64(12),
+		"(int) 3.9":                         int64(3),
+		"(int) '1e30'":                      int64(math.MaxInt64),
+		"( float ) '1.5e3 apples'":          1500.0,
+		"(bool) '0'":                        false,
+		"(bool) '0.0'":                      true,
+		"(string) true . (string) 1.0":      "11",
+		"(string) 1e15":                     "1.0E+15",
+		"(string) -0.0":                     "-0",
+		"'' . 0.1 + 0.2":                    "0.3", // PHP 8: . binds looser than +
+		"(string) (0.1 + 0.2)":              "0.3",
+		"(array) 'x'":                       []any{"x"},
+		"'4' | '2.5'":                       "6.5",
+		"['a' => 1] + ['a' => 2, 'b' => 3]": map[string]any{"a": int64(1), "b": int64(3)},
+		"round(1.005, 2)":                   1.01,
+		"round(-2.5)":                       -3.0,
+		"round(1234.5678, -2)":              1200.0,
+		"number_format(-1234.567, 2)":       "-1,234.57",
+		"number_format(0.129, 2, ',', '.')": "0,13",
+		"sprintf('%05.1f|%-4d|%x|%+d', 3.14159, 7, 255, 3)":  "003.1|7   |ff|+3",
+		`sprintf("%'*8s|%e", 'ab', 1234.5)`:                  "******ab|1.234500e+3",
+		"COUNT([1, 2]) + \\count([3])":                       int64(3),
+		"range('a', 'e', 2)":                                 []any{"a", "c", "e"},
+		"range(5, 1, 2)":                                     []any{int64(5), int64(3), int64(1)},
+		"range(0, 1, 0.5)":                                   []any{0.0, 0.5, 1.0},
+		"array_fill(5, 2, 'x')":                              map[string]any{"5": "x", "6": "x"},
+		"array_merge(['k' => 1, 5 => 'a'], ['k' => 2, 'b'])": map[string]any{"k": int64(2), "0": "a", "1": "b"},
+		"array_slice([1, 2, 3, 4], 1, -1)":                   []any{int64(2), int64(3)},
+		"str_replace(['a', 'b'], ['b', 'c'], 'ab')":          "cc",
+		"explode(',', 'a,b,c', -1)":                          []any{"a", "b"},
+		"ucwords('hello world-foo', ' -')":                   "Hello World-Foo",
+		"intval('0x1A', 16) + intval('012', 0)":              int64(36),
+		"max('apple', 'banana', 5)":                          "banana",
+		"min([3, '2', 5])":                                   "2",
+		"in_array('1e1', ['10'])":                            true,
+		"array_search('x', [0, 1])":                          false,
+		"array_unique([1, '1', 2])":                          map[string]any{"0": int64(1), "2": int64(2)},
+		"defined('PHP_INT_MAX')":                             false, // a builtin constant, not one the file defines
+	} {
+		got, err := check.ParsePHP("e.php", "<?php\n$v = "+expr+";")
+		if err != nil {
+			t.Errorf("%s: %v", expr, err)
+		} else if !reflect.DeepEqual(got["v"], want) {
+			t.Errorf("%s = %#v, want %#v", expr, got["v"], want)
+		}
 	}
 	for k, want := range map[string]any{
 		"a":    []any{int64(1), int64(2), int64(3)},
 		"b":    []any{int64(1), int64(2), int64(3), int64(4)},
-		"n":    int64(-5),
+		"n":    int64(-1), // -(2 ** 0): ** binds tighter than the minus
 		"s":    "it's AA\tHeredoc\n  text",
 		"keys": map[string]any{"1": "d", "8": "b", "08": "c", "": "e"},
 		"big":  9.223372036854776e18,
@@ -246,6 +360,19 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	}
 	f.Add("<?php $this->a = [[[[1]]]]; $this->a[0][0][] = 'x' . 1 . 2.5;")
+	if data, err := os.ReadFile("testdata/php/functions/material.inc.php"); err == nil {
+		f.Add(string(data))
+	}
+	for _, s := range []string{
+		"<?php $a = -2 ** 2 <=> (int) '3x' ?: null ?? [1][2] ?? 'x'; $b = 1 ? 2 : (3 ? 4 : 5);",
+		"<?php $a = sprintf('%05.1f|%-4d|%x|%2$s', 3.14, 7); $b = number_format(round(1.005, 2), 2, ',', '.');",
+		"<?php $a = array_merge(range('a', 'e', 2), array_fill(3, 2, [1]), str_repeat('ab', 3) . implode(',', [1, 2.5]));",
+		"<?php enum E: string { case A = 'a'; const B = self::A; } $a = E::B->value . E::from('a')->name . E::tryFrom('z')?->value;",
+		"<?php function f($x) { return \"{$x}\"; } $a = $undefined['k'] ?? f ?? 1; $b = true or false;",
+		"<?php $a = str_replace(['a', 'b'], ['b'], explode(',', trim(' a,b ', ' '), -1)); $b = max(...[1, 2]);",
+	} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		v, err := check.ParsePHP("f.php", src)
 		if err != nil && v != nil {
