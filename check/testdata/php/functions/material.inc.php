@@ -164,6 +164,7 @@ $this->math = [
     'intdiv' => intdiv(-7, 2),
     'mod' => -7 % 3,
     'power' => [2 ** 3 ** 2, -2 ** 2, (-2) ** 2, 2 ** -1, 2 ** 63],
+    'float_power' => [2 ** 0.5, 1.5 ** 3, 10 ** -2, pow(1.1, 12), 0.5 ** 0.25, 9 ** 1.5],
     'intval' => [intval('42abc'), intval('0x1A', 16), intval('012', 0), intval('101', 2), intval(12.9)],
     'floatval' => [floatval('1.5e3 coins'), doubleval(3)],
     'strval' => [strval(0.1 + 0.2), strval(1e25), strval(-0.0)],
