@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/wikirules/wikirules/internal/phpfmt"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -1412,7 +1413,7 @@ func phpString(v any) (string, error) {
 	case int64:
 		return strconv.FormatInt(x, 10), nil
 	case float64:
-		return phpFloatString(x), nil
+		return phpfmt.Float(x), nil
 	case bool:
 		if x {
 			return "1", nil
@@ -1484,11 +1485,7 @@ func phpBinary(op string, a, b any) (any, error) {
 			}
 		}
 	}
-	x, err := phpNumber(a)
-	if err != nil {
-		return nil, err
-	}
-	y, err := phpNumber(b)
+	x, y, err := phpNumbers(a, b)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/wikirules/wikirules/internal/phpfmt"
 )
 
 // PHP's pure builtins the reader evaluates, as PHP 8.2 does (the version
@@ -195,6 +197,23 @@ func (a phpArgs) array(i int) (*phpArray, error) {
 		return arr, nil
 	}
 	return nil, a.typeErr(i, "array")
+}
+
+// optBool is an optional bool argument (def when absent).
+func (a phpArgs) optBool(i int, def bool) (bool, error) {
+	if !a.has(i) {
+		return def, nil
+	}
+	return a.bool(i)
+}
+
+// optStr is an optional string argument (def when absent; a null given
+// is "", as PHP converts it for a parameter that is not nullable).
+func (a phpArgs) optStr(i int, def string) (string, error) {
+	if !a.has(i) {
+		return def, nil
+	}
+	return a.str(i)
 }
 
 // optInt is an optional int argument (def when absent or null).
@@ -551,11 +570,9 @@ func phpArrayKeys(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	strict := false
-	if a.has(2) {
-		if strict, err = a.bool(2); err != nil {
-			return nil, err
-		}
+	strict, err := a.optBool(2, false)
+	if err != nil {
+		return nil, err
 	}
 	out := &phpArray{}
 	for i, k := range arr.keys {
@@ -633,11 +650,9 @@ func phpArrayReverse(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	preserve := false
-	if a.has(1) {
-		if preserve, err = a.bool(1); err != nil {
-			return nil, err
-		}
+	preserve, err := a.optBool(1, false)
+	if err != nil {
+		return nil, err
 	}
 	out := &phpArray{}
 	for i := len(arr.keys) - 1; i >= 0; i-- {
@@ -670,11 +685,9 @@ func phpArraySlice(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	preserve := false
-	if a.has(3) {
-		if preserve, err = a.bool(3); err != nil {
-			return nil, err
-		}
+	preserve, err := a.optBool(3, false)
+	if err != nil {
+		return nil, err
 	}
 	out := &phpArray{}
 	if offset > n {
@@ -732,11 +745,9 @@ func phpSearch(a phpArgs, found bool) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	strict := false
-	if a.has(2) {
-		if strict, err = a.bool(2); err != nil {
-			return nil, err
-		}
+	strict, err := a.optBool(2, false)
+	if err != nil {
+		return nil, err
 	}
 	for i, v := range arr.vals {
 		if phpMatches(v, a[0], strict) {
@@ -1163,11 +1174,9 @@ func phpUcwords(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	delims := " \t\r\n\f\v"
-	if a.has(1) {
-		if delims, err = a.str(1); err != nil {
-			return nil, err
-		}
+	delims, err := a.optStr(1, " \t\r\n\f\v")
+	if err != nil {
+		return nil, err
 	}
 	b := []byte(s)
 	for i := range b {
@@ -1205,11 +1214,9 @@ func phpStrPad(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	pad := " "
-	if a.has(2) {
-		if pad, err = a.str(2); err != nil {
-			return nil, err
-		}
+	pad, err := a.optStr(2, " ")
+	if err != nil {
+		return nil, err
 	}
 	kind, err := a.optInt(3, 1)
 	if err != nil {
@@ -1449,11 +1456,9 @@ func phpTrim(a phpArgs, left, right bool) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	chars := " \n\r\t\v\x00"
-	if a.has(1) {
-		if chars, err = a.str(1); err != nil {
-			return nil, err
-		}
+	chars, err := a.optStr(1, " \n\r\t\v\x00")
+	if err != nil {
+		return nil, err
 	}
 	mask, err := charMask(chars)
 	if err != nil {
@@ -1787,7 +1792,7 @@ func phpNumberFormat(d float64, dec int, dp, ts string) string {
 	neg := d < 0
 	d = phpRound(math.Abs(d), dec)
 	if math.IsInf(d, 0) || math.IsNaN(d) {
-		return phpFloatString(d)
+		return phpfmt.Float(d)
 	}
 	s := strconv.FormatFloat(d, 'f', min(dec, 500), 64) + strings.Repeat("0", max(dec-500, 0))
 	if d == 0 {

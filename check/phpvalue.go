@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/wikirules/wikirules/internal/phpfmt"
 )
 
 // PHP 8's conversions and comparisons of the values the reader has (int64,
@@ -125,73 +127,6 @@ func parseNumeric(s string) (r phpNumeric) {
 		}
 	}
 	return r
-}
-
-// phpFloatString is PHP's string of a float (precision 14): "0.3",
-// "1.0E+25", "-0", "INF".
-func phpFloatString(x float64) string {
-	switch {
-	case math.IsNaN(x):
-		return "NAN"
-	case math.IsInf(x, 1):
-		return "INF"
-	case math.IsInf(x, -1):
-		return "-INF"
-	case x == 0:
-		if math.Signbit(x) {
-			return "-0"
-		}
-		return "0"
-	}
-	return phpGcvt(x, 14)
-}
-
-// phpGcvt formats x (finite, not 0) with prec significant digits as PHP's
-// php_gcvt ("%.*G"): positional unless the exponent is below -4 or at
-// least prec, then "1.5E-5", "1.0E+25".
-func phpGcvt(x float64, prec int) string {
-	var b strings.Builder
-	if x < 0 {
-		b.WriteByte('-')
-		x = -x
-	}
-	e := strconv.FormatFloat(x, 'e', prec-1, 64)
-	k := strings.IndexByte(e, 'e')
-	exp, _ := strconv.Atoi(e[k+1:])
-	digits := strings.TrimRight(strings.Replace(e[:k], ".", "", 1), "0")
-	decpt := exp + 1 // x = 0.digits × 10^decpt
-	switch {
-	case decpt < -3 || decpt > prec:
-		b.WriteByte(digits[0])
-		b.WriteByte('.')
-		if len(digits) == 1 {
-			b.WriteByte('0')
-		} else {
-			b.WriteString(digits[1:])
-		}
-		b.WriteByte('E')
-		if exp < 0 {
-			b.WriteByte('-')
-			exp = -exp
-		} else {
-			b.WriteByte('+')
-		}
-		b.WriteString(strconv.Itoa(exp))
-	case decpt <= 0:
-		b.WriteString("0.")
-		b.WriteString(strings.Repeat("0", -decpt))
-		b.WriteString(digits)
-	default:
-		if len(digits) <= decpt {
-			b.WriteString(digits)
-			b.WriteString(strings.Repeat("0", decpt-len(digits)))
-		} else {
-			b.WriteString(digits[:decpt])
-			b.WriteByte('.')
-			b.WriteString(digits[decpt:])
-		}
-	}
-	return b.String()
 }
 
 // phpFloatToInt is PHP's (int) of a float: truncated, modulo 2^64 beyond
@@ -456,7 +391,7 @@ func cmpFloatString(x float64, s string) int {
 		}
 		return normalize(x - n.f)
 	}
-	return strings.Compare(phpFloatString(x), s)
+	return strings.Compare(phpfmt.Float(x), s)
 }
 
 // phpStrcmp compares two strings as PHP's == and < do
@@ -559,14 +494,21 @@ func phpCompareOp(op string, a, b any) (any, error) {
 	return int64(phpCompare(a, b)), nil // <=>
 }
 
+// phpNumbers are the two operands of an arithmetic operator as numbers.
+func phpNumbers(a, b any) (x, y any, err error) {
+	if x, err = phpNumber(a); err != nil {
+		return nil, nil, err
+	}
+	if y, err = phpNumber(b); err != nil {
+		return nil, nil, err
+	}
+	return x, y, nil
+}
+
 // phpPow is ** and pow(): integers while the result fits, as PHP computes
 // it (by squaring, going over to floats at the first overflow).
 func phpPow(a, b any) (any, error) {
-	x, err := phpNumber(a)
-	if err != nil {
-		return nil, err
-	}
-	y, err := phpNumber(b)
+	x, y, err := phpNumbers(a, b)
 	if err != nil {
 		return nil, err
 	}

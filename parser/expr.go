@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wikirules/wikirules/internal/phpfmt"
 )
 
 // The expression language of ParserFunctions' #expr and #ifexpr, ported
@@ -159,7 +161,7 @@ func (v exprValue) String() string {
 	if v.isInt {
 		return strconv.FormatInt(v.i, 10)
 	}
-	return phpFloatString(v.f)
+	return phpfmt.Float(v.f)
 }
 
 // exprError is an ExprError: its message is what #expr shows.
@@ -557,67 +559,4 @@ func phpNumberPrefix(s string) float64 {
 		return 0
 	}
 	return v
-}
-
-// phpFloatString is PHP's conversion of a float to a string with its
-// default precision of 14 significant digits: plain notation, or
-// "1.5E+20" / "1.0E-7" when the exponent is below -4 or above 13.
-func phpFloatString(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NAN"
-	case math.IsInf(f, 1):
-		return "INF"
-	case math.IsInf(f, -1):
-		return "-INF"
-	case f == 0:
-		if math.Signbit(f) {
-			return "-0"
-		}
-		return "0"
-	}
-	e := strconv.FormatFloat(f, 'e', 13, 64) // d.ddddddddddddde±XX
-	neg := e[0] == '-'
-	if neg {
-		e = e[1:]
-	}
-	k := strings.IndexByte(e, 'e')
-	exp, _ := strconv.Atoi(e[k+1:])
-	digits := strings.TrimRight(e[:1]+e[2:k], "0")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	switch {
-	case exp < -4 || exp >= 14:
-		b.WriteByte(digits[0])
-		b.WriteByte('.')
-		if len(digits) > 1 {
-			b.WriteString(digits[1:])
-		} else {
-			b.WriteByte('0')
-		}
-		b.WriteByte('E')
-		if exp < 0 {
-			b.WriteByte('-')
-			exp = -exp
-		} else {
-			b.WriteByte('+')
-		}
-		b.WriteString(strconv.Itoa(exp))
-	case exp < 0:
-		b.WriteString("0.")
-		b.WriteString(strings.Repeat("0", -exp-1))
-		b.WriteString(digits)
-	default:
-		if len(digits) <= exp+1 {
-			b.WriteString(digits)
-			b.WriteString(strings.Repeat("0", exp+1-len(digits)))
-		} else {
-			b.WriteString(digits[:exp+1])
-			b.WriteByte('.')
-			b.WriteString(digits[exp+1:])
-		}
-	}
-	return b.String()
 }
