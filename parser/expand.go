@@ -85,7 +85,6 @@ type expander struct {
 	outBytes int // bytes written by template expansions so far
 	expands  int // template expansions so far
 	limitHit bool
-	seenCall map[*ppNode]bool
 	cite     *citeState  // footnotes (<ref>), see cite.go
 	ps       *parseState // the parse, for the passes Cite runs on notes
 	// nesting is how many expand calls are open: titles, arguments and
@@ -295,13 +294,10 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	titleText := e.expandText(n.title, f)
 	name := strings.TrimSpace(titleText.s)
 	var call *model.TemplateCall
-	if f.top && !e.seenCall[n] {
+	if f.top && !n.recorded {
 		// A call in an argument may be expanded more than once; it is
-		// recorded once.
-		if e.seenCall == nil {
-			e.seenCall = map[*ppNode]bool{}
-		}
-		e.seenCall[n] = true
+		// recorded once. (The page's own nodes are this parse's.)
+		n.recorded = true
 		call = &model.TemplateCall{Pos: n.pos, End: n.end}
 		e.calls = append(e.calls, call)
 	}

@@ -28,6 +28,7 @@ const (
 type ppNode struct {
 	kind      ppKind
 	lineStart bool // ppTemplate, ppTplArg: the call starts a line (affects block-level output)
+	recorded  bool // ppTemplate of the page: its call is in Document.Templates
 	pos, end  int  // range in the preprocessed text
 
 	// ppTemplate, ppTplArg
