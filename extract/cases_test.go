@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,6 +87,11 @@ func checkInvariants(t *testing.T, name, src string, pt *extract.PageTables) {
 			for _, c := range r {
 				if c.Pos < 0 || c.Pos > len(src) {
 					t.Errorf("%s: %s has a cell at %d, outside the revision", name, tb.ID, c.Pos)
+				}
+				// A cell's text is what it was read from: an integer's
+				// digits are in it ("1,000", "x3", "(12)").
+				if n, ok := c.Value.(int64); ok && !strings.Contains(digitsOf(c.Text), digitsOf(strconv.FormatInt(n, 10))) {
+					t.Errorf("%s: %s has a cell %d read from the text %q", name, tb.ID, n, c.Text)
 				}
 			}
 		}
@@ -213,4 +219,15 @@ func TestEmbeddedCorpus(t *testing.T) {
 	if !strings.Contains(string(y), strings.TrimSpace(strings.SplitN(string(one), "\n", 2)[0])) || !strings.HasPrefix(string(one), "id: "+tb.ID) {
 		t.Errorf("a table alone marshals as:\n%s", one)
 	}
+}
+
+// digitsOf keeps the ASCII digits of s.
+func digitsOf(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }

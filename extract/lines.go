@@ -350,7 +350,7 @@ func stripBullet(t string) (string, bool) {
 func (x *extractor) countLines(r *lineRun, form Form) bool {
 	for _, l := range r.lines {
 		t, bullet := stripBullet(l.text)
-		if _, _, ok := parseCount(t); !ok || !bullet {
+		if _, _, _, ok := parseCount(t); !ok || !bullet {
 			return false
 		}
 	}
@@ -359,9 +359,9 @@ func (x *extractor) countLines(r *lineRun, form Form) bool {
 	t.Columns = []string{"count", "name"}
 	for _, l := range r.lines {
 		text, _ := stripBullet(l.text)
-		v, name, _ := parseCount(text)
+		v, count, name, _ := parseCount(text)
 		src := x.lineSource(l)
-		t.Rows = append(t.Rows, Row{textCell(strings.Fields(text)[0], v, src, l.pos), textCell(name, name, src, l.pos)})
+		t.Rows = append(t.Rows, Row{textCell(count, v, src, l.pos), textCell(name, name, src, l.pos)})
 	}
 	t.Key = chooseKey(t)
 	x.add(t, true)

@@ -135,41 +135,66 @@ func (x *extractor) source(n *model.Node) string {
 }
 
 // parseCount reads "14 x Tempura", "2 × Wasabi", "6 Chopsticks", "14x
-// Tempura" or "Tempura x 14". The name must read as a name: a few words,
-// no sentence punctuation.
-func parseCount(t string) (Value, string, bool) {
+// Tempura", "Tempura x 14", "Tempura x14", "Tempura ×14", "Tempura (14)"
+// or "Tempura (x14)": the count, as written and as a value, and the name.
+// The name must read as a name: a few words, no sentence punctuation.
+func parseCount(t string) (v Value, count, name string, ok bool) {
 	f := strings.Fields(t)
 	if len(f) < 2 {
-		return nil, "", false
+		return nil, "", "", false
 	}
-	var v Value
 	var rest []string
 	if n, ok := ParseNumber(f[0]); ok {
-		v, rest = n, f[1:]
+		v, count, rest = n, f[0], f[1:]
 		if len(rest) > 1 && isTimes(rest[0]) {
 			rest = rest[1:]
 		}
 	} else if i := strings.IndexAny(f[0], "x×"); i > 0 && isTimes(f[0][i:]) {
 		if n, ok := ParseNumber(f[0][:i]); ok {
-			v, rest = n, f[1:]
+			v, count, rest = n, f[0], f[1:]
 		}
 	}
 	if v == nil && len(f) >= 3 && isTimes(f[len(f)-2]) {
 		if n, ok := ParseNumber(f[len(f)-1]); ok {
-			v, rest = n, f[:len(f)-2]
+			v, count, rest = n, f[len(f)-1], f[:len(f)-2]
+		}
+	}
+	if v == nil {
+		// The count after the name, with its times sign or in
+		// parentheses.
+		last := f[len(f)-1]
+		num, paren := last, strings.HasPrefix(last, "(") && strings.HasSuffix(last, ")")
+		if paren {
+			num = last[1 : len(last)-1]
+		}
+		if i := timesPrefix(num); (i > 0 || paren) && i < len(num) {
+			if n, ok := ParseNumber(num[i:]); ok {
+				v, count, rest = n, last, f[:len(f)-1]
+			}
 		}
 	}
 	if _, isInt := v.(int64); !isInt {
-		return nil, "", false
+		return nil, "", "", false
 	}
-	name := strings.Join(rest, " ")
+	name = strings.Join(rest, " ")
 	if name == "" || len(rest) > 8 || !startsWithLetter(name) || strings.ContainsAny(name, ":.!?;") {
-		return nil, "", false
+		return nil, "", "", false
 	}
-	return v, name, true
+	return v, count, name, true
 }
 
 func isTimes(s string) bool { return s == "x" || s == "×" || s == "X" || s == "*" }
+
+// timesPrefix is the length of a times sign that s starts with ("x3",
+// "×3"), or 0.
+func timesPrefix(s string) int {
+	for _, t := range []string{"x", "×", "X"} {
+		if strings.HasPrefix(s, t) {
+			return len(t)
+		}
+	}
+	return 0
+}
 
 func startsWithLetter(s string) bool {
 	for _, r := range s {
@@ -181,16 +206,16 @@ func startsWithLetter(s string) bool {
 // countList extracts a list whose every item is a count and a name.
 func (x *extractor) countList(list *model.Node, its []listItem) bool {
 	for _, it := range its {
-		if _, _, ok := parseCount(it.text); !ok {
+		if _, _, _, ok := parseCount(it.text); !ok {
 			return false
 		}
 	}
 	t := x.newTable(list, FormList)
 	t.Columns = []string{"count", "name"}
 	for _, it := range its {
-		v, name, _ := parseCount(it.text)
+		v, count, name, _ := parseCount(it.text)
 		src := x.source(it.node)
-		t.Rows = append(t.Rows, Row{textCell(strings.Fields(it.text)[0], v, src, it.node.Pos), textCell(name, name, src, it.node.Pos)})
+		t.Rows = append(t.Rows, Row{textCell(count, v, src, it.node.Pos), textCell(name, name, src, it.node.Pos)})
 	}
 	t.DeclaredTotal = x.declaredTotal(list)
 	t.Key = "name"
