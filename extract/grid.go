@@ -176,7 +176,19 @@ func (x *extractor) gridTable(n *model.Node) {
 	// A table that is laid out sideways (a header row, then a few rows
 	// that each start with a header cell, many columns) is transposed:
 	// each column becomes a row.
-	if x.sideways(rows, nh, width) {
+	if nh == 0 && labelledRows(rows, width) {
+		// No header row, but every row starts with a header cell and
+		// runs wider than the table is tall ("! Players | 2 | 3 | 4",
+		// "! Cards each | 13 | 10 | 8"): the rows are the columns.
+		t.Columns = uniqueColumns(firstCells(rows))
+		for c := 1; c < width; c++ {
+			var row Row
+			for _, r := range rows {
+				row = append(row, x.gridValue(r, c))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+	} else if x.sideways(rows, nh, width) {
 		t.Columns = uniqueColumns(append([]string{cols[0]}, firstCells(data)...))
 		for c := 1; c < width; c++ {
 			row := Row{x.gridValue(rows[nh-1], c)}
@@ -239,6 +251,26 @@ func (x *extractor) sideways(rows [][]gridCell, nh, width int) bool {
 	for _, r := range rows {
 		if len(r) == 0 || !r[0].header {
 			return false
+		}
+	}
+	return true
+}
+
+// labelledRows reports whether a table without a header row is rows
+// that each start with a header cell, then data only, a few rows wider
+// than they are many: a table written sideways without its header row.
+func labelledRows(rows [][]gridCell, width int) bool {
+	if len(rows) < 2 || len(rows) > 4 || width < 3 || width-1 <= len(rows) {
+		return false
+	}
+	for _, r := range rows {
+		if len(r) < 2 || !r[0].header {
+			return false
+		}
+		for _, gc := range r[1:] {
+			if gc.header {
+				return false
+			}
 		}
 	}
 	return true
