@@ -177,7 +177,8 @@ func parseCount(t string) (v Value, count, name string, ok bool) {
 		return nil, "", "", false
 	}
 	name = strings.Join(rest, " ")
-	if name == "" || len(rest) > 8 || !startsWithLetter(name) || strings.ContainsAny(name, ":.!?;") {
+	// An equation is not a name: "2 cards = 3 points" scores sets.
+	if name == "" || len(rest) > 8 || !startsWithLetter(name) || strings.ContainsAny(name, ":.!?;=") {
 		return nil, "", "", false
 	}
 	return v, count, name, true
@@ -293,12 +294,37 @@ func shape(t string, nums []numberToken) string {
 	var b strings.Builder
 	last := 0
 	for _, n := range nums {
-		b.WriteString(t[last:n.start])
+		b.WriteString(singular(t[last:n.start]))
 		b.WriteByte('#')
 		last = n.end
 	}
-	b.WriteString(t[last:])
+	b.WriteString(singular(t[last:]))
 	return b.String()
+}
+
+// singular drops the plural s of the words of s longer than three
+// letters, so that "1 card = 1 point" and "2 cards = 3 points" are the
+// same sentence.
+func singular(s string) string {
+	if !strings.Contains(s, "s") {
+		return s
+	}
+	f := strings.Fields(s)
+	for i, w := range f {
+		if len(w) > 3 && w[len(w)-1] == 's' && w[len(w)-2] != 's' {
+			f[i] = w[:len(w)-1]
+		}
+	}
+	// Spaces as they were matter little to the shape: one between words,
+	// and the ends kept.
+	out := strings.Join(f, " ")
+	if strings.HasPrefix(s, " ") {
+		out = " " + out
+	}
+	if strings.HasSuffix(s, " ") && out != " " {
+		out += " "
+	}
+	return out
 }
 
 // patternList extracts a list whose items are the same sentence with
@@ -318,10 +344,13 @@ func (x *extractor) patternList(list *model.Node, its []listItem) bool {
 			return false
 		}
 	}
+	// Columns are named from the last item: where the items count up,
+	// its words are the plural ones ("4 cards = 10 points").
+	lastText := its[len(its)-1].text
+	lastNums := numbersIn(lastText)
 	cols := make([]string, len(firstNums))
-	text := its[0].text
-	for i, n := range firstNums {
-		cols[i] = columnName(text[n.end:])
+	for i, n := range lastNums {
+		cols[i] = columnName(lastText[n.end:])
 	}
 	t := x.newTable(list, FormList)
 	t.Columns = uniqueColumns(cols)
