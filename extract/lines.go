@@ -178,10 +178,17 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 	}
 	valueText = f[len(f)-1]
 	v, isNum := ParseNumber(valueText)
+	labelEnd := len(f) - 1
+	if !isNum && len(f) >= 3 && strings.HasSuffix(f[len(f)-3], ":") && isWord(f[len(f)-1]) {
+		// "1st place: 10 points": a number and its unit after a colon.
+		if v, isNum = ParseNumber(f[len(f)-2]); isNum {
+			valueText, labelEnd = f[len(f)-2]+" "+f[len(f)-1], len(f)-2
+		}
+	}
 	if !isNum {
 		return "", nil, "", "", false
 	}
-	label = strings.Join(f[:len(f)-1], " ")
+	label = strings.Join(f[:labelEnd], " ")
 	if strings.HasSuffix(label, ":") {
 		label = strings.TrimSuffix(label, ":")
 	}
