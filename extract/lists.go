@@ -20,13 +20,35 @@ func items(list *model.Node) []listItem {
 		if li.Kind != model.KindListItem {
 			continue
 		}
-		// The item's own text, without nested lists.
-		t := model.PlainTextSkipping(li, func(c *model.Node) bool { return c.Kind == model.KindList })
+		t := itemText(li)
+		if dd := nextItem(li); li.Tag == "dt" && dd != nil && dd.Tag == "dd" {
+			// A term and its definition ("; Wasabi : 3") are one item,
+			// "Wasabi: 3", from the term to the end of the definition.
+			if d := itemText(dd); d != "" && t != "" {
+				out = append(out, listItem{node: &model.Node{Kind: model.KindListItem, Pos: li.Pos, End: dd.End, Parent: list}, text: t + ": " + d})
+				li = dd
+				continue
+			}
+		}
 		if t != "" {
 			out = append(out, listItem{node: li, text: t})
 		}
 	}
 	return out
+}
+
+// nextItem is the next sibling of n past white space, or nil.
+func nextItem(n *model.Node) *model.Node {
+	c := n.NextSibling
+	for c != nil && c.Kind == model.KindText && strings.TrimSpace(c.Text) == "" {
+		c = c.NextSibling
+	}
+	return c
+}
+
+// itemText is a list item's own text, without its nested lists.
+func itemText(li *model.Node) string {
+	return model.PlainTextSkipping(li, func(c *model.Node) bool { return c.Kind == model.KindList })
 }
 
 // listTable tries the list forms in turn: options under a variants
