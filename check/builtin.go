@@ -32,9 +32,17 @@ func Builtins(g *Game) []Result {
 func declaredTotal(g *Game, pd *PageData, t *extract.Table) Result {
 	res := Result{Game: g.Slug, ID: "builtin:declared-total:" + t.ID, Table: t.ID, Builtin: true,
 		Source: sourceOf(pd, t.Source.Line), Description: "the declared total equals the sum of the list"}
-	col := t.Column("count")
+	name, what := t.TotalColumn, "list"
+	if name == "" || name == "count" {
+		name = "count"
+	} else {
+		// A table's Total row.
+		what = "table"
+		res.Description = "the Total row equals the sum of the column " + name
+	}
+	col := t.Column(name)
 	if col < 0 {
-		res.Status, res.Message = Error, "the table has no count column to add up"
+		res.Status, res.Message = Error, "the table has no "+name+" column to add up"
 		return res
 	}
 	sum := 0.0
@@ -49,7 +57,7 @@ func declaredTotal(g *Game, pd *PageData, t *extract.Table) Result {
 	if sum == total {
 		res.Status, res.Message = Pass, fmt.Sprintf("the %d rows add up to the declared %s", len(t.Rows), formatNumber(total))
 	} else {
-		res.Status, res.Message = Fail, fmt.Sprintf("the list says %s in all, but its rows add up to %s", formatNumber(total), formatNumber(sum))
+		res.Status, res.Message = Fail, fmt.Sprintf("the %s says %s in all, but its rows add up to %s", what, formatNumber(total), formatNumber(sum))
 	}
 	return res
 }

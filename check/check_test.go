@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/extract"
@@ -237,4 +238,38 @@ func BenchmarkHistory(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "checks/s")
+}
+
+// TestTotalRow: a table's Total row is its declared total, checked against
+// the column it totals, right and wrong; a spec sees the rows without it.
+func TestTotalRow(t *testing.T) {
+	spec := "game: deck\nchecks:\n  - id: total\n    table: deck/deck\n    expr: sum(rows, .Copies) == 34 && len(rows) == 3 && table.total_column == \"Copies\" && table.declared_total > 0\n"
+	specs, err := check.LoadSpecs(fstest.MapFS{"deck.yaml": {Data: []byte(spec)}}, ".", "specs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := check.NewSuite(specs, fstest.MapFS{}, ".", "engine")
+	for _, tc := range []struct {
+		total  string
+		status check.Status
+		msg    string
+	}{
+		{"34", check.Pass, "the 3 rows add up to the declared 34"},
+		{"35", check.Fail, "the table says 35 in all, but its rows add up to 34"},
+	} {
+		p := &model.Page{Title: "Gamehelpdeck", Game: "deck", Kind: model.PageRules}
+		r := &model.Revision{Text: "== Deck ==\n{| class=\"wikitable\"\n! Card !! Copies\n|-\n| Wasabi || 6\n|-\n| Tempura || 14\n|-\n| Sashimi || 14\n|-\n! Total !! " + tc.total + "\n|}\n"}
+		p.Revisions = []*model.Revision{r}
+		res := map[string]check.Result{}
+		for _, x := range s.RunGame("deck", []check.PageData{pageData(p, r)}) {
+			res[x.ID] = x
+		}
+		b := res["builtin:declared-total:deck/deck"]
+		if b.Status != tc.status || b.Message != tc.msg || b.Description != "the Total row equals the sum of the column Copies" {
+			t.Errorf("total %s: %+v", tc.total, b)
+		}
+		if x := res["total"]; x.Status != check.Pass {
+			t.Errorf("total %s: the spec does not see the rows without the Total row: %+v", tc.total, x)
+		}
+	}
 }

@@ -506,7 +506,7 @@ func tableEnv(t *extract.Table, pd *PageData, acc *access) map[string]any {
 	}
 	return map[string]any{
 		"id": t.ID, "title": t.Title, "kind": t.Kind.String(), "columns": cols, "rows": rows,
-		"declared_total": rowValue(t.DeclaredTotal), "line": t.Source.Line,
+		"declared_total": rowValue(t.DeclaredTotal), "total_column": t.TotalColumn, "line": t.Source.Line,
 	}
 }
 

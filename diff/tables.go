@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -516,6 +517,12 @@ func (p *tablePair) change() (TableChange, bool) {
 		if !matched[i] {
 			c.RowsRemoved = append(c.RowsRemoved, rowMap(ta, ra))
 		}
+	}
+	if !sameValue(ta.DeclaredTotal, tb.DeclaredTotal) {
+		// The total the page states ("108 cards:", a table's Total row) is
+		// a value too, shown as a cell of its own.
+		col := cmp.Or(tb.TotalColumn, ta.TotalColumn, "count")
+		c.Cells = append(c.Cells, CellChange{Row: "declared total", Column: col, From: ta.DeclaredTotal, To: tb.DeclaredTotal})
 	}
 	c.ValuesChanged = len(c.Cells) > 0 || len(c.RowsAdded) > 0 || len(c.RowsRemoved) > 0 || len(c.ColumnsAdded) > 0 || len(c.ColumnsRemoved) > 0
 	switch {

@@ -76,6 +76,10 @@ func (t *Table) yamlNode() *yaml.Node {
 	}
 	if t.DeclaredTotal != nil {
 		m.add("declared_total", valueNode(t.DeclaredTotal))
+		if t.TotalColumn != "count" {
+			// A list's total adds up its counts; a table's names its column.
+			m.add("total_column", strNode(t.TotalColumn))
+		}
 	}
 	if t.Key != "" {
 		m.add("key", strNode(t.Key))

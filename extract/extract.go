@@ -32,13 +32,18 @@ type Source struct {
 
 // Table is an extracted rule table.
 type Table struct {
-	ID            string
-	Title         string
-	Section       []string
-	Kind          Kind // set by classify unless the form decides it
-	Source        Source
-	Caption       string
+	ID      string
+	Title   string
+	Section []string
+	Kind    Kind // set by classify unless the form decides it
+	Source  Source
+	Caption string
+	// DeclaredTotal is a total the page states: before a count list ("108
+	// cards:"), or in a table's last row ("! Total !! 34"), which is then
+	// not one of its rows. TotalColumn is the column it adds up: "count"
+	// for a list, the column of the number for a table's Total row.
 	DeclaredTotal Value
+	TotalColumn   string
 	Columns       []string
 	// Key is the column whose values identify rows (for diffs); "" when
 	// rows are only identified by position.

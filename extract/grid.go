@@ -226,8 +226,55 @@ func (x *extractor) gridTable(n *model.Node) {
 			t.Rows = append(t.Rows, row)
 		}
 	}
+	totalRow(t)
 	t.Key = chooseKey(t)
 	x.add(t, false)
+}
+
+// totalRow takes a table's last row out when it totals one column of
+// numbers ("! Total !! 34" after two rows or more): its number is the
+// table's declared total, checked against the column as a list's "108
+// cards:" is, rather than counted among the rows it adds up. A total row
+// of several numbers, or of text, stays a row.
+func totalRow(t *Table) {
+	if len(t.Rows) < 3 {
+		return
+	}
+	last := t.Rows[len(t.Rows)-1]
+	label, col := -1, -1
+	for i, c := range last {
+		switch {
+		case c.Value == nil && strings.TrimSpace(c.Text) == "":
+		case label < 0:
+			label = i
+		case col >= 0:
+			return // a second value
+		default:
+			col = i
+		}
+	}
+	if label < 0 || col < 0 || col >= len(t.Columns) {
+		return
+	}
+	word := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(last[label].Text), ":")))
+	if _, isText := last[label].Value.(string); !isText || word != "total" && word != "totals" {
+		return
+	}
+	switch last[col].Value.(type) {
+	case int64, float64:
+	default:
+		return
+	}
+	// The column is one of numbers.
+	for _, r := range t.Rows[:len(t.Rows)-1] {
+		if col < len(r) && r[col].Value != nil {
+			if _, isText := r[col].Value.(string); isText {
+				return
+			}
+		}
+	}
+	t.DeclaredTotal, t.TotalColumn = last[col].Value, t.Columns[col]
+	t.Rows = t.Rows[:len(t.Rows)-1]
 }
 
 func firstCells(rows [][]gridCell) []string {

@@ -240,7 +240,9 @@ func (x *extractor) countList(list *model.Node, its []listItem) bool {
 		src := x.source(it.node)
 		t.Rows = append(t.Rows, Row{textCell(count, v, src, it.node.Pos), textCell(name, name, src, it.node.Pos)})
 	}
-	t.DeclaredTotal = x.declaredTotal(list)
+	if t.DeclaredTotal = x.declaredTotal(list); t.DeclaredTotal != nil {
+		t.TotalColumn = "count"
+	}
 	t.Key = "name"
 	if chooseKey(t) != "name" {
 		t.Key = chooseKey(t)
