@@ -214,6 +214,9 @@ func (x *extractor) lineTables(r *lineRun) {
 	if x.countLines(r, form) {
 		return
 	}
+	if x.patternLines(r, form) {
+		return
+	}
 	// Runs of at least two label/value lines.
 	start := -1
 	flushRun := func(end int) {
@@ -232,6 +235,53 @@ func (x *extractor) lineTables(r *lineRun) {
 		flushRun(i)
 	}
 	flushRun(len(r.lines))
+}
+
+// patternLines reads lines that are the same sentence with other numbers
+// ("2 players: 10 cards each", "3 players: 9 cards each") as a table, as
+// patternList reads list items: a column per number, named from the words
+// after it. Lines that read as label and value are left to those tables,
+// and a number with no word after it to name its column leaves the lines
+// alone.
+func (x *extractor) patternLines(r *lineRun, form Form) bool {
+	var first string
+	for k, l := range r.lines {
+		if _, _, _, _, ok := labelValue(l.text); ok {
+			return false
+		}
+		nums := numbersIn(l.text)
+		if len(nums) < 2 {
+			return false
+		}
+		if sh := shape(l.text, nums); k == 0 {
+			first = sh
+		} else if sh != first {
+			return false
+		}
+	}
+	last := r.lines[len(r.lines)-1]
+	lastNums := numbersIn(last.text)
+	cols := make([]string, len(lastNums))
+	for i, n := range lastNums {
+		if cols[i] = columnName(last.text[n.end:]); cols[i] == "" {
+			return false
+		}
+	}
+	n := &model.Node{Pos: r.lines[0].pos, End: x.lineEnd(last), Parent: r.first.Parent}
+	t := x.newTable(n, form)
+	t.Columns = uniqueColumns(cols)
+	for _, l := range r.lines {
+		src := x.lineSource(l)
+		nums := numbersIn(l.text)
+		row := make(Row, len(nums))
+		for i, nt := range nums {
+			row[i] = textCell(l.text[nt.start:nt.end], nt.value, src, l.pos)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	t.Key = chooseKey(t)
+	x.add(t, false)
+	return true
 }
 
 func (x *extractor) labelValueTable(lines []textLine, form Form, first *model.Node) {
