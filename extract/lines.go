@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/wikirules/wikirules/model"
@@ -244,40 +245,23 @@ func (x *extractor) lineTables(r *lineRun) {
 // and a number with no word after it to name its column leaves the lines
 // alone.
 func (x *extractor) patternLines(r *lineRun, form Form) bool {
-	var first string
-	for k, l := range r.lines {
+	texts := make([]string, len(r.lines))
+	for i, l := range r.lines {
 		if _, _, _, _, ok := labelValue(l.text); ok {
 			return false
 		}
-		nums := numbersIn(l.text)
-		if len(nums) < 2 {
-			return false
-		}
-		if sh := shape(l.text, nums); k == 0 {
-			first = sh
-		} else if sh != first {
-			return false
-		}
+		texts[i] = l.text
+	}
+	cols, ok := patternColumns(texts)
+	if !ok || slices.Contains(cols, "") {
+		return false
 	}
 	last := r.lines[len(r.lines)-1]
-	lastNums := numbersIn(last.text)
-	cols := make([]string, len(lastNums))
-	for i, n := range lastNums {
-		if cols[i] = columnName(last.text[n.end:]); cols[i] == "" {
-			return false
-		}
-	}
 	n := &model.Node{Pos: r.lines[0].pos, End: x.lineEnd(last), Parent: r.first.Parent}
 	t := x.newTable(n, form)
 	t.Columns = uniqueColumns(cols)
 	for _, l := range r.lines {
-		src := x.lineSource(l)
-		nums := numbersIn(l.text)
-		row := make(Row, len(nums))
-		for i, nt := range nums {
-			row[i] = textCell(l.text[nt.start:nt.end], nt.value, src, l.pos)
-		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, patternRow(l.text, x.lineSource(l), l.pos))
 	}
 	t.Key = chooseKey(t)
 	x.add(t, false)

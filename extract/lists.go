@@ -354,42 +354,57 @@ func singular(s string) string {
 // patternList extracts a list whose items are the same sentence with
 // different numbers: each number becomes a column.
 func (x *extractor) patternList(list *model.Node, its []listItem) bool {
-	var first string
-	var firstNums []numberToken
-	for k, it := range its {
-		nums := numbersIn(it.text)
-		if len(nums) < 2 {
-			return false
-		}
-		sh := shape(it.text, nums)
-		if k == 0 {
-			first, firstNums = sh, nums
-		} else if sh != first {
-			return false
-		}
+	texts := make([]string, len(its))
+	for i, it := range its {
+		texts[i] = it.text
 	}
-	// Columns are named from the last item: where the items count up,
-	// its words are the plural ones ("4 cards = 10 points").
-	lastText := its[len(its)-1].text
-	lastNums := numbersIn(lastText)
-	cols := make([]string, len(firstNums))
-	for i, n := range lastNums {
-		cols[i] = columnName(lastText[n.end:])
+	cols, ok := patternColumns(texts)
+	if !ok {
+		return false
 	}
 	t := x.newTable(list, FormList)
 	t.Columns = uniqueColumns(cols)
 	for _, it := range its {
-		nums := numbersIn(it.text)
-		src := x.source(it.node)
-		row := make(Row, len(nums))
-		for i, n := range nums {
-			row[i] = textCell(it.text[n.start:n.end], n.value, src, it.node.Pos)
-		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, patternRow(it.text, x.source(it.node), it.node.Pos))
 	}
 	t.Key = chooseKey(t)
 	x.add(t, false)
 	return true
+}
+
+// patternColumns names the columns of texts that are the same sentence
+// with other numbers, at least two: a column per number, named from the
+// words after it in the last text (where the items count up, its words
+// are the plural ones: "4 cards = 10 points"). ok is false when the texts
+// are not so.
+func patternColumns(texts []string) (cols []string, ok bool) {
+	var first string
+	for k, t := range texts {
+		nums := numbersIn(t)
+		if len(nums) < 2 {
+			return nil, false
+		}
+		if sh := shape(t, nums); k == 0 {
+			first = sh
+		} else if sh != first {
+			return nil, false
+		}
+	}
+	last := texts[len(texts)-1]
+	for _, n := range numbersIn(last) {
+		cols = append(cols, columnName(last[n.end:]))
+	}
+	return cols, true
+}
+
+// patternRow is a text's numbers as a row (patternColumns).
+func patternRow(text, src string, pos int) Row {
+	nums := numbersIn(text)
+	row := make(Row, len(nums))
+	for i, n := range nums {
+		row[i] = textCell(text[n.start:n.end], n.value, src, pos)
+	}
+	return row
 }
 
 var auxVerbs = map[string]bool{"are": true, "is": true, "be": true, "was": true, "were": true, "get": true, "gets": true}
