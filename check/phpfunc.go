@@ -1084,7 +1084,7 @@ func strtol(s string, base int64) int64 {
 		return 0
 	}
 	i := 0
-	for i < len(s) && isPHPSpace(s[i]) {
+	for i < len(s) && isNumericSpace(s[i]) {
 		i++
 	}
 	neg := false

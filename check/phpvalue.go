@@ -38,7 +38,10 @@ type phpUnset struct {
 	msg string
 }
 
-func isPHPSpace(c byte) bool {
+// isNumericSpace reports whether c is white space PHP allows around a
+// numeric string (" 12\n" is numeric). Not trim()'s set, which the parser
+// has: that one has NUL and not the form feed.
+func isNumericSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
@@ -66,7 +69,7 @@ func (n phpNumeric) value() any {
 
 func parseNumeric(s string) (r phpNumeric) {
 	i := 0
-	for i < len(s) && isPHPSpace(s[i]) {
+	for i < len(s) && isNumericSpace(s[i]) {
 		i++
 	}
 	start := i
@@ -102,7 +105,7 @@ func parseNumeric(s string) (r phpNumeric) {
 	}
 	r.ok = true
 	end := i
-	for i < len(s) && isPHPSpace(s[i]) {
+	for i < len(s) && isNumericSpace(s[i]) {
 		i++
 	}
 	r.whole = i == len(s)
