@@ -3,12 +3,12 @@ package parser_test
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules/internal/htmlnorm"
+	"github.com/wikirules/wikirules/internal/mwtest"
 	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
@@ -111,39 +111,24 @@ var mediawikiCases = []string{
 	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",
 }
 
+// TestMain removes the MediaWiki that TestAgainstMediaWiki installed when
+// it could not keep one in the user's cache.
+func TestMain(m *testing.M) { mwtest.Main(m) }
+
 func TestAgainstMediaWiki(t *testing.T) {
 	t.Parallel()
-	mw := os.Getenv("WIKIRULES_MEDIAWIKI")
-	if mw == "" {
-		mw = "/usr/share/mediawiki"
-	}
-	php, err := exec.LookPath("php")
-	_, statErr := os.Stat(filepath.Join(mw, "maintenance", "install.php"))
-	if err != nil || statErr != nil {
-		if os.Getenv("WIKIRULES_REQUIRE_MEDIAWIKI") == "1" {
-			t.Fatalf("MediaWiki is required (WIKIRULES_REQUIRE_MEDIAWIKI=1) but php or %s is missing", mw)
-		}
-		t.Skip("skipped: needs php and MediaWiki (apt-get install mediawiki php-sqlite3; WIKIRULES_MEDIAWIKI names another install)")
-	}
 	if testing.Short() {
-		t.Skip("skipped in -short mode: installs a MediaWiki")
+		t.Skip("skipped in -short mode: runs a MediaWiki")
 	}
-	dir := t.TempDir()
-	install := exec.Command(php, "maintenance/install.php", "--dbtype", "sqlite", "--dbpath", dir, "--dbname", "wiki",
-		"--confpath", dir, "--server", "http://example.org", "--scriptpath", "", "--pass", "Wikirules-test-1", "--lang", "en", "Test", "Admin")
-	install.Dir = mw
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("installing MediaWiki: %v\n%s", err, out)
-	}
-	settings := filepath.Join(dir, "LocalSettings.php")
-	f, err := os.OpenFile(settings, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
+	// A wiki of mwtest's (Cite and ParserFunctions loaded, installed once
+	// and copied), with the name, server and paths the parser is given
+	// below, and the media markup of MediaWiki 1.40 on (figure,
+	// span[typeof]), which wikirules writes (as TestRenderMatchesMediaWiki
+	// compares).
+	w := mwtest.New(t)
+	if err := w.AddSettings("$wgSitename = 'Test';\n$wgServer = 'http://example.org';\n$wgArticlePath = \"/wiki/$1\";\n$wgParserEnableLegacyMediaDOM = false;\n$wgEnableUploads = false;\n"); err != nil {
 		t.Fatal(err)
 	}
-	// The media markup of MediaWiki 1.40 on (figure, span[typeof]), which
-	// wikirules writes (as TestRenderMatchesMediaWiki compares).
-	f.WriteString("\nwfLoadExtension( 'Cite' );\nwfLoadExtension( 'ParserFunctions' );\n$wgArticlePath = \"/wiki/$1\";\n$wgParserEnableLegacyMediaDOM = false;\n")
-	f.Close()
 	cases := mediawikiCases
 	for _, c := range append(exprCases(t), timeCases(t)...) {
 		cases = append(cases, c[0])
@@ -159,13 +144,13 @@ func TestAgainstMediaWiki(t *testing.T) {
 	}
 	in, _ := json.Marshal(map[string]any{"pages": pages, "texts": cases})
 	script, _ := filepath.Abs(filepath.Join("testdata", "mediawiki", "batch.php"))
-	cmd := exec.Command(php, script)
-	cmd.Dir = mw
-	cmd.Env = append(os.Environ(), "MW_INSTALL_PATH="+mw, "MW_CONFIG_FILE="+settings)
-	cmd.Stdin = strings.NewReader(string(in))
-	out, err := cmd.Output()
+	outFile := filepath.Join(t.TempDir(), "out.json")
+	if msg, err := w.Maintenance(t.Context(), strings.NewReader(string(in)), script, "--out", outFile); err != nil {
+		t.Fatalf("MediaWiki's parser: %v\n%s", err, msg)
+	}
+	out, err := os.ReadFile(outFile)
 	if err != nil {
-		t.Fatalf("MediaWiki's parser: %v", err)
+		t.Fatal(err)
 	}
 	var want []string
 	if err := json.Unmarshal(out, &want); err != nil || len(want) != len(cases) {

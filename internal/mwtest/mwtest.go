@@ -190,7 +190,7 @@ func cachedBase(inst *Install) (string, error) {
 		return "", err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s", inst.Dir, inst.Version, strings.Join(inst.Extensions, ","), settings, router, installArgs)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", inst.Dir, inst.Version, strings.Join(inst.Extensions, ","), settings, router, installArgs, warmArgs)
 	dir := filepath.Join(root, "mediawiki-"+inst.Version+"-"+hex.EncodeToString(h.Sum(nil))[:12])
 	unlock, err := lockFile(dir + ".lock")
 	if err != nil {
@@ -263,8 +263,28 @@ func install(inst *Install, dir string) (err error) {
 	if err := os.WriteFile(ls, data, 0o644); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "router.php"), []byte(router), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "router.php"), []byte(router), 0o644); err != nil {
+		return err
+	}
+	// The interface messages in English, built once here for every copy:
+	// MediaWiki otherwise builds them (cache/l10n_cache-en.cdb) in each
+	// copy at its first request or maintenance script that shows a
+	// message, 0.14 s of CPU each time (a first API request 0.33 s → 0.20).
+	cmd = exec.Command(inst.PHP, "-d", "opcache.enable_cli=1", "-d", "opcache.file_cache="+filepath.Join(dir, "opcache"), "-d", "opcache.file_cache_only=1",
+		filepath.Join(inst.Dir, "maintenance", "rebuildLocalisationCache.php"), "--conf", ls, warmArgs)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "MW_CONFIG_FILE="+ls)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("rebuildLocalisationCache.php: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cache", "l10n_cache-en.cdb")); err != nil {
+		return fmt.Errorf("rebuildLocalisationCache.php wrote no cache/l10n_cache-en.cdb: %w", err)
+	}
+	return nil
 }
+
+// warmArgs is what rebuildLocalisationCache.php builds in a new install.
+const warmArgs = "--lang=en"
 
 // Cleanup removes what the process installed for itself (not the install
 // shared through the user's cache). Main calls it.
@@ -467,17 +487,23 @@ func (w *Wiki) Close() error {
 }
 
 // Maintenance runs a maintenance script (a file name in MediaWiki's
-// maintenance/ directory) on this wiki and returns what it printed.
+// maintenance/ directory, or the absolute path of a script of the
+// caller's) on this wiki and returns what it printed. The script runs with
+// MW_INSTALL_PATH and MW_CONFIG_FILE set.
 func (w *Wiki) Maintenance(ctx context.Context, stdin io.Reader, script string, args ...string) ([]byte, error) {
 	conf := filepath.Join(w.Dir, "LocalSettings.php")
-	all := append([]string{filepath.Join(w.Inst.Dir, "maintenance", script), "--conf", conf}, args...)
+	path := script
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(w.Inst.Dir, "maintenance", script)
+	}
+	all := append([]string{path, "--conf", conf}, args...)
 	// PHP keeps the scripts it compiled in a file cache shared by the
 	// wikis of the process: a maintenance script then starts in a third of
 	// a second instead of a second.
 	flags := []string{"-d", "opcache.enable_cli=1", "-d", "opcache.file_cache=" + w.opcache, "-d", "opcache.file_cache_only=1"}
 	cmd := exec.CommandContext(ctx, w.Inst.PHP, append(flags, all...)...)
 	cmd.Dir = w.Dir
-	cmd.Env = append(os.Environ(), "MW_CONFIG_FILE="+conf)
+	cmd.Env = append(os.Environ(), "MW_INSTALL_PATH="+w.Inst.Dir, "MW_CONFIG_FILE="+conf)
 	cmd.Stdin = stdin
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -2,10 +2,17 @@
 // batch.php: a JSON list of wikitexts on standard input, the HTML MediaWiki
 // makes of each (page "Parser test") as a JSON list on standard output; or
 // {"pages": {title: text}, "texts": [...]}, the pages saved first.
-// Run by TestAgainstMediaWiki with MW_INSTALL_PATH and MW_CONFIG_FILE set.
+// Run by TestAgainstMediaWiki with MW_INSTALL_PATH and MW_CONFIG_FILE set;
+// --out FILE writes the JSON there rather than on standard output (where
+// PHP's notices could mix with it).
 require_once getenv( 'MW_INSTALL_PATH' ) . '/maintenance/Maintenance.php';
 
 class WikirulesBatch extends Maintenance {
+	public function __construct() {
+		parent::__construct();
+		$this->addOption( 'out', 'write the JSON list to this file', false, true );
+	}
+
 	public function execute() {
 		$in = json_decode( stream_get_contents( STDIN ), true );
 		$services = MediaWiki\MediaWikiServices::getInstance();
@@ -32,7 +39,12 @@ class WikirulesBatch extends Maintenance {
 			$po = $parser->parse( $wt, $title, ParserOptions::newFromAnon(), true, true, 1 );
 			$out[] = $po->getText( [ 'enableSectionEditLinks' => false, 'wrapperDivClass' => '' ] );
 		}
-		echo json_encode( $out );
+		$json = json_encode( $out );
+		if ( $this->hasOption( 'out' ) ) {
+			file_put_contents( $this->getOption( 'out' ), $json );
+		} else {
+			echo $json;
+		}
 	}
 }
 
