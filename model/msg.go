@@ -82,6 +82,14 @@ const (
 	MsgSpec   MsgID = "spec"   // a check spec that cannot be read or compiled
 	MsgEngine MsgID = "engine" // an engine constants file that cannot be read
 
+	// Pulling from a wiki (pull).
+	MsgWikiWarning MsgID = "wiki-warning" // a warning the wiki's API sent (a parameter an old MediaWiki does not know)
+	MsgSelection   MsgID = "selection"    // a --title that names no page, a --category with no page to add
+	MsgRefetch     MsgID = "refetch"      // a stored page that cannot be brought up to date: its whole history fetched again
+	MsgLeftOut     MsgID = "left-out"     // a listed page none of whose revisions could be fetched (deleted meanwhile)
+	MsgHiddenText  MsgID = "hidden-text"  // a revision whose text is hidden on the wiki, kept as deleted
+	MsgStrayFile   MsgID = "stray-file"   // a file in the store's pages/ that is no page of it, set aside
+
 	// Building the site (site).
 	MsgMedia MsgID = "media" // an uploaded file not published (its type, or a symbolic link)
 	// MsgManifest: a site's record of its last build that cannot be read

@@ -126,6 +126,7 @@ func Pull(ctx context.Context, opts Options) (*Summary, error) {
 	p.sum.API = p.client.API()
 	err = p.run(ctx)
 	p.apiWarnings()
+	p.sum.Warnings.Sort()
 	st := p.client.Stats()
 	p.sum.Requests, p.sum.Retries = st.Requests, st.Retries
 	p.sum.Pages = len(p.state.Pages)
@@ -194,8 +195,9 @@ func (p *puller) progress(phase string, done, total int) {
 		Requests: p.client.Stats().Requests})
 }
 
-func (p *puller) warn(format string, args ...any) {
-	p.sum.Warnings = append(p.sum.Warnings, fmt.Sprintf(format, args...))
+// warn adds a warning about a page (title; "" for none) to the summary.
+func (p *puller) warn(title string, id model.MsgID, format string, args ...any) {
+	p.sum.Warnings = append(p.sum.Warnings, model.Msg{Page: title, Severity: model.SevWarning, ID: id, Text: fmt.Sprintf(format, args...)})
 }
 
 func (p *puller) run(ctx context.Context) error {
@@ -254,7 +256,7 @@ func (p *puller) run(ctx context.Context) error {
 // know, say, on an old MediaWiki) to the summary.
 func (p *puller) apiWarnings() {
 	for _, w := range p.client.Warnings() {
-		p.warn("the wiki warns: %s", w)
+		p.warn("", model.MsgWikiWarning, "the wiki warns: %s", w)
 	}
 }
 
@@ -356,14 +358,14 @@ func (p *puller) list(ctx context.Context) error {
 			return err
 		}
 		if len(p.entries) == before {
-			p.warn("category %q: no pages in it (or none that are not already selected)", title)
+			p.warn("Category:"+title, model.MsgSelection, "no pages in the category (or none that are not already selected)")
 		}
 	}
 	for i := 0; i < len(s.Titles); i += 50 {
 		batch := s.Titles[i:min(i+50, len(s.Titles))]
 		err := p.client.Pages(ctx, url.Values{"titles": {strings.Join(batch, "|")}, "prop": {"info"}}, func(pg mwapi.Page) error {
 			if pg.Missing || pg.Invalid {
-				p.warn("title %q: no such page on the wiki", pg.Title)
+				p.warn(pg.Title, model.MsgSelection, "no such page on the wiki")
 			}
 			p.add(pg, false)
 			return nil
@@ -476,7 +478,7 @@ func (p *puller) plan(ctx context.Context) ([]*entry, []removal, error) {
 		case p.opts.Full:
 			e.action = refetch
 		case !p.fileOK(e.old.File):
-			p.warn("%s: %s is missing; fetching the page's history again", e.Title, e.old.File)
+			p.warn(e.Title, model.MsgRefetch, "%s is missing; fetching the page's history again", e.old.File)
 			e.action = refetch
 		case e.old.LastRevID != e.LastRevID:
 			e.action = update
@@ -501,7 +503,7 @@ func (p *puller) plan(ctx context.Context) ([]*entry, []removal, error) {
 		if (e.action == update || e.action == rewrite) && e.old.File != e.File {
 			revs, err := readPage(p.dir, e.old.File)
 			if err != nil {
-				p.warn("%s: cannot read %s (%v); fetching the page's history again", e.Title, e.old.File, err)
+				p.warn(e.Title, model.MsgRefetch, "cannot read %s (%v); fetching the page's history again", e.old.File, err)
 				e.action = refetch
 				continue
 			}
@@ -586,7 +588,7 @@ func (p *puller) page(ctx context.Context, e *entry, claimed map[string]bool) er
 		old = e.prev
 		if old == nil {
 			if old, err = readPage(p.dir, e.old.File); err != nil {
-				p.warn("%s: cannot read %s (%v); fetching the page's history again", e.Title, e.old.File, err)
+				p.warn(e.Title, model.MsgRefetch, "cannot read %s (%v); fetching the page's history again", e.old.File, err)
 				e.action, old = refetch, nil
 			}
 		}
@@ -607,7 +609,7 @@ func (p *puller) page(ctx context.Context, e *entry, claimed map[string]bool) er
 		if err == nil && !ok {
 			// The stored latest revision is no longer in the page's
 			// history (deleted, or the history was merged): start over.
-			p.warn("%s: revision %d is no longer in the page's history; fetching the history again", e.Title, e.old.LastRevID)
+			p.warn(e.Title, model.MsgRefetch, "revision %d is no longer in the page's history; fetching the history again", e.old.LastRevID)
 			e.action, old = refetch, nil
 			fetched, err = p.fetchAll(ctx, e)
 		}
@@ -617,7 +619,7 @@ func (p *puller) page(ctx context.Context, e *entry, claimed map[string]bool) er
 	}
 	revs, added := mergeRevisions(old, fetched)
 	if len(revs) == 0 {
-		p.warn("%s: no revision could be fetched (deleted meanwhile?); left out", e.Title)
+		p.warn(e.Title, model.MsgLeftOut, "no revision could be fetched (deleted meanwhile?); left out")
 		return nil
 	}
 	data, err := encodePage(p.siteInfo, e, revs)
@@ -791,8 +793,8 @@ func (p *puller) revision(e *entry, r mwapi.Revision) (*model.Revision, error) {
 		if !r.SHA1Hidden {
 			rev.SHA1 = strings.ToLower(r.SHA1)
 		}
-		p.warn("%s: revision %d (%s): its text is hidden on the wiki (revision deletion); kept as deleted",
-			e.Title, r.ID, model.FormatTime(r.Timestamp))
+		p.sum.Warnings = append(p.sum.Warnings, model.Msg{Page: e.Title, Rev: model.FormatTime(r.Timestamp), Severity: model.SevWarning,
+			ID: model.MsgHiddenText, Text: fmt.Sprintf("revision %d: its text is hidden on the wiki (revision deletion); kept as deleted", r.ID)})
 		return rev, nil
 	}
 	text := *slot.Content
@@ -834,7 +836,7 @@ func (p *puller) sweep() error {
 			if err := setAside(p.dir, file, ""); err != nil {
 				return err
 			}
-			p.warn("%s: not a page of the store; moved to %s/", file, removedDir)
+			p.sum.Warnings = append(p.sum.Warnings, model.Msg{File: file, Severity: model.SevWarning, ID: model.MsgStrayFile, Text: "not a page of the store; moved to " + removedDir + "/"})
 		}
 	}
 	return nil

@@ -612,12 +612,15 @@ func TestPullHiddenRevisions(t *testing.T) {
 	var r struct {
 		Query struct {
 			Pages []struct {
-				Revisions []struct{ RevID int64 }
+				Revisions []struct {
+					RevID     int64
+					Timestamp string
+				}
 			}
 		}
 	}
 	if err := w.Query(ctx, url.Values{"action": {"query"}, "prop": {"revisions"}, "titles": {"Gamehelphearts"},
-		"rvprop": {"ids"}, "rvlimit": {"max"}, "rvdir": {"newer"}}, &r); err != nil {
+		"rvprop": {"ids|timestamp"}, "rvlimit": {"max"}, "rvdir": {"newer"}}, &r); err != nil {
 		t.Fatal(err)
 	}
 	revs := r.Query.Pages[0].Revisions
@@ -635,8 +638,14 @@ func TestPullHiddenRevisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Warnings) != 1 || !strings.Contains(sum.Warnings[0], "hidden") {
-		t.Errorf("warnings: %q", sum.Warnings)
+	// The warning names the page and the revision, as every command's
+	// messages do (model.Msg).
+	if len(sum.Warnings) != 1 {
+		t.Fatalf("warnings: %v", sum.Warnings)
+	}
+	if m := sum.Warnings[0]; m.ID != model.MsgHiddenText || m.Page != "Gamehelphearts" || m.Rev != revs[1].Timestamp ||
+		m.Severity != model.SevWarning || !strings.Contains(m.Text, "hidden") {
+		t.Errorf("warning: %s (%+v)", m, m)
 	}
 	p, err := loadStore(t, dir).Find("Gamehelphearts")
 	if err != nil {

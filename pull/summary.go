@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/wikirules/wikirules/model"
 )
 
 // Summary is what a pull did.
@@ -26,9 +28,10 @@ type Summary struct {
 	Bytes     int64 `json:"bytes"`
 	Media     Media `json:"media"`
 	// Requests counts HTTP requests (retries included).
-	Requests int           `json:"requests"`
-	Retries  int           `json:"retries"`
-	Warnings []string      `json:"warnings"`
+	Requests int `json:"requests"`
+	Retries  int `json:"retries"`
+	// Warnings are sorted by place (model.MsgList).
+	Warnings model.MsgList `json:"warnings"`
 	Elapsed  time.Duration `json:"-"`
 }
 
@@ -68,13 +71,13 @@ func (s *Summary) MarshalJSON() ([]byte, error) {
 		changes = []Change{}
 	}
 	if warnings == nil {
-		warnings = []string{}
+		warnings = model.MsgList{}
 	}
 	return json.Marshal(struct {
 		*plain
-		Changes  []Change `json:"changes"`
-		Warnings []string `json:"warnings"`
-		Seconds  float64  `json:"seconds"`
+		Changes  []Change      `json:"changes"`
+		Warnings model.MsgList `json:"warnings"`
+		Seconds  float64       `json:"seconds"`
 	}{(*plain)(s), changes, warnings, s.Elapsed.Round(time.Millisecond).Seconds()})
 }
 

@@ -72,8 +72,8 @@ the next pull finishes the job. Every revision is checked against its SHA-1.`,
 				enc.SetIndent("", "  ")
 				return enc.Encode(sum)
 			}
-			for _, w := range sum.Warnings {
-				fmt.Fprintln(a.stderr, "warning:", w)
+			if err := sum.Warnings.Print(a.stderr, "text"); err != nil {
+				return err
 			}
 			if quiet {
 				return nil
