@@ -241,9 +241,7 @@ func (a *app) runBuild(w *wiki.Wiki, opts site.Options, sf *siteFlags) (*site.St
 
 func (a *app) printBuild(st *site.Stats, sf *siteFlags, out string) {
 	if sf.verbose {
-		for _, w := range st.Warnings {
-			fmt.Fprintln(a.stderr, "warning:", w)
-		}
+		st.Warnings.Print(a.stderr, "text")
 	}
 	if sf.quiet {
 		return
