@@ -31,7 +31,7 @@ func (w *Wiki) ImportXML(ctx context.Context, xml []byte) error {
 		return err
 	}
 	defer os.Remove(name)
-	out, err := w.Maintenance(ctx, nil, "importDump.php", name)
+	out, err := w.maintenanceThenJobs(ctx, nil, "importDump.php", "BackupReader", nil, name)
 	if err != nil {
 		return err
 	}
@@ -39,7 +39,7 @@ func (w *Wiki) ImportXML(ctx context.Context, xml []byte) error {
 	if bytes.Contains(out, []byte("Exception")) || bytes.Contains(out, []byte("Warning:")) {
 		return fmt.Errorf("importDump.php reported problems:\n%s", out)
 	}
-	return w.RunJobs(ctx)
+	return nil
 }
 
 // ImportCorpus writes c as an XML export (corpus.WriteXML, what
@@ -53,20 +53,31 @@ func (w *Wiki) ImportCorpus(ctx context.Context, c *model.Corpus) error {
 }
 
 // RunJobs runs the wiki's job queue (link updates after imports and
-// template edits; the served wiki runs no jobs on its own).
+// template edits; the served wiki runs no jobs on its own). The helpers
+// that change the wiki run it themselves.
 func (w *Wiki) RunJobs(ctx context.Context) error {
 	_, err := w.Maintenance(ctx, nil, "runJobs.php")
 	return err
+}
+
+// maintenanceThenJobs runs a maintenance script of MediaWiki's (its file
+// name and class) with options ("name=value") and arguments, then the job
+// queue, in one process (thenRunJobs).
+func (w *Wiki) maintenanceThenJobs(ctx context.Context, stdin io.Reader, script, class string, opts []string, args ...string) ([]byte, error) {
+	all := []string{"--wr-script=" + filepath.Join(w.Inst.Dir, "maintenance", script), "--wr-class=" + class}
+	for _, o := range opts {
+		all = append(all, "--"+o)
+	}
+	all = append(append(all, "--"), args...)
+	return w.Maintenance(ctx, stdin, filepath.Join(w.Dir, "then-run-jobs.php"), all...)
 }
 
 // Edit saves text as a new revision of title by user (created when
 // unknown) with maintenance/edit.php, as an editor would: MediaWiki's
 // pre-save transform applies.
 func (w *Wiki) Edit(ctx context.Context, title, text, user, summary string) error {
-	if _, err := w.Maintenance(ctx, strings.NewReader(text), "edit.php", "--user", user, "--summary", summary, title); err != nil {
-		return err
-	}
-	return w.RunJobs(ctx)
+	_, err := w.maintenanceThenJobs(ctx, strings.NewReader(text), "edit.php", "EditCLI", []string{"user=" + user, "summary=" + summary}, title)
+	return err
 }
 
 // Move renames a page (maintenance/moveBatch.php), leaving a redirect at
@@ -77,14 +88,12 @@ func (w *Wiki) Move(ctx context.Context, from, to, user, reason string, noRedire
 		return err
 	}
 	defer os.Remove(list)
-	args := []string{"-u", user, "-r", reason}
+	opts := []string{"u=" + user, "r=" + reason}
 	if noRedirect {
-		args = append(args, "--noredirects")
+		opts = append(opts, "noredirects")
 	}
-	if _, err := w.Maintenance(ctx, nil, "moveBatch.php", append(args, list)...); err != nil {
-		return err
-	}
-	return w.RunJobs(ctx)
+	_, err := w.maintenanceThenJobs(ctx, nil, "moveBatch.php", "MoveBatch", opts, list)
+	return err
 }
 
 // Delete deletes a page (maintenance/deleteBatch.php).
@@ -94,10 +103,8 @@ func (w *Wiki) Delete(ctx context.Context, title, user, reason string) error {
 		return err
 	}
 	defer os.Remove(list)
-	if _, err := w.Maintenance(ctx, nil, "deleteBatch.php", "-u", user, "-r", reason, list); err != nil {
-		return err
-	}
-	return w.RunJobs(ctx)
+	_, err := w.maintenanceThenJobs(ctx, nil, "deleteBatch.php", "DeleteBatch", []string{"u=" + user, "r=" + reason}, list)
+	return err
 }
 
 // Upload adds a file (maintenance/importImages.php) as File:name.
@@ -111,11 +118,8 @@ func (w *Wiki) Upload(ctx context.Context, name string, data []byte, user, comme
 		return err
 	}
 	ext := strings.TrimPrefix(filepath.Ext(name), ".")
-	_, err = w.Maintenance(ctx, nil, "importImages.php", "--user="+user, "--comment="+comment, "--extensions="+ext, dir)
-	if err != nil {
-		return err
-	}
-	return w.RunJobs(ctx)
+	_, err = w.maintenanceThenJobs(ctx, nil, "importImages.php", "ImportImages", []string{"user=" + user, "comment=" + comment, "extensions=" + ext}, dir)
+	return err
 }
 
 // AddSettings appends PHP to the wiki's LocalSettings.php (for example
