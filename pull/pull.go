@@ -197,7 +197,13 @@ func (p *puller) progress(phase string, done, total int) {
 
 // warn adds a warning about a page (title; "" for none) to the summary.
 func (p *puller) warn(title string, id model.MsgID, format string, args ...any) {
-	p.sum.Warnings = append(p.sum.Warnings, model.Msg{Page: title, Severity: model.SevWarning, ID: id, Text: fmt.Sprintf(format, args...)})
+	p.warnMsg(model.Msg{Page: title, ID: id, Text: fmt.Sprintf(format, args...)})
+}
+
+// warnMsg adds m, a warning placed as it says, to the summary.
+func (p *puller) warnMsg(m model.Msg) {
+	m.Severity = model.SevWarning
+	p.sum.Warnings = append(p.sum.Warnings, m)
 }
 
 func (p *puller) run(ctx context.Context) error {
@@ -793,8 +799,8 @@ func (p *puller) revision(e *entry, r mwapi.Revision) (*model.Revision, error) {
 		if !r.SHA1Hidden {
 			rev.SHA1 = strings.ToLower(r.SHA1)
 		}
-		p.sum.Warnings = append(p.sum.Warnings, model.Msg{Page: e.Title, Rev: model.FormatTime(r.Timestamp), Severity: model.SevWarning,
-			ID: model.MsgHiddenText, Text: fmt.Sprintf("revision %d: its text is hidden on the wiki (revision deletion); kept as deleted", r.ID)})
+		p.warnMsg(model.Msg{Page: e.Title, Rev: model.FormatTime(r.Timestamp), ID: model.MsgHiddenText,
+			Text: fmt.Sprintf("revision %d: its text is hidden on the wiki (revision deletion); kept as deleted", r.ID)})
 		return rev, nil
 	}
 	text := *slot.Content
@@ -836,7 +842,7 @@ func (p *puller) sweep() error {
 			if err := setAside(p.dir, file, ""); err != nil {
 				return err
 			}
-			p.sum.Warnings = append(p.sum.Warnings, model.Msg{File: file, Severity: model.SevWarning, ID: model.MsgStrayFile, Text: "not a page of the store; moved to " + removedDir + "/"})
+			p.warnMsg(model.Msg{File: file, ID: model.MsgStrayFile, Text: "not a page of the store; moved to " + removedDir + "/"})
 		}
 	}
 	return nil
