@@ -112,7 +112,7 @@ func (p *PageTables) yamlNode() *yaml.Node {
 	rev := newMap(true)
 	rev.add("timestamp", strNode(p.Revision.Timestamp))
 	rev.add("author", strNode(p.Revision.Author))
-	rev.add("sha1", strNode(p.Revision.SHA1))
+	rev.add("sha1", strNode(p.Revision.SHA1()))
 	m.add("revision", rev.n)
 	tables := seq(false)
 	for _, t := range p.Tables {

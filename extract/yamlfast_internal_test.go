@@ -234,7 +234,7 @@ func FuzzFastYAML(f *testing.F) {
 		empty := &Table{ID: b, Title: c}
 		p := &PageTables{Page: a, Game: b, Tables: []*Table{tb, empty},
 			Warnings: []model.Msg{{Page: a, Line: 2, Text: c, ID: "x-" + model.MsgID("y")}}}
-		p.Revision.Timestamp, p.Revision.Author, p.Revision.SHA1 = c, b, a
+		p.Revision.Timestamp, p.Revision.Author, p.Revision.sha1 = c, b, a
 		sameAsYAMLv3(t, "fuzz", []*PageTables{p, {Page: c}})
 	})
 }
