@@ -418,8 +418,10 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	}
 	f.Add("<?php $this->a = [[[[1]]]]; $this->a[0][0][] = 'x' . 1 . 2.5;")
-	if data, err := os.ReadFile("testdata/php/functions/material.inc.php"); err == nil {
-		f.Add(string(data))
+	for _, p := range []string{"testdata/php/functions/material.inc.php", "testdata/php/edges/material.inc.php"} {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(string(data))
+		}
 	}
 	for _, s := range []string{
 		"<?php $a = -2 ** 2 <=> (int) '3x' ?: null ?? [1][2] ?? 'x'; $b = 1 ? 2 : (3 ? 4 : 5);",
