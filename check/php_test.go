@@ -440,3 +440,134 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	})
 }
+
+// TestPHPErrorsAgainstPHP: what the reader refuses in builtins and
+// operators, with the function and argument named, and, where php is
+// installed, PHP refuses it too (a TypeError, ValueError,
+// ArgumentCountError, DivisionByZeroError or ArithmeticError), except the
+// few the reader leaves out on purpose (limit: PHP accepts them, with a
+// warning or a mode the reader does not read).
+func TestPHPErrorsAgainstPHP(t *testing.T) {
+	cases := []struct {
+		expr, err string
+		limit     bool
+	}{
+		{"str_repeat([], 2)", "str_repeat(): argument #1 must be of type string, array given", false},
+		{"str_repeat('x', -1)", "str_repeat(): argument #2 (the times) must be greater than or equal to 0", false},
+		{"str_pad('x', 5, '')", "str_pad(): argument #3 (the pad string) must be a non-empty string", false},
+		{"str_pad('x', 5, ' ', 7)", "str_pad(): argument #4 (the pad type) must be STR_PAD_LEFT, STR_PAD_RIGHT, or STR_PAD_BOTH", false},
+		{"substr([], 1)", "substr(): argument #1 must be of type string, array given", false},
+		{"implode(',', 'x')", "implode(): argument #2 must be of type ?array, string given", false},
+		{"explode(',', [])", "explode(): argument #2 must be of type string, array given", false},
+		{"array_fill(0, -1, 1)", "array_fill(): argument #2 (the count) must be greater than or equal to 0", false},
+		{"array_combine('a', [1])", "array_combine(): argument #1 must be of type array, string given", false},
+		{"array_fill_keys('a', 1)", "array_fill_keys(): argument #1 must be of type array, string given", false},
+		{"array_slice('abc', 1)", "array_slice(): argument #1 must be of type array, string given", false},
+		{"array_reverse('abc')", "array_reverse(): argument #1 must be of type array, string given", false},
+		{"array_keys('x')", "array_keys(): argument #1 must be of type array, string given", false},
+		{"array_values(1)", "array_values(): argument #1 must be of type array, int given", false},
+		{"array_flip('x')", "array_flip(): argument #1 must be of type array, string given", false},
+		{"array_unique(1)", "array_unique(): argument #1 must be of type array, int given", false},
+		{"array_column(1, 'a')", "array_column(): argument #1 must be of type array, int given", false},
+		{"array_sum('x')", "array_sum(): argument #1 must be of type array, string given", false},
+		{"array_product(1)", "array_product(): argument #1 must be of type array, int given", false},
+		{"array_search(1, 'x')", "array_search(): argument #2 must be of type array, string given", false},
+		{"in_array(1, 'x')", "in_array(): argument #2 must be of type array, string given", false},
+		{"array_key_exists([], [])", "array_key_exists(): argument #1: an array cannot be an array key", false},
+		{"count('abc')", "count(): argument #1 must be of type Countable|array, string given", false},
+		{"count([1], 5)", "count(): argument #2 must be either COUNT_NORMAL or COUNT_RECURSIVE", false},
+		{"range(1, 2, 0)", "range(): argument #3 (the step) must not exceed the specified range", false},
+		{"range('a', 'e', 0)", "range(): argument #3 (the step) must not exceed the specified range", false},
+		{"round([], 1)", "round(): argument #1 must be of type int|float, array given", false},
+		{"round(1.5, 0, 9)", "round(): only the default mode (PHP_ROUND_HALF_UP) is read", true},
+		{"number_format([], 2)", "number_format(): argument #1 must be of type float, array given", false},
+		{"intdiv(PHP_INT_MIN, -1)", "intdiv(): division of PHP_INT_MIN by -1 is not an integer", false},
+		{"abs('abc')", "abs(): argument #1 must be of type int|float, string given", false},
+		{"sqrt('x')", "sqrt(): argument #1 must be of type float, string given", false},
+		{"floor([])", "floor(): argument #1 must be of type int|float, array given", false},
+		{"max()", "max() expects at least 1 argument, 0 given", false},
+		{"max(1)", "max(): argument #1 must be of type array, int given", false},
+		{"min([])", "min(): argument #1 must contain at least one element", false},
+		{"strlen([])", "strlen(): argument #1 must be of type string, array given", false},
+		{"strtoupper([])", "strtoupper(): argument #1 must be of type string, array given", false},
+		{"ucwords([])", "ucwords(): argument #1 must be of type string, array given", false},
+		{"trim([])", "trim(): argument #1 must be of type string, array given", false},
+		{"sprintf('%d')", "sprintf(): 2 arguments are required, 1 given", false},
+		{"sprintf('%q', 1)", "sprintf(): %q is not read (only %d %u %s %f %F %e %E %x %X %o %b %c %% are)", false},
+		{"vsprintf('%d', 'x')", "vsprintf(): argument #2 must be of type array, string given", false},
+		{"array_merge(1)", "array_merge(): argument #1 must be of type array, int given", false},
+		{"array_merge_recursive([1], 2)", "array_merge_recursive(): argument #2 must be of type array, int given", false},
+		{"[1, 2] + 1", "an array is not a number", false},
+		{"'a' * 2", "the string \"a\" is not a number", false},
+		{"1 % 0", "modulo by zero", false},
+		{"1 >> -1", "shift by -1 (PHP refuses a negative shift)", false},
+		{"-'abc'", "the string \"abc\" is not a number", false},
+		{"~[]", "~ of an array: PHP refuses it", false},
+		{"array_key_first('x')", "array_key_first(): argument #1 must be of type array, string given", false},
+		{"array_key_last(1)", "array_key_last(): argument #1 must be of type array, int given", false},
+		{"ucfirst([])", "ucfirst(): argument #1 must be of type string, array given", false},
+		{"lcfirst([])", "lcfirst(): argument #1 must be of type string, array given", false},
+		{"strtolower([])", "strtolower(): argument #1 must be of type string, array given", false},
+		{"ltrim([])", "ltrim(): argument #1 must be of type string, array given", false},
+		{"rtrim('x', [])", "rtrim(): argument #2 must be of type string, array given", false},
+		{"str_replace('a', 'b', 'c', 1)", "str_replace(): the count argument (by reference) is not read", false},
+		{"boolval()", "boolval() expects exactly 1 argument, 0 given", false},
+		{"strval([])", "strval(): argument #1 must be of type string, array given", true},
+		{"intval()", "intval() expects at least 1 argument, 0 given", false},
+		{"array_fill(0, 2)", "array_fill() expects exactly 3 arguments, 2 given", false},
+		{"range()", "range() expects at least 2 arguments, 0 given", false},
+		{"pow()", "pow() expects exactly 2 arguments, 0 given", false},
+		{"pow([], 2)", "pow(): an array is not a number", false},
+		{"[] ** 2", "an array is not a number", false},
+		{"2 ** []", "an array is not a number", false},
+		{"'abc' % 2", "the string \"abc\" is not a number", false},
+		{"intdiv('x', 2)", "intdiv(): argument #1 must be of type int, string given", false},
+		{"number_format(1.5, 2, [], '.')", "number_format(): argument #3 must be of type string, array given", false},
+		{"substr('abc', 'x')", "substr(): argument #2 must be of type int, string given", false},
+		{"explode('', 'abc')", "explode(): argument #1 (the separator) cannot be empty", false},
+		{"str_pad('x', 'y')", "str_pad(): argument #2 must be of type int, string given", false},
+		{"array_slice([1], 'x')", "array_slice(): argument #2 must be of type int, string given", false},
+		{"array_column([[1]], [])", "array_column(): argument #2 must be of type string|int|null, array given", false},
+	}
+	for _, c := range cases {
+		_, err := check.ParsePHP("e.php", "<?php\n$v = "+c.expr+";")
+		if err == nil || !strings.Contains(err.Error(), "e.php:2: error: "+c.err) {
+			t.Errorf("%s: error %v, want %q", c.expr, err, c.err)
+		}
+	}
+	php, err := exec.LookPath("php")
+	if err != nil {
+		if os.Getenv("WIKIRULES_REQUIRE_PHP") != "" {
+			t.Fatal("php is not installed and WIKIRULES_REQUIRE_PHP is set")
+		}
+		t.Skip("php is not installed: the errors are not compared with PHP's")
+	}
+	var exprs []string
+	for _, c := range cases {
+		exprs = append(exprs, c.expr)
+	}
+	in, _ := json.Marshal(exprs)
+	// Each expression evaluated on its own; what it threw, or "".
+	cmd := exec.Command(php, "-r", `$r = [];
+foreach (json_decode(stream_get_contents(STDIN)) as $e) {
+	try { eval('return ' . $e . ';'); $r[] = ''; } catch (\Throwable $t) { $r[] = get_class($t) . ': ' . $t->getMessage(); }
+}
+echo json_encode($r);`)
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("php: %v", err)
+	}
+	var thrown []string
+	if err := json.Unmarshal(out[bytes.IndexByte(out, '['):], &thrown); err != nil || len(thrown) != len(cases) {
+		t.Fatalf("php: %v\n%s", err, out)
+	}
+	for i, c := range cases {
+		switch {
+		case c.limit && thrown[i] != "":
+			t.Errorf("%s: PHP refuses it (%s): not a limit of the reader's", c.expr, thrown[i])
+		case !c.limit && thrown[i] == "":
+			t.Errorf("%s: PHP accepts it, the reader does not", c.expr)
+		}
+	}
+}
