@@ -76,7 +76,30 @@ type phpReader struct {
 	display string
 	funcs   map[string]phpFuncDecl // the files' functions, by lower-case name
 	enums   map[string]*phpEnum
+	// parents are the class a class extends and the interfaces it
+	// implements (or an interface extends), whose constants it inherits.
+	parents map[string][]string
 	work    int // what the values built so far take, in bytes (see charge)
+}
+
+// classConst finds Class::member: the class's own constant, or one it
+// inherits from its parent class or its interfaces (nearest first).
+func (r *phpReader) classConst(class, member string) (any, bool) {
+	seen := map[string]bool{}
+	queue := []string{class}
+	for len(queue) > 0 && len(seen) < 1000 {
+		c := queue[0]
+		queue = queue[1:]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if v, ok := r.consts[c+"::"+member]; ok {
+			return v, true
+		}
+		queue = append(queue, r.parents[c]...)
+	}
+	return nil, false
 }
 
 // phpFuncDecl is where a function of the files is declared; its line is
@@ -92,7 +115,7 @@ func (d phpFuncDecl) String() string {
 
 func newPHPReader(fsys fs.FS, display string) *phpReader {
 	return &phpReader{fsys: fsys, consts: map[string]any{}, vars: map[string]any{}, read: map[string]bool{}, display: display,
-		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}}
+		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}, parents: map[string][]string{}}
 }
 
 // maxPHPWork bounds what a file builds in all: values copied, arrays and
@@ -309,6 +332,10 @@ func (p *phpParser) statement() error {
 		return p.block()
 	case p.peek("$"):
 		return p.assignment()
+	case p.accept("#["):
+		// An attribute (#[\AllowDynamicProperties] before a class, say):
+		// metadata of the declaration that follows.
+		return p.skipBalanced('[', ']', 1)
 	}
 	word := p.ident()
 	if word == "" {
@@ -655,9 +682,15 @@ func (p *phpParser) classBody(start int, kind string) error {
 		}
 		p.r.enums[name] = enum
 	}
+	// extends Parent, implements Interface, …: the names it inherits
+	// constants from.
 	for !p.peek("{") {
-		if p.i >= len(p.src) || p.ident() == "" && !p.accept(",") {
+		id := p.ident()
+		if p.i >= len(p.src) || id == "" && !p.accept(",") {
 			return p.errorf("expected \"{\" to open %s %s, found %s", what, name, p.found())
+		}
+		if lid := strings.ToLower(id); id != "" && lid != "extends" && lid != "implements" {
+			p.r.parents[name] = append(p.r.parents[name], id)
 		}
 	}
 	p.accept("{")
@@ -708,15 +741,40 @@ func (p *phpParser) classBody(start int, kind string) error {
 				return err
 			}
 		case "":
+			if p.typedProperty(at) {
+				continue
+			}
 			return p.errorf("unsupported construct %s in %s %s", p.found(), what, name)
 		default:
 			// A typed property: "public int $x = 1;".
-			if p.peek("$") {
+			if p.typedProperty(at) {
 				continue
 			}
 			return p.errorAt(at, "unsupported construct %q in %s %s", w, what, name)
 		}
 	}
+}
+
+// typedProperty passes over the type of a typed property, from offset
+// from ("int", "?string", "int|float", "\Game\Card", "(A&B)|null"),
+// when a property ($name) follows it, and reports whether it did; it moves
+// nothing otherwise.
+func (p *phpParser) typedProperty(from int) bool {
+	save := p.i
+	p.i = from
+	for {
+		if p.accept("?") || p.accept("(") || p.accept(")") || p.accept("|") || p.accept("&") {
+			continue
+		}
+		if p.ident() == "" {
+			break
+		}
+	}
+	if p.peek("$") {
+		return true
+	}
+	p.i = save
+	return false
 }
 
 // enumCase reads "case Name;" or "case Name = value;" of an enum, read as

@@ -593,6 +593,10 @@ func (p *phpParser) classMember(start int, word, lw string) (any, error) {
 			return p.translate()
 		}
 		class = p.class
+	case "parent":
+		if ps := p.r.parents[p.class]; len(ps) > 0 {
+			class = ps[0]
+		}
 	}
 	ref := word + "::" + member
 	if p.peek("(") {
@@ -601,7 +605,7 @@ func (p *phpParser) classMember(start int, word, lw string) (any, error) {
 		}
 		return nil, p.errorAt(start, "unsupported construct: a call of %s::%s(…) (only self::_ is read)", word, member)
 	}
-	v, ok := p.r.consts[class+"::"+member]
+	v, ok := p.r.classConst(class, member)
 	switch {
 	case !ok && p.dry > 0:
 		if p.accept("->") || p.accept("?->") {

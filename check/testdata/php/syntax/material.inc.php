@@ -1,0 +1,144 @@
+<?php
+/*
+ * The statement forms engine files are written in (written for wikirules'
+ * tests; not a real game): blocks, declarations the reader passes over,
+ * classes with attributes, typed and listed properties, functions whose
+ * bodies hold braces in strings, heredocs and nowdocs, number literals of
+ * every base, spreads. php.json beside this file is PHP's own output.
+ */
+declare(strict_types=1);
+
+namespace Game\Syntax;
+
+use InvalidArgumentException;
+use function strlen;
+
+#[\Attribute]
+final class Marker
+{
+}
+
+interface HasValue
+{
+    const UNIT = 'coins';
+}
+
+trait Helpers
+{
+    public function helper(): string
+    {
+        return "{ not a block }";
+    }
+}
+
+#[Marker]
+abstract class Base implements HasValue
+{
+    use Helpers;
+
+    #[Marker]
+    public const START = 3;
+    public int $typed = 1;
+    public $a = 1, $b = [2, 3];
+    protected static array $table = ['x' => 1];
+    private ?string $maybe = null;
+
+    abstract protected function score(): int;
+
+    public function braces(): string
+    {
+        $s = '}' . "{" . <<<EOT
+        } still text {
+        EOT;
+        $t = <<<'RAW'
+        { raw }
+        RAW;
+        return $s . $t . `ls`;
+    }
+}
+
+enum Phase: int
+{
+    case Setup = 1;
+    case Play = 2;
+
+    const FIRST = self::Setup;
+}
+
+{
+    // A bare block.
+    $this->block = Base::START * 2;
+}
+;
+
+if (!defined('SYNTAX_LIMIT')) {
+    define('SYNTAX_LIMIT', 10);
+}
+define('SYNTAX_OLD', 5, false);
+const SYNTAX_LIST = [SYNTAX_LIMIT, SYNTAX_OLD];
+
+$this->literals = [
+    0x1F, 0X1f, 017, 0o17, 0O17, 0b101, 0B101,
+    1_000_000, 0xF_F, 1_0.5, .5, 5., 1e3, 1E-3,
+    9223372036854775807, 9223372036854775808, 0x7FFFFFFFFFFFFFFF,
+    -9223372036854775807 - 1,
+];
+
+$this->strings = [
+    'single \' \\ \n',
+    "double \" \\ \n \t \$ \x41 \101 \u{1F600} \u{e9}",
+    "not an escape: \q \8",
+    <<<EOT
+      indented
+        more
+      EOT,
+    <<<"QUOTED"
+    quoted id \x41
+    QUOTED,
+    <<<'NOW'
+    nowdoc \x41 $notavar
+    NOW,
+    'a' . "b" . 'c',
+    'abc'[1],
+    "xyz"[-1],
+];
+
+$a = [1, 2];
+$b = ['k' => 'v'];
+$this->spread = [...$a, ...[3, 4], 0, ...$b];
+$this->constants = [
+    SYNTAX_LIMIT,
+    SYNTAX_OLD,
+    SYNTAX_LIST,
+    Base::START,
+    Base::UNIT,
+    HasValue::UNIT,
+    Phase::FIRST->value,
+    Phase::from(2)->name,
+    Phase::tryFrom(9)?->name,
+    \PHP_INT_SIZE,
+    PHP_EOL,
+    M_PI > 3,
+    true && !false,
+    null ?? 'default',
+];
+
+$this->nested = ['a' => ['b' => ['c' => 1]]];
+$this->nested['a']['b']['d'] = 2;
+$this->nested['x'][] = 'new';
+$this->nested['x'][] = 'more';
+$this->list = [];
+$this->list[] = 'first';
+$this->list[5] = 'five';
+$this->list[] = 'six';
+$this->list['key'] = 'k';
+$this->list[] = 'seven';
+$copy = $this->list;
+$copy[] = 'only in the copy';
+$this->copy = $copy;
+
+function ignored(array $x = [1, '}'], string $y = "{"): int
+{
+    if ($x) { return 1; }
+    return strlen($y);
+}
