@@ -57,6 +57,17 @@ abstract class Base implements HasValue
     }
 }
 
+class Child extends Base
+{
+    const BONUS = parent::START + 1;
+    const OWN = self::START * 10;
+
+    protected function score(): int
+    {
+        return self::BONUS;
+    }
+}
+
 enum Phase: int
 {
     case Setup = 1;
@@ -123,6 +134,7 @@ $this->constants = [
     null ?? 'default',
 ];
 
+$this->inherited = [Child::BONUS, Child::OWN, Child::START, Child::UNIT];
 $this->nested = ['a' => ['b' => ['c' => 1]]];
 $this->nested['a']['b']['d'] = 2;
 $this->nested['x'][] = 'new';
