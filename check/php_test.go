@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/internal/testutil"
@@ -431,12 +432,13 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	}
 	f.Add("<?php $this->a = [[[[1]]]]; $this->a[0][0][] = 'x' . 1 . 2.5;")
-	for _, p := range []string{"testdata/php/functions/material.inc.php", "testdata/php/edges/material.inc.php"} {
+	for _, p := range []string{"testdata/php/functions/material.inc.php", "testdata/php/edges/material.inc.php", "testdata/php/syntax/material.inc.php"} {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(string(data))
 		}
 	}
 	for _, s := range []string{
+		"<?php $a = match (2) { 1, 2 => match (true) { default => 'd', 1 > 2 => 'x' }, default => UNKNOWN }; class C extends B implements I { #[A] public ?int $x = null; const K = parent::K; }",
 		"<?php $a = -2 ** 2 <=> (int) '3x' ?: null ?? [1][2] ?? 'x'; $b = 1 ? 2 : (3 ? 4 : 5);",
 		"<?php $a = sprintf('%05.1f|%-4d|%x|%2$s', 3.14, 7); $b = number_format(round(1.005, 2), 2, ',', '.');",
 		"<?php $a = array_merge(range('a', 'e', 2), array_fill(3, 2, [1]), str_repeat('ab', 3) . implode(',', [1, 2.5]));",
@@ -465,6 +467,10 @@ func TestPHPErrorsAgainstPHP(t *testing.T) {
 		expr, err string
 		limit     bool
 	}{
+		{"match (5) { 1 => 'a' }", "the match has no arm for 5 (PHP's UnhandledMatchError)", false},
+		{"match ('x') { 'y' => 1, 2 => 3 }", `the match has no arm for "x"`, false},
+		// A default before the arm that matches is evaluated all the same.
+		{"match (1) { default => NO_SUCH_CONSTANT, 1 => 'a' }", "unknown constant NO_SUCH_CONSTANT", true},
 		{"str_repeat([], 2)", "str_repeat(): argument #1 must be of type string, array given", false},
 		{"str_repeat('x', -1)", "str_repeat(): argument #2 (the times) must be greater than or equal to 0", false},
 		{"str_pad('x', 5, '')", "str_pad(): argument #3 (the pad string) must be a non-empty string", false},
@@ -582,5 +588,40 @@ echo json_encode($r);`)
 		case !c.limit && thrown[i] == "":
 			t.Errorf("%s: PHP accepts it, the reader does not", c.expr)
 		}
+	}
+}
+
+// TestPHPNestedMatchesLinear: matches nested in the default arms of
+// matches, each level with a large arm before its default, read in time
+// proportional to the file: twice the levels, at most 2.5 times the time
+// (reading a default again once the arms after it are known took 4 times).
+func TestPHPNestedMatchesLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode")
+	}
+	file := func(depth int) string {
+		big := "[" + strings.Repeat("1, ", 500) + "1]"
+		return "<?php\n$x = " + strings.Repeat("match (1) { 2 => "+big+", default => ", depth) + "'leaf'" +
+			strings.Repeat(", 3 => 4 }", depth) + ";\n"
+	}
+	read := func(src string) time.Duration {
+		best := time.Duration(math.MaxInt64)
+		for range 3 {
+			start := time.Now()
+			v, err := check.ParsePHP("m.php", src)
+			d := time.Since(start)
+			if err != nil || v["x"] != "leaf" {
+				t.Fatalf("%v %v", v["x"], err)
+			}
+			best = min(best, d)
+		}
+		return best
+	}
+	small, large := file(100), file(200)
+	ts, tl := read(small), read(large)
+	ratio := float64(tl) / float64(ts)
+	t.Logf("%d bytes %v, %d bytes %v: ×%.2f", len(small), ts, len(large), tl, ratio)
+	if ratio > 2.5 {
+		t.Errorf("twice the nested matches took ×%.2f the time (at most ×2.5)", ratio)
 	}
 }

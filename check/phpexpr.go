@@ -2,7 +2,10 @@ package check
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/wikirules/wikirules/internal/phpfmt"
 )
 
 // Expressions, by PHP 8's precedence, lowest first: or, xor, and, the
@@ -550,6 +553,10 @@ func (p *phpParser) word() (any, error) {
 		return nil, p.errorAt(start, "object construction (new %s) is not read: constants are read, code is not run", p.ident())
 	case "function", "fn":
 		return nil, p.errorAt(start, "unsupported construct: an anonymous function (constants are read, code is not run)")
+	case "match":
+		if p.peek("(") {
+			return p.match(start)
+		}
 	case "__dir__":
 		return "/", nil // the file's own directory, for require __DIR__ . '/x.php'
 	case "dirname":
@@ -802,4 +809,97 @@ func (p *phpParser) args() ([]any, error) {
 		}
 	}
 	return args, nil
+}
+
+// match reads a match expression (PHP 8): match (subject) { a, b => x,
+// default => y }. The conditions are compared with the subject in order,
+// by identity (===), until one is; that arm's value is the result, or
+// default's when none is (wherever default stands), and with neither it
+// is PHP's UnhandledMatchError. What PHP does not evaluate (the conditions
+// after the one that matched, the values of the other arms) is read
+// without being evaluated, but for one case: a default arm before the arm
+// that matches is evaluated all the same (an error in it is reported),
+// where reading it again once the other arms are known could make nested
+// matches quadratic in the file's size.
+func (p *phpParser) match(start int) (any, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	subject, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	if err := p.expect("{"); err != nil {
+		return nil, err
+	}
+	var result, dfltValue any
+	matched := p.dry > 0 // reading without evaluating: nothing is compared
+	hasDefault := false
+	for !p.accept("}") {
+		if p.i >= len(p.src) {
+			return nil, p.errorf("expected \"}\" to close the match, found end of file")
+		}
+		save := p.i
+		isDefault := strings.EqualFold(p.ident(), "default") && p.peek("=>")
+		hit := false
+		if !isDefault {
+			p.i = save
+			for {
+				c, err := p.side(matched || hit, p.expr)
+				if err != nil {
+					return nil, err
+				}
+				hit = hit || !matched && phpIdentical(subject, c)
+				if !p.accept(",") || p.peek("=>") {
+					break
+				}
+			}
+		}
+		if err := p.expect("=>"); err != nil {
+			return nil, err
+		}
+		v, err := p.side(!hit && !(isDefault && !matched), p.expr)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case hit:
+			result, matched = v, true
+		case isDefault:
+			dfltValue, hasDefault = v, true
+		}
+		if !p.accept(",") && !p.peek("}") {
+			return nil, p.errorf("expected \",\" or \"}\" after a match arm, found %s", p.found())
+		}
+	}
+	switch {
+	case p.dry > 0:
+		return nil, nil
+	case matched:
+		return result, nil
+	case hasDefault:
+		return dfltValue, nil
+	}
+	return nil, p.errorAt(start, "the match has no arm for %s (PHP's UnhandledMatchError)", matchSubject(subject))
+}
+
+// matchSubject shows a match's subject in its error: the value when it is
+// a scalar, its type otherwise.
+func matchSubject(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return phpfmt.Float(x)
+	case bool:
+		return strconv.FormatBool(x)
+	case nil:
+		return "null"
+	}
+	return phpType(v)
 }

@@ -154,3 +154,17 @@ function ignored(array $x = [1, '}'], string $y = "{"): int
     if ($x) { return 1; }
     return strlen($y);
 }
+
+// match (PHP 8): identity with the subject, default wherever it stands,
+// the arms not taken not evaluated.
+$this->matches = [
+    match (Base::START) { 3 => 'three', default => 'other' },
+    match (3) { 1, 2 => 'low', 3, 4 => 'mid', default => 'high', },
+    match ('3') { 3 => 'int', '3' => 'string' },
+    match (true) { default => 'd', 1 > 2 => 'no', 2 > 1 => 'yes' },
+    match (9) { 9 => 'nine', UNKNOWN_CONST => 'never read' },
+    match (1) { 1 => 'one', 2 => UNKNOWN_CONST },
+    match (0.0) { -0.0 => 'negative zero', default => 'other' },
+    [match (2) { 2 => [1, 2] }, 'after'],
+    match (1) { 0 => 'zero', default => match (1) { 1 => 'nested' } },
+];
