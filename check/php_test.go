@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -593,8 +594,10 @@ echo json_encode($r);`)
 
 // TestPHPNestedMatchesLinear: matches nested in the default arms of
 // matches, each level with a large arm before its default, read in time
-// proportional to the file: twice the levels, at most 2.5 times the time
-// (reading a default again once the arms after it are known took 4 times).
+// proportional to the file: twice the levels, at most 3 times the time
+// (reading a default again once the arms after it are known took 4 times;
+// the best of five readings of each, in turns, each after a collection,
+// in CPU time).
 func TestPHPNestedMatchesLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode")
@@ -605,23 +608,25 @@ func TestPHPNestedMatchesLinear(t *testing.T) {
 			strings.Repeat(", 3 => 4 }", depth) + ";\n"
 	}
 	read := func(src string) time.Duration {
-		best := time.Duration(math.MaxInt64)
-		for range 3 {
-			start := time.Now()
-			v, err := check.ParsePHP("m.php", src)
-			d := time.Since(start)
-			if err != nil || v["x"] != "leaf" {
-				t.Fatalf("%v %v", v["x"], err)
-			}
-			best = min(best, d)
+		runtime.GC()
+		start := cpuTime()
+		v, err := check.ParsePHP("m.php", src)
+		d := cpuTime() - start
+		if err != nil || v["x"] != "leaf" {
+			t.Fatalf("%v %v", v["x"], err)
 		}
-		return best
+		return d
 	}
 	small, large := file(100), file(200)
-	ts, tl := read(small), read(large)
+	// The two sizes in turns, the best of each: a burst of load elsewhere
+	// slows both.
+	ts, tl := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	for range 5 {
+		ts, tl = min(ts, read(small)), min(tl, read(large))
+	}
 	ratio := float64(tl) / float64(ts)
 	t.Logf("%d bytes %v, %d bytes %v: ×%.2f", len(small), ts, len(large), tl, ratio)
-	if ratio > 2.5 {
-		t.Errorf("twice the nested matches took ×%.2f the time (at most ×2.5)", ratio)
+	if ratio > 3 {
+		t.Errorf("twice the nested matches took ×%.2f the time (at most ×3)", ratio)
 	}
 }
