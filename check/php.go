@@ -332,6 +332,8 @@ func (p *phpParser) statement() error {
 		return p.block()
 	case p.peek("$"):
 		return p.assignment()
+	case p.peek("["):
+		return p.destructuring()
 	case p.accept("#["):
 		// An attribute (#[\AllowDynamicProperties] before a class, say):
 		// metadata of the declaration that follows.
@@ -342,6 +344,11 @@ func (p *phpParser) statement() error {
 		return p.errorf("unsupported construct %s (constants are read, code is not run)", p.found())
 	}
 	switch lw := strings.ToLower(word); lw {
+	case "list":
+		if p.peek("(") {
+			p.i = start
+			return p.destructuring()
+		}
 	case "define":
 		return p.define(false)
 	case "const":
@@ -460,6 +467,140 @@ func (p *phpParser) assignment() error {
 			return p.errorAt(start, "$%s[%s] is %s, not an array: its element cannot be assigned", name, key.s, phpType(next))
 		}
 		arr = sub
+	}
+	return nil
+}
+
+// destructuring reads an assignment to a list of variables: [$a, $b] =
+// …; list($a, , $c) = …; ['k' => $x, 'm' => [$y]] = …; as PHP does it:
+// each variable takes the element at its place (0, 1, … or the key
+// given), null where there is none or the value is not an array.
+func (p *phpParser) destructuring() error {
+	pat, err := p.pattern()
+	if err != nil {
+		return err
+	}
+	if !p.accept("=") || p.peek("=") {
+		return p.errorf("expected \"=\" after a list of variables, found %s", p.found())
+	}
+	v, err := p.assigned()
+	if err != nil {
+		return err
+	}
+	if err := p.expect(";"); err != nil {
+		return err
+	}
+	return p.destructure(pat, v)
+}
+
+// phpPattern is a list of variables to destructure into: each element is
+// a variable's name or a nested list, at a key or at its place; an
+// element left empty ([, $b]) takes nothing.
+type phpPattern struct {
+	elems []phpPatternElem
+}
+
+type phpPatternElem struct {
+	key    any // nil: at its place
+	keyed  bool
+	name   string      // the variable, or
+	nested *phpPattern // a list in the list; neither: an empty place
+}
+
+// pattern reads [ … ] or list( … ).
+func (p *phpParser) pattern() (*phpPattern, error) {
+	p.skip()
+	closer := "]"
+	if !p.accept("[") {
+		p.ident() // list
+		if err := p.expect("("); err != nil {
+			return nil, err
+		}
+		closer = ")"
+	}
+	pat := &phpPattern{}
+	for !p.accept(closer) {
+		if p.i >= len(p.src) {
+			return nil, p.errorf("expected %q to end the list of variables, found end of file", closer)
+		}
+		var e phpPatternElem
+		if !p.peek(",") {
+			if !p.peek("$") && !p.peek("[") && !strings.EqualFold(p.peekIdent(), "list") {
+				k, err := p.expr()
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expect("=>"); err != nil {
+					return nil, err
+				}
+				e.key, e.keyed = k, true
+			}
+			if p.peek("$") {
+				name, err := p.variableName()
+				if err != nil {
+					return nil, err
+				}
+				e.name = name
+			} else {
+				sub, err := p.pattern()
+				if err != nil {
+					return nil, err
+				}
+				e.nested = sub
+			}
+		}
+		if n := len(pat.elems); n > 0 && e.keyed != pat.elems[0].keyed && (e.name != "" || e.nested != nil) {
+			return nil, p.errorf("cannot mix keyed and unkeyed array entries in assignments (PHP refuses the file)")
+		}
+		pat.elems = append(pat.elems, e)
+		if !p.accept(",") && !p.peek(closer) {
+			return nil, p.errorf("expected \",\" or %q in a list of variables, found %s", closer, p.found())
+		}
+	}
+	return pat, nil
+}
+
+// peekIdent is the name that comes next, without reading it.
+func (p *phpParser) peekIdent() string {
+	save := p.i
+	id := p.ident()
+	p.i = save
+	return id
+}
+
+// destructure assigns v's elements to the pattern's variables.
+func (p *phpParser) destructure(pat *phpPattern, v any) error {
+	arr, _ := v.(*phpArray)
+	for i, e := range pat.elems {
+		if e.name == "" && e.nested == nil {
+			continue
+		}
+		var el any
+		if arr != nil {
+			key := intKey(int64(i))
+			if e.keyed {
+				k, err := p.key(e.key)
+				if err != nil {
+					return err
+				}
+				key = k
+			}
+			el, _ = arr.get(key)
+		}
+		if e.nested != nil {
+			if err := p.destructure(e.nested, el); err != nil {
+				return err
+			}
+			continue
+		}
+		c, size := copyCount(el)
+		if err := p.r.charge(size); err != nil {
+			return p.errorf("%v", err)
+		}
+		if _, ok := p.r.vars[e.name]; !ok {
+			p.r.order = append(p.r.order, e.name)
+		}
+		p.r.vars[e.name] = c
 	}
 	return nil
 }

@@ -307,6 +307,8 @@ func TestPHPUnsupported(t *testing.T) {
 		"<?php\nenum Season { case Dry = 1; }":                                                  "x.php:2: error: case Dry of the pure enum Season has a value",
 		"<?php\nenum Suit: float { case A = 1.5; }":                                             "x.php:2: error: enum Suit: the backing type must be int or string",
 		"<?php\n$f = function () { return 1; };":                                                "x.php:2: error: unsupported construct: an anonymous function",
+		"<?php\n[$a, 'k' => $b] = [1, 2];":                                                      "x.php:2: error: cannot mix keyed and unkeyed array entries in assignments",
+		"<?php\n[$a, $b] == [1, 2];":                                                            `x.php:2: error: expected "=" after a list of variables`,
 	} {
 		fsys := fstest.MapFS{"x.php": {Data: []byte(src)}}
 		_, err := check.ParsePHPFile(fsys, "x.php", "x.php")
@@ -439,6 +441,7 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	}
 	for _, s := range []string{
+		"<?php [$a, [, $b]] = [1, [2, 3]]; list('k' => $c) = ['k' => [$a]]; [$this->d] = 'x';",
 		"<?php $a = match (2) { 1, 2 => match (true) { default => 'd', 1 > 2 => 'x' }, default => UNKNOWN }; class C extends B implements I { #[A] public ?int $x = null; const K = parent::K; }",
 		"<?php $a = -2 ** 2 <=> (int) '3x' ?: null ?? [1][2] ?? 'x'; $b = 1 ? 2 : (3 ? 4 : 5);",
 		"<?php $a = sprintf('%05.1f|%-4d|%x|%2$s', 3.14, 7); $b = number_format(round(1.005, 2), 2, ',', '.');",

@@ -168,3 +168,20 @@ $this->matches = [
     [match (2) { 2 => [1, 2] }, 'after'],
     match (1) { 0 => 'zero', default => match (1) { 1 => 'nested' } },
 ];
+
+// Lists of variables, assigned from an array: by place, by key, nested,
+// with places left empty; a missing element or a value that is not an
+// array gives null.
+[$da, $db] = [1, 2];
+list($dc, , $dd) = [3, 4, 5];
+['k' => $de, 'm' => [$df, $dg]] = ['k' => 'K', 'm' => [6, 7]];
+[$dh, [$di, $dj]] = [8, [9, 10]];
+[$this->dp, $this->dq] = ['P', 'Q'];
+[$dx, $dy] = [1];
+[$ds] = 'str';
+[, $dt] = [0, 't'];
+list('a' => $du, 'b' => list($dv)) = ['a' => 'A', 'b' => ['V']];
+[$dw] = [[1, 2]];
+$dw2 = $dw;
+$dw2[] = 3;
+[1 => $done, 0 => $dzero] = ['z', 'o'];
