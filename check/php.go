@@ -80,6 +80,7 @@ type phpReader struct {
 	// implements (or an interface extends), whose constants it inherits.
 	parents map[string][]string
 	work    int // what the values built so far take, in bytes (see charge)
+	steps   int // the iterations of the loops so far
 }
 
 // classConst finds Class::member: the class's own constant, or one it
@@ -172,6 +173,7 @@ type phpParser struct {
 	aliasAt int
 	opAt    int // opToken's position + 1, and the token there
 	opTok   string
+	loops   int // the loops whose body is running (for break and continue)
 }
 
 // maxPHPDepth bounds the nesting of arrays and parentheses: real files nest
@@ -330,7 +332,7 @@ func (p *phpParser) statement() error {
 		return nil
 	case p.accept("{"):
 		return p.block()
-	case p.peek("$"):
+	case p.peek("$"), p.peek("++"), p.peek("--"):
 		return p.assignment()
 	case p.peek("["):
 		return p.destructuring()
@@ -350,11 +352,17 @@ func (p *phpParser) statement() error {
 			return p.destructuring()
 		}
 	case "define":
-		return p.define(false)
+		return p.define()
 	case "const":
 		return p.constStatement()
 	case "if":
-		return p.ifDefined(start)
+		return p.ifStatement()
+	case "foreach":
+		return p.foreachStatement(start)
+	case "for":
+		return p.forStatement(start)
+	case "break", "continue":
+		return p.jump(start, lw == "break")
 	case "require", "require_once", "include", "include_once":
 		return p.require(lw)
 	case "namespace", "use", "declare":
@@ -391,7 +399,27 @@ var phpKeywords = map[string]bool{
 
 // assignment reads "$this->name[k]… = value;" or "$name… = value;".
 func (p *phpParser) assignment() error {
+	if err := p.assignExpr(); err != nil {
+		return err
+	}
+	return p.expect(";")
+}
+
+// phpAssignOps are the compound assignments, longest first.
+var phpAssignOps = []string{"**=", "??=", "<<=", ">>=", ".=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^="}
+
+// assignExpr reads an assignment without its ';' (a for loop's parts have
+// none): $target = value, $target op= value, $target++ or ++$target (and
+// --); the target is $name or $this->name with an element path ([k], or
+// [] to append, last).
+func (p *phpParser) assignExpr() error {
 	start := p.i
+	prefix := ""
+	if p.accept("++") {
+		prefix = "+"
+	} else if p.accept("--") {
+		prefix = "-"
+	}
 	name, err := p.variableName()
 	if err != nil {
 		return err
@@ -414,21 +442,77 @@ func (p *phpParser) assignment() error {
 		}
 		path = append(path, k)
 	}
-	if !p.accept("=") || p.peek("=") {
-		return p.errorf("expected \"=\" after $%s (constants are read, code is not run), found %s", name, p.found())
-	}
-	v, err := p.assigned()
-	if err != nil {
-		return err
-	}
-	if err := p.expect(";"); err != nil {
-		return err
-	}
-	if len(path) == 0 {
-		if _, ok := p.r.vars[name]; !ok {
-			p.r.order = append(p.r.order, name)
+	op := prefix
+	if op == "" {
+		switch {
+		case p.accept("++"):
+			op = "+"
+		case p.accept("--"):
+			op = "-"
 		}
-		p.r.vars[name] = v
+	}
+	var v any
+	if op != "" { // ++ or --
+		if appendAt >= 0 {
+			return p.errorAt(start, "cannot use [] for reading")
+		}
+		old, _ := p.target(name, path)
+		if v, err = phpIncrement(old, op); err != nil {
+			return p.errorAt(start, "%v", err)
+		}
+	} else {
+		for _, o := range phpAssignOps {
+			if p.accept(o) {
+				op = strings.TrimSuffix(o, "=")
+				break
+			}
+		}
+		if op == "" && (!p.accept("=") || p.peek("=")) {
+			return p.errorf("expected \"=\" after $%s (constants are read, code is not run), found %s", name, p.found())
+		}
+		if op != "" && appendAt >= 0 {
+			return p.errorAt(start, "cannot use [] for reading")
+		}
+		old, set := p.target(name, path)
+		if op == "??" && set && old != nil {
+			// $x ??= v: v is not evaluated when $x is set.
+			_, err := p.side(true, p.assigned)
+			return err
+		}
+		if v, err = p.assigned(); err != nil {
+			return err
+		}
+		if op != "" && op != "??" {
+			if v, err = phpBinary(op, old, v); err != nil {
+				return p.errorAt(start, "%v", err)
+			}
+		}
+	}
+	return p.store(start, name, path, appendAt, v)
+}
+
+// target is the value at $name[path…] and whether it is set (PHP reads an
+// unset one as null).
+func (p *phpParser) target(name string, path []any) (any, bool) {
+	v, ok := p.r.vars[name]
+	for _, k := range path {
+		arr, isArr := v.(*phpArray)
+		if !ok || !isArr || k == nil {
+			return nil, false
+		}
+		key, err := phpArrayKey(k)
+		if err != nil {
+			return nil, false
+		}
+		v, ok = arr.get(key)
+	}
+	return v, ok
+}
+
+// store assigns v to $name[path…].
+func (p *phpParser) store(start int, name string, path []any, appendAt int, v any) error {
+	if len(path) == 0 {
+		p.setVar(name, v)
 		return nil
 	}
 	if appendAt >= 0 && appendAt != len(path)-1 {
@@ -469,6 +553,14 @@ func (p *phpParser) assignment() error {
 		arr = sub
 	}
 	return nil
+}
+
+// setVar assigns $name (or $this->name).
+func (p *phpParser) setVar(name string, v any) {
+	if _, ok := p.r.vars[name]; !ok {
+		p.r.order = append(p.r.order, name)
+	}
+	p.r.vars[name] = v
 }
 
 // destructuring reads an assignment to a list of variables: [$a, $b] =
@@ -623,9 +715,9 @@ func (p *phpParser) variableName() (string, error) {
 	return name, nil
 }
 
-// define reads the rest of "define('NAME', value);". In a guard
-// (guarded), a constant defined already keeps its value.
-func (p *phpParser) define(guarded bool) error {
+// define reads the rest of "define('NAME', value);". A constant defined
+// already keeps its value, as in PHP.
+func (p *phpParser) define() error {
 	if err := p.expect("("); err != nil {
 		return err
 	}
@@ -656,7 +748,9 @@ func (p *phpParser) define(guarded bool) error {
 	if err := p.expect(";"); err != nil {
 		return err
 	}
-	if _, done := p.r.consts[name]; done && guarded {
+	if _, done := p.r.consts[name]; done {
+		// PHP keeps the first value (and warns): the guard if
+		// (!defined('X')) usually keeps it from coming to this.
 		return nil
 	}
 	p.r.consts[name] = v
@@ -705,55 +799,6 @@ func (p *phpParser) identIfFollowedBy(s string) string {
 	}
 	p.i = save
 	return ""
-}
-
-// ifDefined reads "if (!defined('X')) { … }" (or a single statement): the
-// guard that keeps a constant from being defined twice. Other conditions
-// are code.
-func (p *phpParser) ifDefined(start int) error {
-	if err := p.expect("("); err != nil {
-		return err
-	}
-	neg := p.accept("!")
-	if !neg || !strings.EqualFold(p.ident(), "defined") {
-		return p.errorAt(start, "unsupported construct: an if statement other than if (!defined('NAME')) (constants are read, code is not run)")
-	}
-	if err := p.expect("("); err != nil {
-		return err
-	}
-	if _, err := p.expr(); err != nil {
-		return err
-	}
-	if err := p.expect(")"); err != nil {
-		return err
-	}
-	if err := p.expect(")"); err != nil {
-		return err
-	}
-	// The body runs when the constant is not defined; a define() in it
-	// keeps an earlier value.
-	if p.accept("{") {
-		for !p.accept("}") {
-			p.skip()
-			if p.i >= len(p.src) {
-				return p.errorf("expected \"}\", found end of file")
-			}
-			if err := p.guardedStatement(); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return p.guardedStatement()
-}
-
-func (p *phpParser) guardedStatement() error {
-	save := p.i
-	if strings.EqualFold(p.ident(), "define") {
-		return p.define(true)
-	}
-	p.i = save
-	return p.statement()
 }
 
 // require reads "require_once 'file.php';" (or with parentheses, or
@@ -1263,11 +1308,13 @@ func (p *phpParser) str() (any, error) {
 			p.i = j + 1
 			return b.String(), nil
 		}
-		if q == '"' && c == '$' && j+1 < len(p.src) && (isIdentStart(p.src[j+1]) || p.src[j+1] == '{') {
-			return nil, p.errorAt(j, "unsupported construct: a variable inside a double-quoted string (constants are read, code is not run)")
-		}
-		if q == '"' && c == '{' && j+1 < len(p.src) && p.src[j+1] == '$' {
-			return nil, p.errorAt(j, "unsupported construct: a variable inside a double-quoted string (constants are read, code is not run)")
+		if q == '"' && (c == '$' && j+1 < len(p.src) && (isIdentStart(p.src[j+1]) || p.src[j+1] == '{') || c == '{' && j+1 < len(p.src) && p.src[j+1] == '$') {
+			n, err := p.interpolate(&b, p.src, j, 0, "a double-quoted string")
+			if err != nil {
+				return nil, err
+			}
+			j += n - 1
+			continue
 		}
 		if c != '\\' || j+1 >= len(p.src) {
 			b.WriteByte(c)
@@ -1290,6 +1337,59 @@ func (p *phpParser) str() (any, error) {
 		j += adv
 	}
 	return nil, p.errorAt(start, "string is not closed")
+}
+
+// interpolate writes the value of the variable at text[j:] inside a
+// double-quoted string or heredoc ("$name", "$this->name", "{$name}",
+// "{$this->name}") and returns the bytes it took; the forms with an index
+// or a call are refused. Read without evaluating, it writes nothing. An
+// error's place is off + j (off: where text starts in the file).
+func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, where string) (int, error) {
+	refuse := func() (int, error) {
+		return 0, p.errorAt(off+j, "unsupported construct: a variable with an index or a call inside %s (constants are read, code is not run)", where)
+	}
+	k := j
+	braced := text[k] == '{'
+	if braced {
+		k++
+	}
+	k++ // '$'
+	ident := func() string {
+		e := k
+		for e < len(text) && isIdentByte(text[e]) {
+			e++
+		}
+		id := text[k:e]
+		k = e
+		return id
+	}
+	name := ident()
+	if name == "this" && strings.HasPrefix(text[k:], "->") && k+2 < len(text) && isIdentStart(text[k+2]) {
+		k += 2
+		name = ident()
+	}
+	if name == "" || k < len(text) && text[k] == '[' || braced && strings.HasPrefix(text[k:], "->") {
+		return refuse()
+	}
+	if braced {
+		if k >= len(text) || text[k] != '}' {
+			return refuse()
+		}
+		k++
+	}
+	if p.dry > 0 {
+		return k - j, nil
+	}
+	v, ok := p.r.vars[name]
+	if !ok {
+		return 0, p.errorAt(off+j, "$%s has no value yet (assign it before it is used)", name)
+	}
+	str, err := phpString(v)
+	if err != nil {
+		return 0, p.errorAt(off+j, "%v", err)
+	}
+	b.WriteString(str)
+	return k - j, nil
 }
 
 // escape decodes the double-quoted string escape at src[j] ('\\') into b and
@@ -1347,7 +1447,12 @@ func (p *phpParser) heredoc() (any, error) {
 	for j := 0; j < len(text); j++ {
 		c := text[j]
 		if c == '$' && j+1 < len(text) && (isIdentStart(text[j+1]) || text[j+1] == '{') || c == '{' && j+1 < len(text) && text[j+1] == '$' {
-			return nil, p.errorAt(body, "unsupported construct: a variable inside a heredoc (constants are read, code is not run)")
+			n, err := p.interpolate(&b, text, j, body, "a heredoc")
+			if err != nil {
+				return nil, err
+			}
+			j += n - 1
+			continue
 		}
 		if c == '\\' && j+1 < len(text) && text[j+1] != '"' {
 			adv, err := sub.escape(&b, j)

@@ -116,7 +116,7 @@ func TestPHPAgainstPHP(t *testing.T) {
 		t.Fatal("php is not installed and WIKIRULES_REQUIRE_PHP is set")
 	}
 	harness, _ := filepath.Abs(filepath.Join("testdata", "php", "harness.php"))
-	for _, dir := range []string{"harbor", "blocks", "functions", "edges", "syntax"} {
+	for _, dir := range []string{"harbor", "blocks", "functions", "edges", "syntax", "control"} {
 		t.Run(dir, func(t *testing.T) {
 			golden := filepath.Join("testdata", "php", dir, "php.json")
 			if php != "" {
@@ -246,10 +246,17 @@ func normalize(v any) any {
 func TestPHPUnsupported(t *testing.T) {
 	for src, want := range map[string]string{
 		"<?php\n$this->x = new Deck(52);":                        "x.php:2: error: object construction (new Deck) is not read",
-		"<?php\nforeach ($a as $b) {}":                           `x.php:2: error: unsupported construct "foreach"`,
+		"<?php\nwhile (true) {}":                                 `x.php:2: error: unsupported construct "while"`,
+		"<?php\nforeach ([1] as &$b) {}":                         "x.php:2: error: unsupported construct: foreach by reference",
+		"<?php\nfor ($i = 0; ; $i++) {}":                         "x.php:2: error: the loops run more than 100000 times in all",
+		"<?php\nbreak;":                                          "x.php:2: error: break 1 leaves 1 loops, and 0 enclose it",
+		"<?php\n$a = [1];\nforeach ($a as $v) { break 2; }":      "x.php:3: error: break 2 leaves 2 loops, and 1 enclose it",
+		"<?php\n$a = [];\n$a++;":                                 "x.php:3: error: cannot increment or decrement an array",
 		"<?php\nfunction f() { return 1; }\n$this->x = f();":     "x.php:3: error: f(…) is a function of the file (x.php:2): user functions are not run",
-		"<?php\nif ($x) { define('A', 1); }":                     "x.php:2: error: unsupported construct: an if statement other than if (!defined('NAME'))",
-		"<?php\n$this->x = \"cost: $cost\";":                     "x.php:2: error: unsupported construct: a variable inside a double-quoted string",
+		"<?php\nif ($x) { define('A', 1); }":                     "x.php:2: error: $x has no value yet",
+		"<?php\n$this->x = \"cost: $cost\";":                     "x.php:2: error: $cost has no value yet",
+		"<?php\n$a = [1];\n$this->x = \"first: $a[0]\";":         "x.php:3: error: unsupported construct: a variable with an index or a call inside a double-quoted string",
+		"<?php\n$a = [1];\n$this->x = \"all: $a\";":              "x.php:3: error: an array cannot be joined to a string",
 		"<?php\n$this->x = Card::NOPE;":                          "x.php:2: error: unknown class constant Card::NOPE",
 		"<?php\n$this->x = $this->y;":                            "x.php:2: error: $y has no value yet",
 		"<?php\n$this->a[1] = 2;":                                "x.php:2: error: $a has no value yet: an element is assigned before the array is",
@@ -435,12 +442,13 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	}
 	f.Add("<?php $this->a = [[[[1]]]]; $this->a[0][0][] = 'x' . 1 . 2.5;")
-	for _, p := range []string{"testdata/php/functions/material.inc.php", "testdata/php/edges/material.inc.php", "testdata/php/syntax/material.inc.php"} {
+	for _, p := range []string{"testdata/php/functions/material.inc.php", "testdata/php/edges/material.inc.php", "testdata/php/syntax/material.inc.php", "testdata/php/control/material.inc.php"} {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(string(data))
 		}
 	}
 	for _, s := range []string{
+		"<?php for ($i = 0, $s = ''; $i < 3; $i++) { foreach ([1, 2] as $k => $v) { if ($v > 1) continue 2; $s .= \"$k{$v}\"; } } $x = $i++ + ++$i;",
 		"<?php [$a, [, $b]] = [1, [2, 3]]; list('k' => $c) = ['k' => [$a]]; [$this->d] = 'x';",
 		"<?php $a = match (2) { 1, 2 => match (true) { default => 'd', 1 > 2 => 'x' }, default => UNKNOWN }; class C extends B implements I { #[A] public ?int $x = null; const K = parent::K; }",
 		"<?php $a = -2 ** 2 <=> (int) '3x' ?: null ?? [1][2] ?? 'x'; $b = 1 ? 2 : (3 ? 4 : 5);",

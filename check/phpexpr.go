@@ -302,6 +302,16 @@ func (p *phpParser) coalesce(level int) (any, error) {
 func (p *phpParser) unary() (any, error) {
 	p.skip()
 	at := p.i
+	if strings.HasPrefix(p.src[p.i:], "++") || strings.HasPrefix(p.src[p.i:], "--") {
+		// ++$i: the value after.
+		op := p.src[p.i : p.i+1]
+		p.i += 2
+		name, err := p.variableName()
+		if err != nil {
+			return nil, err
+		}
+		return p.increment(at, name, p.r.vars[name], op, true)
+	}
 	op := p.prefixOp()
 	if op == "" {
 		return p.pow()
@@ -503,6 +513,13 @@ func (p *phpParser) variable() (any, error) {
 		return nil, p.errorAt(at, "unsupported construct: a method call $this->%s(…) (constants are read, code is not run)", name)
 	}
 	v, ok := p.r.vars[name]
+	if op := ""; p.accept("++") || p.accept("--") {
+		// $i++ (in a loop's $this->cards[$id++] = …): the value before.
+		if op = "+"; p.src[p.i-1] == '-' {
+			op = "-"
+		}
+		return p.increment(at, name, v, op, false)
+	}
 	switch {
 	case p.dry > 0:
 		return nil, nil
@@ -902,4 +919,22 @@ func matchSubject(v any) string {
 		return "null"
 	}
 	return phpType(v)
+}
+
+// increment steps $name (holding old) by one up (op "+") or down ("-")
+// and returns the value after (pre) or before: PHP's ++$i and $i++ in an
+// expression. Read without evaluating, it changes nothing.
+func (p *phpParser) increment(at int, name string, old any, op string, pre bool) (any, error) {
+	if p.dry > 0 {
+		return nil, nil
+	}
+	v, err := phpIncrement(old, op)
+	if err != nil {
+		return nil, p.errorAt(at, "%v", err)
+	}
+	p.setVar(name, v)
+	if pre {
+		return v, nil
+	}
+	return old, nil
 }

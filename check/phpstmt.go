@@ -1,0 +1,414 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The statements that decide which assignments run: if/elseif/else,
+// foreach, for, break and continue. A file that builds its tables in a
+// loop (for ($i = 1; $i <= 6; $i++) { $this->dice[$i] = …; }) reads as
+// PHP runs it; a branch or a loop body not run is passed over, not read.
+// Loops are bounded: maxPHPSteps iterations in all, and the text of their
+// bodies, read once per iteration, counts against the reader's budget.
+
+// maxPHPSteps bounds the iterations of a file's loops, in all.
+const maxPHPSteps = 100_000
+
+// phpJump is a break or continue on its way to the loop it leaves.
+type phpJump struct {
+	brk    bool
+	levels int
+	at     int
+}
+
+func (j *phpJump) Error() string {
+	if j.brk {
+		return "break outside a loop"
+	}
+	return "continue outside a loop"
+}
+
+// ifStatement reads if (c) s [elseif (c) s]… [else s]: the first branch
+// whose condition holds runs; the conditions after it are not evaluated
+// and the other branches are passed over.
+func (p *phpParser) ifStatement() error {
+	taken := false
+	for {
+		if err := p.expect("("); err != nil {
+			return err
+		}
+		c, err := p.side(taken, p.expr)
+		if err != nil {
+			return err
+		}
+		if err := p.expect(")"); err != nil {
+			return err
+		}
+		run := !taken && phpTruthy(c)
+		if err := p.branch(run); err != nil {
+			return err
+		}
+		taken = taken || run
+		save := p.i
+		switch strings.ToLower(p.ident()) {
+		case "elseif":
+			continue
+		case "else":
+			return p.branch(!taken)
+		}
+		p.i = save
+		return nil
+	}
+}
+
+// branch runs the statement that comes next, or passes over it.
+func (p *phpParser) branch(run bool) error {
+	if run {
+		return p.statement()
+	}
+	return p.skipStatement()
+}
+
+// foreachStatement reads foreach (array as $v) s and foreach (array as
+// $k => $v) s ($v may be a list of variables, [$a, $b]): the body runs
+// once per element of a copy of the array, as in PHP.
+func (p *phpParser) foreachStatement(start int) error {
+	if err := p.expect("("); err != nil {
+		return err
+	}
+	v, err := p.expr()
+	if err != nil {
+		return err
+	}
+	if !strings.EqualFold(p.ident(), "as") {
+		return p.errorf("expected \"as\" in foreach, found %s", p.found())
+	}
+	var keyName, valName string
+	var valPat *phpPattern
+	readTarget := func() error {
+		switch {
+		case p.peek("&"):
+			return p.errorf("unsupported construct: foreach by reference (&$v)")
+		case p.peek("[") || strings.EqualFold(p.peekIdent(), "list"):
+			valPat, err = p.pattern()
+			return err
+		}
+		valName, err = p.variableName()
+		return err
+	}
+	if err := readTarget(); err != nil {
+		return err
+	}
+	if p.accept("=>") {
+		if valPat != nil {
+			return p.errorf("expected a variable for the key, found a list")
+		}
+		keyName = valName
+		if err := readTarget(); err != nil {
+			return err
+		}
+	}
+	if err := p.expect(")"); err != nil {
+		return err
+	}
+	body := p.i
+	if err := p.skipStatement(); err != nil {
+		return err
+	}
+	end := p.i
+	arr, ok := v.(*phpArray)
+	if !ok {
+		// PHP warns ("foreach() argument must be of type array|object")
+		// and runs nothing.
+		return nil
+	}
+	keys := append([]phpKey(nil), arr.keys...)
+	vals := append([]any(nil), arr.vals...)
+	for i := range keys {
+		if keyName != "" {
+			p.setVar(keyName, keyValue(keys[i]))
+		}
+		if valPat != nil {
+			if err := p.destructure(valPat, vals[i]); err != nil {
+				return err
+			}
+		} else {
+			c, size := copyCount(vals[i])
+			if err := p.r.charge(size); err != nil {
+				return p.errorAt(start, "%v", err)
+			}
+			p.setVar(valName, c)
+		}
+		stop, err := p.iterate(start, body, end)
+		if err != nil || stop {
+			p.i = end
+			return err
+		}
+	}
+	p.i = end
+	return nil
+}
+
+// forStatement reads for (init; condition; step) s: init's assignments
+// run once, then the body and the step's run while the condition holds
+// (an empty condition always does).
+func (p *phpParser) forStatement(start int) error {
+	if err := p.expect("("); err != nil {
+		return err
+	}
+	if err := p.assignList(";"); err != nil {
+		return err
+	}
+	cond := p.i
+	if err := p.skipUntil(';'); err != nil {
+		return err
+	}
+	p.i++
+	step := p.i
+	if err := p.skipUntil(')'); err != nil {
+		return err
+	}
+	p.i++
+	body := p.i
+	if err := p.skipStatement(); err != nil {
+		return err
+	}
+	end := p.i
+	for {
+		p.i = cond
+		holds := true
+		for !p.accept(";") {
+			c, err := p.expr()
+			if err != nil {
+				return err
+			}
+			holds = phpTruthy(c) // the last one decides
+			if !p.accept(",") && !p.peek(";") {
+				return p.errorf("expected \";\" after the condition of a for loop, found %s", p.found())
+			}
+		}
+		if !holds {
+			break
+		}
+		stop, err := p.iterate(start, body, end)
+		if err != nil || stop {
+			p.i = end
+			return err
+		}
+		p.i = step
+		if err := p.assignList(")"); err != nil {
+			return err
+		}
+	}
+	p.i = end
+	return nil
+}
+
+// assignList runs the assignments of a for loop's part, separated by
+// commas, up to and including end.
+func (p *phpParser) assignList(end string) error {
+	for !p.accept(end) {
+		if err := p.assignExpr(); err != nil {
+			return err
+		}
+		if !p.accept(",") && !p.peek(end) {
+			return p.errorf("expected %q in a for loop, found %s", end, p.found())
+		}
+	}
+	return nil
+}
+
+// iterate runs a loop's body (from body to end) once, counting the step
+// against the bounds, and reports whether the loop stops (a break).
+func (p *phpParser) iterate(start, body, end int) (bool, error) {
+	if p.r.steps++; p.r.steps > maxPHPSteps {
+		return true, p.errorAt(start, "the loops run more than %d times in all: the reader stops there", maxPHPSteps)
+	}
+	if err := p.r.charge(end - body); err != nil {
+		return true, p.errorAt(start, "%v", err)
+	}
+	p.loops++
+	defer func() { p.loops-- }()
+	p.i = body
+	err := p.statement()
+	if j, ok := err.(*phpJump); ok {
+		if j.levels > 1 {
+			j.levels--
+			return true, j
+		}
+		return j.brk, nil
+	}
+	return false, err
+}
+
+// jump reads break [n]; or continue [n];.
+func (p *phpParser) jump(start int, brk bool) error {
+	levels := int64(1)
+	if !p.peek(";") {
+		v, err := p.expr()
+		if err != nil {
+			return err
+		}
+		n, ok := v.(int64)
+		if !ok || n < 1 {
+			return p.errorAt(start, "break and continue take a positive integer, not %s", phpType(v))
+		}
+		levels = n
+	}
+	if err := p.expect(";"); err != nil {
+		return err
+	}
+	if int64(p.loops) < levels {
+		kw := "continue"
+		if brk {
+			kw = "break"
+		}
+		return p.errorAt(start, "%s %d leaves %d loops, and %d enclose it", kw, levels, levels, p.loops)
+	}
+	return &phpJump{brk: brk, levels: int(levels), at: start}
+}
+
+// skipStatement passes over one statement without running it: a block,
+// a control statement with its body (and an if's other branches), or what
+// comes up to its ';'.
+func (p *phpParser) skipStatement() error {
+	p.skip()
+	if p.accept("{") {
+		return p.skipBalanced('{', '}', 1)
+	}
+	save := p.i
+	switch kw := strings.ToLower(p.ident()); kw {
+	case "if", "foreach", "for", "while":
+		if err := p.expect("("); err != nil {
+			return err
+		}
+		if err := p.skipBalanced('(', ')', 1); err != nil {
+			return err
+		}
+		if err := p.skipStatement(); err != nil {
+			return err
+		}
+		for kw == "if" {
+			save := p.i
+			switch strings.ToLower(p.ident()) {
+			case "elseif":
+				if err := p.expect("("); err != nil {
+					return err
+				}
+				if err := p.skipBalanced('(', ')', 1); err != nil {
+					return err
+				}
+				if err := p.skipStatement(); err != nil {
+					return err
+				}
+				continue
+			case "else":
+				return p.skipStatement()
+			}
+			p.i = save
+			break
+		}
+		return nil
+	}
+	p.i = save
+	if err := p.skipUntil(';'); err != nil {
+		return err
+	}
+	p.i++
+	return nil
+}
+
+// skipUntil moves to the next c outside brackets, strings and heredocs.
+func (p *phpParser) skipUntil(c byte) error {
+	start := p.i
+	for {
+		p.skip()
+		if p.i >= len(p.src) {
+			return p.errorAt(start, "expected %q, found end of file", c)
+		}
+		switch b := p.src[p.i]; {
+		case b == c:
+			return nil
+		case b == '(' || b == '[' || b == '{':
+			close := map[byte]byte{'(': ')', '[': ']', '{': '}'}[b]
+			p.i++
+			if err := p.skipBalanced(b, close, 1); err != nil {
+				return err
+			}
+		case b == '\'' || b == '"' || b == '`':
+			if err := p.skipString(); err != nil {
+				return err
+			}
+		case strings.HasPrefix(p.src[p.i:], "<<<"):
+			if _, _, _, err := p.heredocText(); err != nil {
+				return err
+			}
+		default:
+			p.i++
+		}
+	}
+}
+
+// phpIncrement is v++ (op "+") or v-- ("-") as PHP 8 makes it: numbers
+// and numeric strings count, null++ is 1 and null-- null, a bool does not
+// change, and a string that is not a number steps its letters and digits
+// ("a"++ is "b", "Az"++ "Ba", "z9"++ "aa0"; -- leaves it).
+func phpIncrement(v any, op string) (any, error) {
+	switch x := v.(type) {
+	case nil:
+		if op == "+" {
+			return int64(1), nil
+		}
+		return nil, nil
+	case bool:
+		return x, nil
+	case *phpArray:
+		return nil, fmt.Errorf("cannot increment or decrement an array")
+	case *phpEnumCase:
+		return nil, fmt.Errorf("cannot increment or decrement an enum case")
+	case string:
+		if x == "" {
+			if op == "+" {
+				return "1", nil
+			}
+			return int64(-1), nil
+		}
+		if n := parseNumeric(x); n.numeric() {
+			return phpBinary(op, n.value(), int64(1))
+		}
+		if op == "-" {
+			return x, nil
+		}
+		return stringIncrement(x), nil
+	}
+	return phpBinary(op, v, int64(1))
+}
+
+// stringIncrement is PHP's ++ of a string that is not a number: the last
+// letter or digit steps, carrying into the one before (z → a, Z → A,
+// 9 → 0), and a carry out of the first adds a character in front.
+func stringIncrement(s string) string {
+	b := []byte(s)
+	for i := len(b) - 1; i >= 0; i-- {
+		c := b[i]
+		switch {
+		case c >= 'a' && c < 'z', c >= 'A' && c < 'Z', c >= '0' && c < '9':
+			b[i]++
+			return string(b)
+		case c == 'z':
+			b[i] = 'a'
+		case c == 'Z':
+			b[i] = 'A'
+		case c == '9':
+			b[i] = '0'
+		default:
+			return string(b) // PHP stops at a character that is neither
+		}
+		if i == 0 {
+			first := map[byte]byte{'a': 'a', 'A': 'A', '0': '1'}[b[0]]
+			return string(first) + string(b)
+		}
+	}
+	return string(b)
+}
