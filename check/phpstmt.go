@@ -280,26 +280,14 @@ func (p *phpParser) skipStatement() error {
 	save := p.i
 	switch kw := strings.ToLower(p.ident()); kw {
 	case "if", "foreach", "for", "while":
-		if err := p.expect("("); err != nil {
-			return err
-		}
-		if err := p.skipBalanced('(', ')', 1); err != nil {
-			return err
-		}
-		if err := p.skipStatement(); err != nil {
+		if err := p.skipHeaded(); err != nil {
 			return err
 		}
 		for kw == "if" {
 			save := p.i
 			switch strings.ToLower(p.ident()) {
 			case "elseif":
-				if err := p.expect("("); err != nil {
-					return err
-				}
-				if err := p.skipBalanced('(', ')', 1); err != nil {
-					return err
-				}
-				if err := p.skipStatement(); err != nil {
+				if err := p.skipHeaded(); err != nil {
 					return err
 				}
 				continue
@@ -317,6 +305,18 @@ func (p *phpParser) skipStatement() error {
 	}
 	p.i++
 	return nil
+}
+
+// skipHeaded passes over "(…) statement", what follows if, elseif and the
+// loops' keywords.
+func (p *phpParser) skipHeaded() error {
+	if err := p.expect("("); err != nil {
+		return err
+	}
+	if err := p.skipBalanced('(', ')', 1); err != nil {
+		return err
+	}
+	return p.skipStatement()
 }
 
 // skipUntil moves to the next c outside brackets, strings and heredocs.
