@@ -361,6 +361,10 @@ func (p *phpParser) statement() error {
 		return p.foreachStatement(start)
 	case "for":
 		return p.forStatement(start)
+	case "while":
+		return p.whileStatement(start)
+	case "do":
+		return p.doWhileStatement(start)
 	case "break", "continue":
 		return p.jump(start, lw == "break")
 	case "require", "require_once", "include", "include_once":
@@ -519,8 +523,10 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 		return p.errorAt(start, "unsupported construct: [] before the last index of $%s", name)
 	}
 	root, ok := p.r.vars[name]
-	if !ok {
-		return p.errorAt(start, "$%s has no value yet: an element is assigned before the array is", name)
+	if !ok || root == nil {
+		// PHP makes an unset (or null) variable an array.
+		root = &phpArray{}
+		p.setVar(name, root)
 	}
 	arr, ok := root.(*phpArray)
 	if !ok {

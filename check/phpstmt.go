@@ -6,7 +6,7 @@ import (
 )
 
 // The statements that decide which assignments run: if/elseif/else,
-// foreach, for, break and continue. A file that builds its tables in a
+// foreach, for, while, do … while, break and continue. A file that builds its tables in a
 // loop (for ($i = 1; $i <= 6; $i++) { $this->dice[$i] = …; }) reads as
 // PHP runs it; a branch or a loop body not run is passed over, not read.
 // Loops are bounded: maxPHPSteps iterations in all, and the text of their
@@ -205,6 +205,85 @@ func (p *phpParser) forStatement(start int) error {
 	return nil
 }
 
+// whileStatement reads while (condition) s: the body runs while the
+// condition holds.
+func (p *phpParser) whileStatement(start int) error {
+	if err := p.expect("("); err != nil {
+		return err
+	}
+	cond := p.i
+	if err := p.skipUntil(')'); err != nil {
+		return err
+	}
+	p.i++
+	body := p.i
+	if err := p.skipStatement(); err != nil {
+		return err
+	}
+	end := p.i
+	for {
+		p.i = cond
+		c, err := p.expr()
+		if err != nil {
+			return err
+		}
+		if err := p.expect(")"); err != nil {
+			return err
+		}
+		if !phpTruthy(c) {
+			break
+		}
+		if stop, err := p.iterate(start, body, end); err != nil || stop {
+			p.i = end
+			return err
+		}
+	}
+	p.i = end
+	return nil
+}
+
+// doWhileStatement reads do s while (condition);: the body runs once,
+// then again while the condition holds.
+func (p *phpParser) doWhileStatement(start int) error {
+	body := p.i
+	if err := p.skipStatement(); err != nil {
+		return err
+	}
+	end := p.i
+	if !strings.EqualFold(p.ident(), "while") {
+		return p.errorf("expected \"while\" after the body of do, found %s", p.found())
+	}
+	if err := p.expect("("); err != nil {
+		return err
+	}
+	cond := p.i
+	if err := p.skipUntil(')'); err != nil {
+		return err
+	}
+	p.i++
+	if err := p.expect(";"); err != nil {
+		return err
+	}
+	after := p.i
+	for {
+		stop, err := p.iterate(start, body, end)
+		if err != nil || stop {
+			p.i = after
+			return err
+		}
+		p.i = cond
+		c, err := p.expr()
+		if err != nil {
+			return err
+		}
+		if !phpTruthy(c) {
+			break
+		}
+	}
+	p.i = after
+	return nil
+}
+
 // assignList runs the assignments of a for loop's part, separated by
 // commas, up to and including end.
 func (p *phpParser) assignList(end string) error {
@@ -279,6 +358,20 @@ func (p *phpParser) skipStatement() error {
 	}
 	save := p.i
 	switch kw := strings.ToLower(p.ident()); kw {
+	case "do":
+		if err := p.skipStatement(); err != nil {
+			return err
+		}
+		if !strings.EqualFold(p.ident(), "while") {
+			return p.errorf("expected \"while\" after the body of do, found %s", p.found())
+		}
+		if err := p.expect("("); err != nil {
+			return err
+		}
+		if err := p.skipBalanced('(', ')', 1); err != nil {
+			return err
+		}
+		return p.expect(";")
 	case "if", "foreach", "for", "while":
 		if err := p.skipHeaded(); err != nil {
 			return err

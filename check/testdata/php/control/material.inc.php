@@ -133,3 +133,20 @@ $this->greeting = "Hello $who, {$who}! $this->label {$this->label} \$who";
 $this->doc = <<<EOT
   $who has {$this->card_count} cards
   EOT;
+
+// while and do … while.
+$this->powers = [];
+$p = 1;
+while ($p < 1000) {
+    $this->powers[] = $p;
+    $p *= 3;
+}
+$n = 10;
+do {
+    $n--;
+    if ($n == 7) continue;
+    if ($n < 5) break;
+    $this->countdown[] = $n;
+} while ($n > 0);
+do $once = 'ran once'; while (false);
+$this->once = $once;
