@@ -363,6 +363,8 @@ func (p *phpParser) statement() error {
 		return p.forStatement(start)
 	case "while":
 		return p.whileStatement(start)
+	case "switch":
+		return p.switchStatement(start)
 	case "do":
 		return p.doWhileStatement(start)
 	case "break", "continue":
@@ -1484,11 +1486,16 @@ func (p *phpParser) heredocText() (string, int, bool, error) {
 	}
 	nowdoc := p.i < len(p.src) && p.src[p.i] == '\''
 	quoted := nowdoc || p.i < len(p.src) && p.src[p.i] == '"'
+	var q byte
 	if quoted {
+		q = p.src[p.i]
 		p.i++
 	}
 	id := p.ident()
 	if quoted {
+		if p.i >= len(p.src) || p.src[p.i] != q {
+			return "", 0, false, p.errorAt(start, "expected a heredoc: <<<ID, a line break, the text, then ID")
+		}
 		p.i++
 	}
 	nl := strings.IndexByte(p.src[p.i:], '\n')

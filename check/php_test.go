@@ -246,7 +246,7 @@ func normalize(v any) any {
 func TestPHPUnsupported(t *testing.T) {
 	for src, want := range map[string]string{
 		"<?php\n$this->x = new Deck(52);":                        "x.php:2: error: object construction (new Deck) is not read",
-		"<?php\nswitch (1) {}":                                   `x.php:2: error: unsupported construct "switch"`,
+		"<?php\ngoto end;":                                       `x.php:2: error: unsupported construct "goto"`,
 		"<?php\nwhile (true) {}":                                 "x.php:2: error: the loops run more than 100000 times in all",
 		"<?php\nforeach ([1] as &$b) {}":                         "x.php:2: error: unsupported construct: foreach by reference",
 		"<?php\nfor ($i = 0; ; $i++) {}":                         "x.php:2: error: the loops run more than 100000 times in all",
@@ -313,9 +313,10 @@ func TestPHPUnsupported(t *testing.T) {
 		"<?php\nenum Suit: string { case A; }":                                                  "x.php:2: error: case A of enum Suit needs a value",
 		"<?php\nenum Season { case Dry = 1; }":                                                  "x.php:2: error: case Dry of the pure enum Season has a value",
 		"<?php\nenum Suit: float { case A = 1.5; }":                                             "x.php:2: error: enum Suit: the backing type must be int or string",
-		"<?php\n$f = function () { return 1; };":                                                "x.php:2: error: unsupported construct: an anonymous function",
-		"<?php\n[$a, 'k' => $b] = [1, 2];":                                                      "x.php:2: error: cannot mix keyed and unkeyed array entries in assignments",
-		"<?php\n[$a, $b] == [1, 2];":                                                            `x.php:2: error: expected "=" after a list of variables`,
+		"<?php\n$x = <<<\"A":                     "x.php:2: error: expected a heredoc",
+		"<?php\n$f = function () { return 1; };": "x.php:2: error: unsupported construct: an anonymous function",
+		"<?php\n[$a, 'k' => $b] = [1, 2];":       "x.php:2: error: cannot mix keyed and unkeyed array entries in assignments",
+		"<?php\n[$a, $b] == [1, 2];":             `x.php:2: error: expected "=" after a list of variables`,
 	} {
 		fsys := fstest.MapFS{"x.php": {Data: []byte(src)}}
 		_, err := check.ParsePHPFile(fsys, "x.php", "x.php")
@@ -448,6 +449,7 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	}
 	for _, s := range []string{
+		"<?php foreach ([1, 'a', 2] as $v) { switch ($v) { case 1: $a[] = 1; case 'a': $a[] = 2; break; default: continue 2; } }",
 		"<?php $n = 3; while ($n-- > 0) { $a[] = $n; } do { $b[] = $n++; } while ($n < 2);",
 		"<?php for ($i = 0, $s = ''; $i < 3; $i++) { foreach ([1, 2] as $k => $v) { if ($v > 1) continue 2; $s .= \"$k{$v}\"; } } $x = $i++ + ++$i;",
 		"<?php [$a, [, $b]] = [1, [2, 3]]; list('k' => $c) = ['k' => [$a]]; [$this->d] = 'x';",

@@ -6,7 +6,7 @@ import (
 )
 
 // The statements that decide which assignments run: if/elseif/else,
-// foreach, for, while, do … while, break and continue. A file that builds its tables in a
+// switch, foreach, for, while, do … while, break and continue. A file that builds its tables in a
 // loop (for ($i = 1; $i <= 6; $i++) { $this->dice[$i] = …; }) reads as
 // PHP runs it; a branch or a loop body not run is passed over, not read.
 // Loops are bounded: maxPHPSteps iterations in all, and the text of their
@@ -284,6 +284,100 @@ func (p *phpParser) doWhileStatement(start int) error {
 	return nil
 }
 
+// switchStatement reads switch (subject) { case a: … default: … }: the
+// labels are compared with the subject in order (==, as PHP does) until
+// one is equal, or default when none is; the statements run from there,
+// through the labels that follow, to the end or a break (switch counts as
+// a loop for break and continue, as in PHP). The labels after the one
+// taken are not evaluated.
+func (p *phpParser) switchStatement(start int) error {
+	if err := p.expect("("); err != nil {
+		return err
+	}
+	subject, err := p.expr()
+	if err != nil {
+		return err
+	}
+	if err := p.expect(")"); err != nil {
+		return err
+	}
+	if err := p.expect("{"); err != nil {
+		return err
+	}
+	entry, dflt := -1, -1
+	for !p.accept("}") {
+		if p.i >= len(p.src) {
+			return p.errorAt(start, "the switch is not closed")
+		}
+		save := p.i
+		switch strings.ToLower(p.ident()) {
+		case "case":
+			c, err := p.side(entry >= 0, p.expr)
+			if err != nil {
+				return err
+			}
+			if !p.accept(":") && !p.accept(";") {
+				return p.errorf("expected \":\" after a case, found %s", p.found())
+			}
+			if entry < 0 && phpCompare(subject, c) == 0 {
+				entry = p.i
+			}
+			continue
+		case "default":
+			if !p.accept(":") && !p.accept(";") {
+				return p.errorf("expected \":\" after default, found %s", p.found())
+			}
+			dflt = p.i
+			continue
+		}
+		p.i = save
+		if err := p.skipStatement(); err != nil {
+			return err
+		}
+	}
+	end := p.i
+	if entry < 0 {
+		entry = dflt
+	}
+	if entry < 0 {
+		return nil
+	}
+	p.loops++
+	defer func() { p.loops-- }()
+	p.i = entry
+	for !p.accept("}") {
+		save := p.i
+		switch strings.ToLower(p.ident()) {
+		case "case":
+			if _, err := p.side(true, p.expr); err != nil {
+				return err
+			}
+			p.accept(":")
+			p.accept(";")
+			continue
+		case "default":
+			p.accept(":")
+			p.accept(";")
+			continue
+		}
+		p.i = save
+		err := p.statement()
+		if j, ok := err.(*phpJump); ok {
+			p.i = end
+			if j.levels > 1 {
+				j.levels--
+				return j
+			}
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	p.i = end
+	return nil
+}
+
 // assignList runs the assignments of a for loop's part, separated by
 // commas, up to and including end.
 func (p *phpParser) assignList(end string) error {
@@ -358,6 +452,17 @@ func (p *phpParser) skipStatement() error {
 	}
 	save := p.i
 	switch kw := strings.ToLower(p.ident()); kw {
+	case "switch":
+		if err := p.expect("("); err != nil {
+			return err
+		}
+		if err := p.skipBalanced('(', ')', 1); err != nil {
+			return err
+		}
+		if err := p.expect("{"); err != nil {
+			return err
+		}
+		return p.skipBalanced('{', '}', 1)
 	case "do":
 		if err := p.skipStatement(); err != nil {
 			return err

@@ -150,3 +150,30 @@ do {
 } while ($n > 0);
 do $once = 'ran once'; while (false);
 $this->once = $once;
+
+// switch: loose comparison, fall-through, default wherever it stands.
+$this->kinds = [];
+foreach ([1, '2', 3, 4, 'x', 0] as $v) {
+    switch ($v) {
+        case 1:
+            $this->kinds[] = 'one';
+            break;
+        case 2:
+        case 3:
+            $this->kinds[] = 'two or three';
+            // falls through
+        default:
+            $this->kinds[] = 'default';
+            break;
+        case 'x':
+            $this->kinds[] = 'x';
+            continue 2;
+        case 0:
+            $this->kinds[] = 'zero';
+    }
+    $this->kinds[] = '|';
+}
+switch (5) {
+    case 1:
+        $this->nothing = true;
+}
