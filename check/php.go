@@ -466,6 +466,9 @@ func (p *phpParser) assignExpr() error {
 		if v, err = phpIncrement(old, op); err != nil {
 			return p.errorAt(start, "%v", err)
 		}
+		if err := p.r.charge(phpSize(v)); err != nil {
+			return p.errorAt(start, "%v", err)
+		}
 	} else {
 		for _, o := range phpAssignOps {
 			if p.accept(o) {
@@ -489,7 +492,9 @@ func (p *phpParser) assignExpr() error {
 			return err
 		}
 		if op != "" && op != "??" {
-			if v, err = phpBinary(op, old, v); err != nil {
+			// Counted against the budget as the operator is in an
+			// expression: a loop's $s .= … builds a new string each time.
+			if v, err = p.operate(op, old, v); err != nil {
 				return p.errorAt(start, "%v", err)
 			}
 		}
@@ -1393,6 +1398,12 @@ func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, whe
 		return 0, p.errorAt(off+j, "$%s has no value yet (assign it before it is used)", name)
 	}
 	str, err := phpString(v)
+	if err == nil {
+		err = p.r.charge(len(str))
+	}
+	if err == nil {
+		err = checkString(int64(b.Len() + len(str)))
+	}
 	if err != nil {
 		return 0, p.errorAt(off+j, "%v", err)
 	}

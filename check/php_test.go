@@ -245,12 +245,16 @@ func normalize(v any) any {
 
 func TestPHPUnsupported(t *testing.T) {
 	for src, want := range map[string]string{
-		"<?php\n$this->x = new Deck(52);":                        "x.php:2: error: object construction (new Deck) is not read",
-		"<?php\ngoto end;":                                       `x.php:2: error: unsupported construct "goto"`,
-		"<?php\nwhile (true) {}":                                 "x.php:2: error: the loops run more than 100000 times in all",
-		"<?php\nforeach ([1] as &$b) {}":                         "x.php:2: error: unsupported construct: foreach by reference",
-		"<?php\nfor ($i = 0; ; $i++) {}":                         "x.php:2: error: the loops run more than 100000 times in all",
-		"<?php\nbreak;":                                          "x.php:2: error: break 1 leaves 1 loops, and 0 enclose it",
+		"<?php\n$this->x = new Deck(52);": "x.php:2: error: object construction (new Deck) is not read",
+		"<?php\ngoto end;":                `x.php:2: error: unsupported construct "goto"`,
+		"<?php\nwhile (true) {}":          "x.php:2: error: the loops run more than 100000 times in all",
+		"<?php\nforeach ([1] as &$b) {}":  "x.php:2: error: unsupported construct: foreach by reference",
+		"<?php\nfor ($i = 0; ; $i++) {}":  "x.php:2: error: the loops run more than 100000 times in all",
+		// A loop that builds a large string again and again stops at the
+		// budget, as every value built counts against it.
+		"<?php\n$s = str_repeat('a', 10000000);\nfor ($i = 0; $i < 100000; $i++) { $s .= 'x'; }": "x.php:3: error: the values built exceed 256 MB in all",
+		"<?php\n$s = str_repeat('z', 10000000);\nwhile (true) { $s++; }":                         "x.php:3: error: the values built exceed 256 MB in all",
+		"<?php\nbreak;": "x.php:2: error: break 1 leaves 1 loops, and 0 enclose it",
 		"<?php\n$a = [1];\nforeach ($a as $v) { break 2; }":      "x.php:3: error: break 2 leaves 2 loops, and 1 enclose it",
 		"<?php\n$a = [];\n$a++;":                                 "x.php:3: error: cannot increment or decrement an array",
 		"<?php\nfunction f() { return 1; }\n$this->x = f();":     "x.php:3: error: f(…) is a function of the file (x.php:2): user functions are not run",

@@ -929,6 +929,9 @@ func (p *phpParser) increment(at int, name string, old any, op string, pre bool)
 		return nil, nil
 	}
 	v, err := phpIncrement(old, op)
+	if err == nil {
+		err = p.r.charge(phpSize(v))
+	}
 	if err != nil {
 		return nil, p.errorAt(at, "%v", err)
 	}
