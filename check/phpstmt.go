@@ -160,49 +160,38 @@ func (p *phpParser) forStatement(start int) error {
 	if err := p.assignList(";"); err != nil {
 		return err
 	}
-	cond := p.i
-	if err := p.skipUntil(';'); err != nil {
+	cond, err := p.skipPast(';')
+	if err != nil {
 		return err
 	}
-	p.i++
-	step := p.i
-	if err := p.skipUntil(')'); err != nil {
+	step, err := p.skipPast(')')
+	if err != nil {
 		return err
 	}
-	p.i++
-	body := p.i
-	if err := p.skipStatement(); err != nil {
+	body, end, err := p.loopBody()
+	if err != nil {
 		return err
 	}
-	end := p.i
-	for {
+	holds := func() (bool, error) {
 		p.i = cond
 		holds := true
 		for !p.accept(";") {
 			c, err := p.expr()
 			if err != nil {
-				return err
+				return false, err
 			}
 			holds = phpTruthy(c) // the last one decides
 			if !p.accept(",") && !p.peek(";") {
-				return p.errorf("expected \";\" after the condition of a for loop, found %s", p.found())
+				return false, p.errorf("expected \";\" after the condition of a for loop, found %s", p.found())
 			}
 		}
-		if !holds {
-			break
-		}
-		stop, err := p.iterate(start, body, end)
-		if err != nil || stop {
-			p.i = end
-			return err
-		}
-		p.i = step
-		if err := p.assignList(")"); err != nil {
-			return err
-		}
+		return holds, nil
 	}
-	p.i = end
-	return nil
+	next := func() error {
+		p.i = step
+		return p.assignList(")")
+	}
+	return p.loop(start, body, end, end, holds, next)
 }
 
 // whileStatement reads while (condition) s: the body runs while the
@@ -211,76 +200,103 @@ func (p *phpParser) whileStatement(start int) error {
 	if err := p.expect("("); err != nil {
 		return err
 	}
-	cond := p.i
-	if err := p.skipUntil(')'); err != nil {
+	cond, err := p.skipPast(')')
+	if err != nil {
 		return err
 	}
-	p.i++
-	body := p.i
-	if err := p.skipStatement(); err != nil {
+	body, end, err := p.loopBody()
+	if err != nil {
 		return err
 	}
-	end := p.i
-	for {
-		p.i = cond
-		c, err := p.expr()
-		if err != nil {
-			return err
-		}
-		if err := p.expect(")"); err != nil {
-			return err
-		}
-		if !phpTruthy(c) {
-			break
-		}
-		if stop, err := p.iterate(start, body, end); err != nil || stop {
-			p.i = end
-			return err
-		}
-	}
-	p.i = end
-	return nil
+	return p.loop(start, body, end, end, p.condition(cond), nil)
 }
 
 // doWhileStatement reads do s while (condition);: the body runs once,
 // then again while the condition holds.
 func (p *phpParser) doWhileStatement(start int) error {
-	body := p.i
-	if err := p.skipStatement(); err != nil {
+	body, end, err := p.loopBody()
+	if err != nil {
 		return err
 	}
-	end := p.i
 	if !strings.EqualFold(p.ident(), "while") {
 		return p.errorf("expected \"while\" after the body of do, found %s", p.found())
 	}
 	if err := p.expect("("); err != nil {
 		return err
 	}
-	cond := p.i
-	if err := p.skipUntil(')'); err != nil {
+	cond, err := p.skipPast(')')
+	if err != nil {
 		return err
 	}
-	p.i++
 	if err := p.expect(";"); err != nil {
 		return err
 	}
-	after := p.i
-	for {
-		stop, err := p.iterate(start, body, end)
-		if err != nil || stop {
-			p.i = after
-			return err
+	first, test := true, p.condition(cond)
+	holds := func() (bool, error) {
+		if first {
+			first = false
+			return true, nil
 		}
+		return test()
+	}
+	return p.loop(start, body, end, p.i, holds, nil)
+}
+
+// condition evaluates a while loop's condition, from cond to its ')'.
+func (p *phpParser) condition(cond int) func() (bool, error) {
+	return func() (bool, error) {
 		p.i = cond
 		c, err := p.expr()
 		if err != nil {
+			return false, err
+		}
+		return phpTruthy(c), p.expect(")")
+	}
+}
+
+// skipPast passes over what comes up to c (outside brackets and strings)
+// and c, and returns where it started.
+func (p *phpParser) skipPast(c byte) (int, error) {
+	at := p.i
+	if err := p.skipUntil(c); err != nil {
+		return 0, err
+	}
+	p.i++
+	return at, nil
+}
+
+// loopBody passes over a loop's body and returns where it starts and ends.
+func (p *phpParser) loopBody() (int, int, error) {
+	body := p.i
+	if err := p.skipStatement(); err != nil {
+		return 0, 0, err
+	}
+	return body, p.i, nil
+}
+
+// loop runs the body (body to end) while holds says so, next after each
+// run (a for loop's step), and goes on at exit.
+func (p *phpParser) loop(start, body, end, exit int, holds func() (bool, error), next func() error) error {
+	for {
+		ok, err := holds()
+		if err != nil {
 			return err
 		}
-		if !phpTruthy(c) {
+		if !ok {
 			break
 		}
+		stop, err := p.iterate(start, body, end)
+		if err != nil || stop {
+			p.i = exit
+			return err
+		}
+		if next != nil {
+			if err := next(); err != nil {
+				return err
+			}
+		}
 	}
-	p.i = after
+	p.i = exit
 	return nil
 }
 
