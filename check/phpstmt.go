@@ -6,11 +6,12 @@ import (
 )
 
 // The statements that decide which assignments run: if/elseif/else,
-// switch, foreach, for, while, do … while, break and continue. A file that builds its tables in a
-// loop (for ($i = 1; $i <= 6; $i++) { $this->dice[$i] = …; }) reads as
-// PHP runs it; a branch or a loop body not run is passed over, not read.
-// Loops are bounded: maxPHPSteps iterations in all, and the text of their
-// bodies, read once per iteration, counts against the reader's budget.
+// switch, foreach, for, while, do … while, break and continue. A file
+// that builds its tables in a loop (for ($i = 1; $i <= 6; $i++) {
+// $this->dice[$i] = …; }) reads as PHP runs it; a branch or a loop body
+// not run is passed over, not read. Loops are bounded: maxPHPSteps
+// iterations in all, and the text of their bodies, read once per
+// iteration, counts against the reader's budget.
 
 // maxPHPSteps bounds the iterations of a file's loops, in all.
 const maxPHPSteps = 100_000
@@ -19,7 +20,6 @@ const maxPHPSteps = 100_000
 type phpJump struct {
 	brk    bool
 	levels int
-	at     int
 }
 
 func (j *phpJump) Error() string {
@@ -455,7 +455,7 @@ func (p *phpParser) jump(start int, brk bool) error {
 		}
 		return p.errorAt(start, "%s %d leaves %d loops, and %d enclose it", kw, levels, levels, p.loops)
 	}
-	return &phpJump{brk: brk, levels: int(levels), at: start}
+	return &phpJump{brk: brk, levels: int(levels)}
 }
 
 // skipStatement passes over one statement without running it: a block,
