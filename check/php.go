@@ -568,6 +568,17 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 	return nil
 }
 
+// setCopy assigns $name a copy of v (an element of another value: arrays
+// are values), counted against the budget.
+func (p *phpParser) setCopy(at int, name string, v any) error {
+	c, size := copyCount(v)
+	if err := p.r.charge(size); err != nil {
+		return p.errorAt(at, "%v", err)
+	}
+	p.setVar(name, c)
+	return nil
+}
+
 // setVar assigns $name (or $this->name).
 func (p *phpParser) setVar(name string, v any) {
 	if _, ok := p.r.vars[name]; !ok {
@@ -698,14 +709,9 @@ func (p *phpParser) destructure(pat *phpPattern, v any) error {
 			}
 			continue
 		}
-		c, size := copyCount(el)
-		if err := p.r.charge(size); err != nil {
-			return p.errorf("%v", err)
+		if err := p.setCopy(p.i, e.name, el); err != nil {
+			return err
 		}
-		if _, ok := p.r.vars[e.name]; !ok {
-			p.r.order = append(p.r.order, e.name)
-		}
-		p.r.vars[e.name] = c
 	}
 	return nil
 }

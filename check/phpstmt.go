@@ -133,12 +133,8 @@ func (p *phpParser) foreachStatement(start int) error {
 			if err := p.destructure(valPat, vals[i]); err != nil {
 				return err
 			}
-		} else {
-			c, size := copyCount(vals[i])
-			if err := p.r.charge(size); err != nil {
-				return p.errorAt(start, "%v", err)
-			}
-			p.setVar(valName, c)
+		} else if err := p.setCopy(start, valName, vals[i]); err != nil {
+			return err
 		}
 		stop, err := p.iterate(start, body, end)
 		if err != nil || stop {
