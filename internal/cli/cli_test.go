@@ -4,7 +4,10 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -14,27 +17,50 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(cleanup{m}, map[string]func(){
-		"wikirules": func() { os.Exit(Main()) },
-	})
+	if filepath.Base(os.Args[0]) == "wikirules" {
+		// This binary started as the command (exec wikirules in a
+		// script, or a test's exec.Command).
+		os.Exit(Main())
+	}
+	os.Exit(runTests(m))
 }
 
-// cleanup removes the MediaWiki copies the pull scripts made once the tests
-// are done.
-type cleanup struct{ m *testing.M }
-
-func (c cleanup) Run() int {
+// runTests puts this binary on $PATH as "wikirules", for the tests that
+// start the command as a process, runs the tests, and removes the
+// MediaWiki copies the pull scripts made. (testscript.Main would also make
+// "wikirules" a script command that starts a process, which would take the
+// name from the command run in this process, wikirulesCmd.)
+func runTests(m *testing.M) int {
 	defer mwtest.Cleanup()
-	return c.m.Run()
+	self, err := os.Executable()
+	if err != nil {
+		panic(err)
+	}
+	bin, err := os.MkdirTemp("", "wikirules-test-bin")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(bin)
+	if err := os.Symlink(self, filepath.Join(bin, "wikirules")); err != nil {
+		panic(err)
+	}
+	os.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	return m.Run()
 }
 
 // TestScripts runs the command-line scenarios in testdata/script. A script
 // that needs the seeds beside the checkout starts with "[!shared] skip".
 // $SHARED is the shared data directory.
+//
+// "wikirules ARGS…" runs the command in this process (inProcess), "exec
+// wikirules ARGS…" as a process of its own: the scripts that give it a
+// standard input (the stdin command, which only exec reads) or test what
+// only a process shows use exec.
 func TestScripts(t *testing.T) {
+	dir := scriptDir(t, "testdata/script")
 	t.Parallel()
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Dir: dir,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("SHARED", shared.Dir())
 			env.Setenv("NO_COLOR", "1")
@@ -48,7 +74,8 @@ func TestScripts(t *testing.T) {
 			return false, nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits": exitsCmd,
+			"exits":     exitsCmd,
+			"wikirules": wikirulesCmd,
 		},
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
 	})
@@ -65,16 +92,65 @@ func exitsCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if err != nil {
 		ts.Fatalf("exits: %q is not an exit status", args[0])
 	}
-	err = ts.Exec(args[1], args[2:]...)
-	got := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		got = ee.ExitCode()
-	case err != nil:
-		ts.Fatalf("exits: %v", err)
+	var got int
+	if args[1] == "wikirules" {
+		got = inProcess(ts, args[2:])
+	} else {
+		err = ts.Exec(args[1], args[2:]...)
+		var ee *exec.ExitError
+		switch {
+		case errors.As(err, &ee):
+			got = ee.ExitCode()
+		case err != nil:
+			ts.Fatalf("exits: %v", err)
+		}
 	}
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// wikirulesCmd is the script command "wikirules ARGS…": the command run in
+// this process, which must succeed (fail, after "!").
+func wikirulesCmd(ts *testscript.TestScript, neg bool, args []string) {
+	code := inProcess(ts, args)
+	switch {
+	case neg && code == 0:
+		ts.Fatalf("unexpected success")
+	case !neg && code != 0:
+		ts.Fatalf("exit status %d", code)
+	}
+}
+
+// inProcessMu holds the process's working directory while a command runs
+// in it: the scripts run in parallel, each in its own directory.
+var inProcessMu sync.Mutex
+
+// inProcess runs the command line in this process (Run) in the script's
+// directory, with an empty standard input, and returns its exit status;
+// its output is the script's stdout and stderr. A process start per
+// command was most of the scripts' time: each starts the whole test
+// binary, a few tens of milliseconds here, more than most commands take.
+// The test binary's own environment stands for the script's (the
+// commands read NO_COLOR, GOGC and GOMEMLIMIT; none is set by a script,
+// and output to a buffer is never a terminal).
+func inProcess(ts *testscript.TestScript, args []string) int {
+	inProcessMu.Lock()
+	defer inProcessMu.Unlock()
+	wd, err := os.Getwd()
+	ts.Check(err)
+	ts.Check(os.Chdir(ts.MkAbs(".")))
+	defer func() { ts.Check(os.Chdir(wd)) }()
+	return Run(args, strings.NewReader(""), ts.Stdout(), ts.Stderr())
+}
+
+// scriptDir is the absolute path of a directory of scripts: the working
+// directory changes while a command runs in this process (inProcess), so
+// the scripts are found before.
+func scriptDir(t *testing.T, dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
 }

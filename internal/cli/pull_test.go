@@ -19,6 +19,7 @@ type wikiKey struct{}
 // a page on the wiki (maintenance/edit.php), replacing OLD by NEW in its
 // latest text.
 func TestPullScripts(t *testing.T) {
+	dir := scriptDir(t, "testdata/pull")
 	t.Parallel()
 	if _, err := mwtest.Locate(); err != nil {
 		mwtest.New(t) // skips, or fails when MediaWiki is required
@@ -28,7 +29,7 @@ func TestPullScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/pull",
+		Dir: dir,
 		Setup: func(env *testscript.Env) error {
 			w, err := mwtest.Start()
 			if err != nil {
@@ -44,6 +45,7 @@ func TestPullScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"wikirules": wikirulesCmd,
 			"mwreplace": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) != 5 {
 					ts.Fatalf("usage: mwreplace TITLE OLD NEW USER SUMMARY")
