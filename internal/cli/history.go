@@ -76,7 +76,7 @@ func (a *app) pagesCommand() *cobra.Command {
 			var rows []pageJSON
 			for _, p := range w.Corpus.Pages {
 				if kind != "" && p.Kind.String() != kind {
-					continue
+					continue // kind was checked before (PreRunE)
 				}
 				r := pageJSON{Title: p.Title, Kind: p.Kind.String(), Game: p.Game, Revisions: len(p.Revisions), Redirect: p.Redirect}
 				if n := len(p.Revisions); n > 0 {
@@ -117,6 +117,17 @@ func (a *app) pagesCommand() *cobra.Command {
 	}
 	formatFlag(cmd, &format, "table", "table", "json")
 	cmd.Flags().StringVar(&kind, "kind", "", "only pages of this kind: rules|tips|file|template|redirect|other")
+	cmd.PreRunE = chainPreRun(cmd.PreRunE, func(*cobra.Command, []string) error {
+		if kind == "" {
+			return nil
+		}
+		// A kind that no page can have would list nothing, as if the
+		// inputs had no such page.
+		if _, err := model.ParsePageKind(kind); err != nil {
+			return fmt.Errorf("--kind: %w", err)
+		}
+		return nil
+	})
 	return cmd
 }
 
