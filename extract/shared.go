@@ -36,6 +36,13 @@ type partTables struct {
 // NewSectionCache returns an empty cache.
 func NewSectionCache() *SectionCache { return &SectionCache{parts: map[partKey]*partTables{}} }
 
+// Has reports whether the cache holds the tables of the part with this
+// text (the lead's, or a top-level section's): ExtractShared does not read
+// such a part's nodes.
+func (c *SectionCache) Has(lead bool, text string) bool {
+	return c != nil && c.parts[partKey{lead, text}] != nil
+}
+
 // ExtractShared is Extract for a document whose top-level parts are each
 // the tree their text makes wherever it stands: a document that
 // wiki.HistoryParser.ParseShared made of parts shared with other revisions

@@ -13,6 +13,7 @@ import (
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
 	"github.com/wikirules/wikirules/templates"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // A history page holds every revision of a page: the list, each
@@ -48,7 +49,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 		hist.DataURL = hb.Link(game.DataURL)
 	}
 	sides := w.sides
-	parts := newRevisionParts(render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, "", s.Deps), NoTOC: true, ReservedIDPrefix: siteIDPrefix}))
+	parts := newRevisionParts(w.hp, render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, "", s.Deps), NoTOC: true, ReservedIDPrefix: siteIDPrefix}))
 	for i := len(pg.Revisions) - 1; i >= 0; i-- {
 		r := pg.Revisions[i]
 		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Size: r.Size,
@@ -119,6 +120,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 // revisionParts are the parts the old revisions of a history page are made
 // of, each rendered once: a revision is the list of its parts' numbers.
 type revisionParts struct {
+	hp   *wiki.HistoryParser
 	r    *render.Renderer
 	seen map[partKey]int
 	html []template.HTML
@@ -134,8 +136,8 @@ type partKey struct {
 	text, ids string
 }
 
-func newRevisionParts(r *render.Renderer) *revisionParts {
-	return &revisionParts{r: r, seen: map[partKey]int{}}
+func newRevisionParts(hp *wiki.HistoryParser, r *render.Renderer) *revisionParts {
+	return &revisionParts{hp: hp, r: r, seen: map[partKey]int{}}
 }
 
 // add renders the document's parts it has not seen and returns the
@@ -176,7 +178,8 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 			continue
 		}
 		p.buf.Reset()
-		for _, n := range part.Nodes {
+		// A part left in outline is rendered from its nodes in full.
+		for _, n := range p.hp.PartNodes(part, key.ids) {
 			if err := p.r.RenderNode(&p.buf, n); err != nil {
 				return nil, err
 			}

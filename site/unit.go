@@ -16,6 +16,7 @@ import (
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
 	"github.com/wikirules/wikirules/templates"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // unitSummary is what the site-wide pages need from a unit, and what the
@@ -96,6 +97,10 @@ type pageWork struct {
 	blame   *diff.Blame
 	renamed map[string]diff.TableRename
 	blamed  []int
+	// hp parsed the revisions; the old ones have the parts an earlier
+	// revision had in outline (wiki.HistoryParser.ParseAndExtract), whose
+	// nodes it gives (PartNodes).
+	hp *wiki.HistoryParser
 }
 
 // blameTables follows the page's tables through its revisions with a text
@@ -140,8 +145,12 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	w := &pageWork{page: pg, dir: dir}
 	seen := map[string]int{}
 	// The revisions' parts that did not change are parsed once, and their
-	// tables read once.
+	// tables read once; in the old revisions they are only outlined: the
+	// history renders each part once, the diffs and the blame read
+	// sections and text.
 	hp := b.wiki.NewHistoryParser(pg)
+	hp.Outline = true
+	w.hp = hp
 	for _, r := range pg.Revisions {
 		var doc *model.Document
 		var tables *extract.PageTables

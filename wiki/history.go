@@ -46,9 +46,22 @@ type HistoryParser struct {
 	// tables are the tables of the shared parts read so far (see
 	// ParseAndExtract).
 	tables *extract.SectionCache
-	// Chunked and Whole count the revisions parsed by chunks and whole.
-	Chunked, Whole int
+	// Outline makes ParseAndExtract leave the parts an earlier revision
+	// had in outline in the revisions before the latest (see outline).
+	Outline bool
+	// full are the parts made in full so far that a later revision may
+	// leave in outline, by text and heading ids (see PartNodes).
+	full map[partKey][]*model.Node
+	// Chunked and Whole count the revisions parsed by chunks and whole;
+	// Outlined counts the parts left in outline.
+	Chunked, Whole, Outlined int
 }
+
+// partKey identifies a top-level section of a revision for outlining: its
+// text and its headings' ids, in order, each after a NUL byte (the same
+// text can get other ids in another revision: a heading of the same name
+// added before it).
+type partKey struct{ text, ids string }
 
 // chunkKey identifies a chunk's parse: its text, its time when it asks
 // for it, and whether a heading follows it (more: it is parsed followed by
@@ -64,14 +77,20 @@ type chunkKey struct {
 // chunk is a chunk's parse: its top-level nodes (sections unwrapped) with
 // positions from the chunk's start; nil nodes when it cannot be reused.
 type chunk struct {
-	ok, timed  bool
-	nodes      []*model.Node
-	size       int // nodes in all
-	weight     int // bytes of text and nodes: the expansion budget it takes
-	categories []string
-	templates  []*model.TemplateCall
-	switches   map[string]bool
-	diags      model.MsgList
+	ok, timed bool
+	nodes     []*model.Node
+	size      int // nodes in all
+	weight    int // bytes of text and nodes: the expansion budget it takes
+	// sole: the chunk's only heading, at any depth, is its first node (a
+	// chunk after the first, as most are): the chunk can be left in
+	// outline (see outline). headSize is the heading's nodes, bodyEnd the
+	// end of the nodes after it (0 without any).
+	sole              bool
+	headSize, bodyEnd int
+	categories        []string
+	templates         []*model.TemplateCall
+	switches          map[string]bool
+	diags             model.MsgList
 }
 
 // NewHistoryParser returns a parser for the revisions of page p.
@@ -103,14 +122,31 @@ func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool)
 		h.Whole++
 		return h.parse(r.Text, r.Timestamp), false
 	}
-	return h.ParseShared(r.Text, r.Timestamp)
+	latest := h.page.VisibleAt(len(h.page.Revisions) - 1)
+	outline := h.Outline && h.tables != nil && (latest < 0 || h.page.Revisions[latest] != r)
+	return h.parseShared(r.Text, r.Timestamp, outline)
 }
 
 // ParseAndExtract is ParseRevision and the revision's rule tables: those of
 // the parts it shares with a revision parsed before are read once
 // (extract.ExtractShared, with a cache the parser keeps), the others as
 // extract.Extract reads them.
+//
+// With Outline set, the revisions before the page's latest visible one
+// are made with their top-level sections that an earlier revision had
+// (the same text and heading ids, and tables the cache holds) in
+// outline: the section and its headings, with the range the section has
+// in full, and none of the rest of its tree. Such a tree serves what reads
+// a revision by its parts, as the site does for its history pages: the
+// tables (from the cache), the diffs and the blame (sections, headings and
+// text), and the parts' rendering (PartNodes). It is not a tree to render
+// or walk whole. A revision made only of parts new or changed, the
+// latest revision, and every revision without Outline are the tree Parse
+// makes.
 func (h *HistoryParser) ParseAndExtract(r *model.Revision) (*model.Document, *extract.PageTables, bool) {
+	if h.tables == nil && h.Outline {
+		h.tables = extract.NewSectionCache()
+	}
 	doc, shared := h.ParseRevision(r)
 	if !shared {
 		return doc, extract.Extract(doc, h.page, r), false
@@ -157,6 +193,12 @@ func (h *HistoryParser) ParseText(text string, at time.Time) *model.Document {
 // (from a heading to the next of its level or above, or the lead) with the
 // same heading ids. A site can render such a part once for them all.
 func (h *HistoryParser) ParseShared(text string, at time.Time) (*model.Document, bool) {
+	return h.parseShared(text, at, false)
+}
+
+// parseShared is ParseShared, leaving parts in outline when outline is
+// set (see ParseAndExtract).
+func (h *HistoryParser) parseShared(text string, at time.Time, outline bool) (*model.Document, bool) {
 	cuts := chunkCuts(text)
 	if len(cuts) < 3 {
 		// One chunk: nothing to share.
@@ -179,7 +221,25 @@ func (h *HistoryParser) ParseShared(text string, at time.Time) (*model.Document,
 		parts[i] = c
 	}
 	h.Chunked++
-	return stitch(text, cuts, parts, size), !timed
+	var o *HistoryParser
+	if outline && !timed {
+		o = h
+	}
+	return stitch(text, cuts, parts, size, o), !timed
+}
+
+// PartNodes returns the nodes to render part p of a document of the page
+// made by ParseAndExtract, whose headings have the ids given (each after a
+// NUL byte): those of the part in full, which a part left in outline is
+// not (its text and ids are those of a part made in full before, whose
+// tree it would have).
+func (h *HistoryParser) PartNodes(p model.Part, ids string) []*model.Node {
+	if !p.Lead {
+		if n, ok := h.full[partKey{p.Text, ids}]; ok {
+			return n
+		}
+	}
+	return p.Nodes
 }
 
 // chunk returns the parse of chunk s, from the cache when it was parsed
@@ -257,13 +317,23 @@ func (h *HistoryParser) parseChunk(s string, at time.Time, heading, more bool) *
 		return c
 	}
 	bad := false
-	for _, n := range c.nodes {
+	headings := 0
+	for i, n := range c.nodes {
+		if i == 1 {
+			c.headSize = c.size
+		}
+		if i > 0 {
+			c.bodyEnd = max(c.bodyEnd, n.End)
+		}
 		model.Walk(n, func(n *model.Node, entering bool) model.WalkStatus {
 			if !entering {
 				return model.WalkContinue
 			}
 			c.size++
 			c.weight += len(n.Text) + 64
+			if n.Kind == model.KindHeading {
+				headings++
+			}
 			if n.Ref() != nil || n.Kind == model.KindRef || n.Kind == model.KindReferences || n.Kind == model.KindSection ||
 				n.Link() != nil && n.Link().Autonumber {
 				bad = true
@@ -276,6 +346,10 @@ func (h *HistoryParser) parseChunk(s string, at time.Time, heading, more bool) *
 			return c
 		}
 	}
+	if len(c.nodes) == 1 {
+		c.headSize = c.size
+	}
+	c.sole = heading && headings == 1
 	c.ok = true
 	return c
 }
@@ -300,13 +374,32 @@ func flatten(root *model.Node) []*model.Node {
 
 // stitch makes the document of text from its chunks' parses: copies of
 // their trees moved to their places, heading ids given over the whole
-// text, and sections built, as the parser does.
-func stitch(text string, cuts []int, parts []*chunk, size int) *model.Document {
+// text, and sections built, as the parser does. With o (nil: none), the
+// top-level sections that o made in full before are left in outline
+// (see ParseAndExtract), and those made in full are kept for o.PartNodes.
+func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser) *model.Document {
 	doc := &model.Document{Source: text}
 	root := &model.Node{Kind: model.KindDocument}
 	doc.Root = root
-	slab := make([]model.Node, size)
-	next := 0
+	// A sole chunk's heading is copied first and its other nodes once it
+	// is known whether its section is left in outline (the ids of its
+	// headings, which the choice depends on, are given over the whole
+	// text). bodies[i] are chunk i's other copies, in order.
+	heads := make([]*model.Node, len(parts))
+	bodies := make([][]*model.Node, len(parts))
+	deferred := func(i int) bool { return o != nil && parts[i].sole }
+	first := size
+	if o != nil {
+		first = 0
+		for i, c := range parts {
+			if deferred(i) {
+				first += c.headSize
+			} else {
+				first += c.size
+			}
+		}
+	}
+	slab := make([]model.Node, first)
 	calls := map[*model.TemplateCall]*model.TemplateCall{}
 	moveCall := func(t *model.TemplateCall, off int) *model.TemplateCall {
 		if t == nil {
@@ -322,37 +415,42 @@ func stitch(text string, cuts []int, parts []*chunk, size int) *model.Document {
 		return &m
 	}
 	var headings []*model.Node
-	var top []*model.Node
+	// cp copies n's subtree depth first, off bytes further.
+	var cp func(src *model.Node, off int) *model.Node
+	cp = func(src *model.Node, off int) *model.Node {
+		d := &slab[0]
+		slab = slab[1:]
+		*d = *src
+		d.Pos += off
+		d.End += off
+		d.Parent, d.FirstChild, d.LastChild, d.PrevSibling, d.NextSibling = nil, nil, nil, nil, nil
+		if t := src.Template(); t != nil {
+			// The copy shares src's details (their setters copy);
+			// only a template call moves with the chunk.
+			d.SetTemplate(moveCall(t, off))
+		}
+		for k := src.FirstChild; k != nil; k = k.NextSibling {
+			d.AppendChild(cp(k, off))
+		}
+		if d.Kind == model.KindHeading {
+			d.SetAttrs(append([]model.Attr(nil), src.Attrs()...))
+			headings = append(headings, d)
+		}
+		return d
+	}
 	for i, c := range parts {
 		off := cuts[i]
 		for _, t := range c.templates {
 			doc.Templates = append(doc.Templates, moveCall(t, off))
 		}
-		for _, n := range c.nodes {
-			// Copy n's subtree depth first.
-			var cp func(src, parent *model.Node) *model.Node
-			cp = func(src, parent *model.Node) *model.Node {
-				d := &slab[next]
-				next++
-				*d = *src
-				d.Pos += off
-				d.End += off
-				d.Parent, d.FirstChild, d.LastChild, d.PrevSibling, d.NextSibling = nil, nil, nil, nil, nil
-				if t := src.Template(); t != nil {
-					// The copy shares src's details (their setters copy);
-					// only a template call moves with the chunk.
-					d.SetTemplate(moveCall(t, off))
-				}
-				for k := src.FirstChild; k != nil; k = k.NextSibling {
-					d.AppendChild(cp(k, d))
-				}
-				if d.Kind == model.KindHeading {
-					d.SetAttrs(append([]model.Attr(nil), src.Attrs()...))
-					headings = append(headings, d)
-				}
-				return d
+		if deferred(i) {
+			// Its only heading is its first node: the headings are
+			// still in the text's order.
+			heads[i] = cp(c.nodes[0], off)
+		} else {
+			for _, n := range c.nodes {
+				bodies[i] = append(bodies[i], cp(n, off))
 			}
-			top = append(top, cp(n, nil))
 		}
 		doc.Categories = append(doc.Categories, c.categories...)
 		for k, v := range c.switches {
@@ -369,11 +467,137 @@ func stitch(text string, cuts []int, parts []*chunk, size int) *model.Document {
 	}
 	doc.Diagnostics.Sort()
 	parser.AssignHeadingIDs(headings)
-	for _, c := range top {
-		root.AppendChild(c)
+	var outlined, kept []sectionRun
+	if o != nil {
+		runs := sectionRuns(parts, heads)
+		rest := 0
+		for _, r := range runs {
+			r.key = partKey{text: text[cuts[r.from]:cuts[r.to]], ids: r.ids(heads)}
+			if _, ok := o.full[r.key]; ok && o.tables.Has(false, r.key.text) {
+				outlined = append(outlined, r)
+				continue
+			}
+			kept = append(kept, r)
+			for i := r.from; i < r.to; i++ {
+				rest += parts[i].size - parts[i].headSize
+			}
+		}
+		// The sole chunks outside the runs (a section that begins in a
+		// chunk that is not sole) are copied in full.
+		in := make([]bool, len(parts))
+		for _, r := range runs {
+			for i := r.from; i < r.to; i++ {
+				in[i] = true
+			}
+		}
+		for i, c := range parts {
+			if deferred(i) && !in[i] {
+				rest += c.size - c.headSize
+				kept = append(kept, sectionRun{from: i, to: i + 1, loose: true})
+			}
+		}
+		slab = make([]model.Node, rest)
+		for _, r := range kept {
+			for i := r.from; i < r.to; i++ {
+				for _, n := range parts[i].nodes[1:] {
+					bodies[i] = append(bodies[i], cp(n, cuts[i]))
+				}
+			}
+		}
+	}
+	for i := range parts {
+		if heads[i] != nil {
+			root.AppendChild(heads[i])
+		}
+		for _, n := range bodies[i] {
+			root.AppendChild(n)
+		}
 	}
 	parser.BuildSections(root)
+	for _, r := range outlined {
+		// The section's range is the one its nodes give it in full.
+		for i := r.from; i < r.to; i++ {
+			sec := heads[i].Parent
+			if parts[i].bodyEnd > 0 {
+				sec.End = max(sec.End, cuts[i]+parts[i].bodyEnd)
+			}
+			for ; sec.Parent != nil && sec.Parent.Kind == model.KindSection; sec = sec.Parent {
+				sec.Parent.End = max(sec.Parent.End, sec.End)
+			}
+		}
+		o.Outlined++
+	}
+	for _, r := range kept {
+		if r.loose {
+			continue
+		}
+		if _, ok := o.full[r.key]; !ok {
+			if o.full == nil {
+				o.full = map[partKey][]*model.Node{}
+			}
+			o.full[r.key] = []*model.Node{heads[r.from].Parent}
+		}
+	}
 	return doc
+}
+
+// sectionRun is a top-level section of a stitched document made of sole
+// chunks from..to-1 (see sectionRuns); loose marks a sole chunk that is
+// part of no such section.
+type sectionRun struct {
+	from, to int
+	key      partKey
+	loose    bool
+}
+
+// ids returns the ids of the run's headings (partKey).
+func (r sectionRun) ids(heads []*model.Node) string {
+	var b strings.Builder
+	for i := r.from; i < r.to; i++ {
+		id, _ := heads[i].Attr("id")
+		b.WriteByte(0)
+		b.WriteString(id)
+	}
+	return b.String()
+}
+
+// sectionRuns returns the top-level sections of a stitched document that
+// are made of sole chunks only (heads[i] is sole chunk i's heading), as
+// parser.BuildSections will group the chunks' nodes: a heading begins a
+// top-level section when its level is at most that of every heading
+// before it. A section that begins in the first chunk or holds a chunk
+// that is not sole (whose nodes may hold top-level headings of their own)
+// is not one of them.
+func sectionRuns(parts []*chunk, heads []*model.Node) []sectionRun {
+	var runs []sectionRun
+	low := 7  // the lowest level of the headings so far (7: none)
+	cur := -1 // the first chunk of the section being read, -1 when it is not a run
+	end := func(to int) {
+		if cur >= 0 {
+			runs = append(runs, sectionRun{from: cur, to: to})
+		}
+	}
+	for i, c := range parts {
+		if h := heads[i]; h != nil {
+			if int(h.Level) <= low {
+				end(i)
+				cur = i
+				low = int(h.Level)
+			}
+			continue
+		}
+		// A chunk in full: its top-level headings begin sections too,
+		// none of which is a run (they hold part of it), nor is the one
+		// it is in.
+		cur = -1
+		for _, n := range c.nodes {
+			if n.Kind == model.KindHeading {
+				low = min(low, int(n.Level))
+			}
+		}
+	}
+	end(len(parts))
+	return runs
 }
 
 // chunkCuts returns where text's chunks start (0, then each heading
