@@ -396,30 +396,7 @@ func PlainText(n *Node) string { return PlainTextSkipping(n, nil) }
 // PlainTextSkipping is PlainText leaving out the descendants for which skip
 // returns true (a list item's text without its nested lists, say).
 func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
-	var b strings.Builder
-	space := true // suppress leading space
-	// emit copies s, collapsing runs of ASCII white space into one
-	// space; runs of other bytes are copied whole (UTF-8 continuation
-	// bytes are never white space).
-	emit := func(s string) {
-		for i := 0; i < len(s); {
-			if isSpaceByte(s[i]) {
-				if !space {
-					b.WriteByte(' ')
-					space = true
-				}
-				i++
-				continue
-			}
-			j := i + 1
-			for j < len(s) && !isSpaceByte(s[j]) {
-				j++
-			}
-			b.WriteString(s[i:j])
-			space = false
-			i = j
-		}
-	}
+	var t plainText
 	Walk(n, func(c *Node, entering bool) WalkStatus {
 		if skip != nil && c != n && skip(c) {
 			return WalkSkipChildren
@@ -427,7 +404,7 @@ func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 		switch c.Kind {
 		case KindText:
 			if entering {
-				emit(c.Text)
+				t.emit(c.Text)
 			}
 		case KindImage, KindError, KindRef:
 			// Footnote markers are not part of the text: a cell
@@ -435,14 +412,79 @@ func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 			return WalkSkipChildren
 		case KindLineBreak:
 			if entering {
-				emit(" ")
+				t.gap = true
 			}
 		case KindParagraph, KindListItem, KindCell, KindRow, KindHeading, KindPre, KindCaption:
-			emit(" ")
+			t.gap = true
 		}
 		return WalkContinue
 	})
-	return strings.TrimRight(b.String(), " ")
+	return t.String()
+}
+
+// plainText collects PlainText's words: runs of bytes that are not ASCII
+// white space, one space between two runs that had white space between
+// them. While the words are one stretch of one text, single spaces apart
+// (a heading's title, a cell's value: most of what PlainText reads), the
+// result is a copy of that stretch made at the end, in one allocation
+// rather than a builder's growing ones. (Not the stretch itself: a
+// caller keeps the result, which would keep the text it is in.)
+type plainText struct {
+	b strings.Builder
+	// src[from:to] is the text so far while copied is false.
+	src      string
+	from, to int
+	copied   bool
+	// gap: white space since the last word.
+	gap bool
+}
+
+func (t *plainText) emit(s string) {
+	for i := 0; i < len(s); {
+		if isSpaceByte(s[i]) {
+			t.gap = true
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && !isSpaceByte(s[j]) {
+			j++
+		}
+		t.word(s, i, j)
+		i = j
+	}
+}
+
+// word adds s[i:j], a word.
+func (t *plainText) word(s string, i, j int) {
+	switch {
+	case t.copied:
+	case t.to == 0:
+		// The first word: no space before it.
+		t.src, t.from, t.to, t.gap = s, i, j, false
+		return
+	case t.gap && i == t.to+1 && s[t.to] == ' ' && s == t.src:
+		// The next word of the same text (the comparison is of the
+		// same bytes: Go compares their address first), one space
+		// after.
+		t.to, t.gap = j, false
+		return
+	default:
+		t.b.WriteString(t.src[t.from:t.to])
+		t.copied = true
+	}
+	if t.gap {
+		t.b.WriteByte(' ')
+	}
+	t.b.WriteString(s[i:j])
+	t.gap = false
+}
+
+func (t *plainText) String() string {
+	if t.copied {
+		return t.b.String()
+	}
+	return strings.Clone(t.src[t.from:t.to])
 }
 
 // Document is a parsed revision.
