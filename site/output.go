@@ -115,7 +115,7 @@ func (o *output) write(p string, data []byte) error {
 	if o.inPlace {
 		err = o.replace(fp, data)
 	} else {
-		err = os.WriteFile(fp, data, 0o644)
+		err = writeFile(fp, data)
 	}
 	if err != nil {
 		return err
@@ -132,7 +132,7 @@ func (o *output) replace(fp string, data []byte) error {
 		return nil
 	}
 	tmp := filepath.Join(o.tmp, strconv.FormatInt(o.seq.Add(1), 10))
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := writeFile(tmp, data); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, fp); err != nil {
