@@ -79,13 +79,22 @@ type phpReader struct {
 	// parents are the class a class extends and the interfaces it
 	// implements (or an interface extends), whose constants it inherits.
 	parents map[string][]string
+	// lazy are the class constants declared and not evaluated yet, by
+	// Class::NAME: PHP evaluates a class constant when it is first used,
+	// so one may name a constant declared after it, in its class or
+	// another (const ALL = [self::RED]; const RED = 1;), and one never
+	// used is never evaluated (its errors are not PHP's either).
+	lazy      map[string]*lazyConst
+	lazyDepth int // lazy evaluations in progress, one inside another
 	work    int // what the values built so far take, in bytes (see charge)
 	steps   int // the iterations of the loops so far
 }
 
 // classConst finds Class::member: the class's own constant, or one it
-// inherits from its parent class or its interfaces (nearest first).
-func (r *phpReader) classConst(class, member string) (any, bool) {
+// inherits from its parent class or its interfaces (nearest first). A
+// constant not evaluated yet is evaluated when eval is set (and reported
+// missing otherwise: an expression PHP skips).
+func (r *phpReader) classConst(class, member string, eval bool) (any, bool, error) {
 	seen := map[string]bool{}
 	queue := []string{class}
 	for len(queue) > 0 && len(seen) < 1000 {
@@ -95,13 +104,53 @@ func (r *phpReader) classConst(class, member string) (any, bool) {
 			continue
 		}
 		seen[c] = true
-		if v, ok := r.consts[c+"::"+member]; ok {
-			return v, true
+		key := c + "::" + member
+		if v, ok := r.consts[key]; ok {
+			return v, true, nil
+		}
+		if l := r.lazy[key]; l != nil {
+			if !eval {
+				return nil, false, nil
+			}
+			v, err := r.evalLazy(key, l)
+			return v, err == nil, err
 		}
 		queue = append(queue, r.parents[c]...)
 	}
-	return nil, false
+	return nil, false, nil
 }
+
+// lazyConst is a class constant declared and not evaluated yet: its
+// value's expression at at in the file's source.
+type lazyConst struct {
+	name, dir, src string
+	at             int
+	class          string
+	busy           bool // being evaluated
+}
+
+// evalLazy evaluates the class constant key, once.
+func (r *phpReader) evalLazy(key string, l *lazyConst) (any, error) {
+	p := &phpParser{r: r, name: l.name, dir: l.dir, src: l.src, i: l.at, class: l.class, coalesceAt: -1, aliasAt: l.at}
+	if l.busy {
+		return nil, p.errorf("class constant %s refers to itself (its value names it, or a constant whose value does)", key)
+	}
+	if r.lazyDepth >= maxPHPDepth {
+		return nil, p.errorf("class constant %s: the constants' values name each other more than %d deep", key, maxPHPDepth)
+	}
+	l.busy = true
+	r.lazyDepth++
+	v, err := p.expr()
+	r.lazyDepth--
+	l.busy = false
+	if err != nil {
+		return nil, err
+	}
+	r.consts[key] = v
+	delete(r.lazy, key)
+	return v, nil
+}
+
 
 // phpFuncDecl is where a function of the files is declared; its line is
 // counted only for an error.
@@ -116,7 +165,7 @@ func (d phpFuncDecl) String() string {
 
 func newPHPReader(fsys fs.FS, display string) *phpReader {
 	return &phpReader{fsys: fsys, consts: map[string]any{}, vars: map[string]any{}, read: map[string]bool{}, display: display,
-		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}, parents: map[string][]string{}}
+		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}, parents: map[string][]string{}, lazy: map[string]*lazyConst{}}
 }
 
 // maxPHPWork bounds what a file builds in all: values copied, arrays and
@@ -792,14 +841,24 @@ func (p *phpParser) constStatement() error {
 			return err
 		}
 		p.skip()
-		p.aliasAt = p.i
-		v, err := p.expr()
-		if err != nil {
-			return err
-		}
 		if p.class != "" {
-			p.r.consts[p.class+"::"+name] = v // an enum case too (aliasAt)
+			// Read now, evaluated when first used (lazy).
+			at := p.i
+			p.dry++
+			_, err := p.expr()
+			p.dry--
+			if err != nil {
+				return err
+			}
+			key := p.class + "::" + name
+			delete(p.r.consts, key)
+			p.r.lazy[key] = &lazyConst{name: p.name, dir: p.dir, src: p.src, at: at, class: p.class}
 		} else {
+			p.aliasAt = p.i
+			v, err := p.expr()
+			if err != nil {
+				return err
+			}
 			p.r.consts[name] = v
 		}
 		if p.accept(",") {

@@ -255,22 +255,27 @@ func TestPHPUnsupported(t *testing.T) {
 		"<?php\n$s = str_repeat('a', 10000000);\nfor ($i = 0; $i < 100000; $i++) { $s .= 'x'; }": "x.php:3: error: the values built exceed 256 MB in all",
 		"<?php\n$s = str_repeat('z', 10000000);\nwhile (true) { $s++; }":                         "x.php:3: error: the values built exceed 256 MB in all",
 		"<?php\nbreak;": "x.php:2: error: break 1 leaves 1 loops, and 0 enclose it",
-		"<?php\n$a = [1];\nforeach ($a as $v) { break 2; }":      "x.php:3: error: break 2 leaves 2 loops, and 1 enclose it",
-		"<?php\n$a = [];\n$a++;":                                 "x.php:3: error: cannot increment or decrement an array",
-		"<?php\nfunction f() { return 1; }\n$this->x = f();":     "x.php:3: error: f(…) is a function of the file (x.php:2): user functions are not run",
-		"<?php\nif ($x) { define('A', 1); }":                     "x.php:2: error: $x has no value yet",
-		"<?php\n$this->x = \"cost: $cost\";":                     "x.php:2: error: $cost has no value yet",
-		"<?php\n$a = [1];\n$this->x = \"first: $a[0]\";":         "x.php:3: error: unsupported construct: a variable with an index or a call inside a double-quoted string",
-		"<?php\n$a = [1];\n$this->x = \"all: $a\";":              "x.php:3: error: an array cannot be joined to a string",
-		"<?php\n$this->x = Card::NOPE;":                          "x.php:2: error: unknown class constant Card::NOPE",
-		"<?php\n$this->x = $this->y;":                            "x.php:2: error: $y has no value yet",
-		"<?php\n$this->a = 1;\n$this->a[1] = 2;":                 "x.php:3: error: $a is an integer, not an array",
-		"<?php\n$this->x = [1, 2][5];":                           "x.php:2: error: the array has no element 5",
-		"<?php\n$this->x = $this->load();":                       "x.php:2: error: unsupported construct: a method call $this->load(…)",
-		"<?php\n$this->x = (object) ['a' => 1];":                 "x.php:2: error: unsupported construct: a (object) cast",
-		"<?php\n$this->x = 1 / 0;":                               "x.php:2: error: division by zero",
-		"<?php\n$this->x = array(1,\n  foo());":                  "x.php:3: error: function call foo(…) cannot be read",
-		"<?php\nrequire_once('gone.inc.php');\n$this->x = GONE;": "x.php:3: error: unknown constant GONE (define it before it is used); gone.inc.php is required but not beside the file",
+		"<?php\n$a = [1];\nforeach ($a as $v) { break 2; }":  "x.php:3: error: break 2 leaves 2 loops, and 1 enclose it",
+		"<?php\n$a = [];\n$a++;":                             "x.php:3: error: cannot increment or decrement an array",
+		"<?php\nfunction f() { return 1; }\n$this->x = f();": "x.php:3: error: f(…) is a function of the file (x.php:2): user functions are not run",
+		"<?php\nif ($x) { define('A', 1); }":                 "x.php:2: error: $x has no value yet",
+		"<?php\n$this->x = \"cost: $cost\";":                 "x.php:2: error: $cost has no value yet",
+		"<?php\n$a = [1];\n$this->x = \"first: $a[0]\";":     "x.php:3: error: unsupported construct: a variable with an index or a call inside a double-quoted string",
+		"<?php\n$a = [1];\n$this->x = \"all: $a\";":          "x.php:3: error: an array cannot be joined to a string",
+		"<?php\n$this->x = Card::NOPE;":                      "x.php:2: error: unknown class constant Card::NOPE",
+		// Class constants are evaluated when used: a cycle, a chain too
+		// deep, and an error in a constant's value is reported at it.
+		"<?php\nclass A { const X = B::Y; }\nclass B { const Y = A::X; }\n$this->x = A::X;": "x.php:2: error: class constant A::X refers to itself",
+		"<?php\n" + deepClassConsts(600) + "$this->x = C0::V;":                              "x.php:502: error: class constant C500::V: the constants' values name each other more than 500 deep",
+		"<?php\nclass A {\n  const X = 1;\n  const Y = NOPE;\n}\n$this->x = A::Y;":          "x.php:4: error: unknown constant NOPE",
+		"<?php\n$this->x = $this->y;":                                                       "x.php:2: error: $y has no value yet",
+		"<?php\n$this->a = 1;\n$this->a[1] = 2;":                                            "x.php:3: error: $a is an integer, not an array",
+		"<?php\n$this->x = [1, 2][5];":                                                      "x.php:2: error: the array has no element 5",
+		"<?php\n$this->x = $this->load();":                                                  "x.php:2: error: unsupported construct: a method call $this->load(…)",
+		"<?php\n$this->x = (object) ['a' => 1];":                                            "x.php:2: error: unsupported construct: a (object) cast",
+		"<?php\n$this->x = 1 / 0;":                                                          "x.php:2: error: division by zero",
+		"<?php\n$this->x = array(1,\n  foo());":                                             "x.php:3: error: function call foo(…) cannot be read",
+		"<?php\nrequire_once('gone.inc.php');\n$this->x = GONE;":                            "x.php:3: error: unknown constant GONE (define it before it is used); gone.inc.php is required but not beside the file",
 		// Builtins: the function, the file and the line in every error.
 		"<?php\n$this->x = count();":                      "x.php:2: error: count() expects at least 1 argument, 0 given",
 		"<?php\n$this->x = str_repeat('-');":              "x.php:2: error: str_repeat() expects exactly 2 arguments, 1 given",
@@ -647,4 +652,15 @@ func TestPHPNestedMatchesLinear(t *testing.T) {
 	if ratio > 3 {
 		t.Errorf("twice the nested matches took ×%.2f the time (at most ×3)", ratio)
 	}
+}
+
+// deepClassConsts declares n classes each of whose constant V is the next
+// one's plus one (the last is 0), each on its own line.
+func deepClassConsts(n int) string {
+	var b strings.Builder
+	for i := range n - 1 {
+		fmt.Fprintf(&b, "class C%d { const V = C%d::V + 1; }\n", i, i+1)
+	}
+	fmt.Fprintf(&b, "class C%d { const V = 0; }\n", n-1)
+	return b.String()
 }

@@ -629,8 +629,10 @@ func (p *phpParser) classMember(start int, word, lw string) (any, error) {
 		}
 		return nil, p.errorAt(start, "unsupported construct: a call of %s::%s(…) (only self::_ is read)", word, member)
 	}
-	v, ok := p.r.classConst(class, member)
+	v, ok, err := p.r.classConst(class, member, p.dry == 0)
 	switch {
+	case err != nil:
+		return nil, err
 	case !ok && p.dry > 0:
 		if p.accept("->") || p.accept("?->") {
 			p.ident()
@@ -764,6 +766,9 @@ func (p *phpParser) defined(a phpArgs) (any, error) {
 		s = s[k+1:] // a namespaced name: constants are kept by their last part
 	}
 	_, ok := p.r.consts[s]
+	if !ok {
+		_, ok = p.r.lazy[s]
+	}
 	return ok, nil
 }
 

@@ -185,3 +185,23 @@ list('a' => $du, 'b' => list($dv)) = ['a' => 'A', 'b' => ['V']];
 $dw2 = $dw;
 $dw2[] = 3;
 [1 => $done, 0 => $dzero] = ['z', 'o'];
+
+// Class constants are evaluated when first used, as PHP does: a constant
+// may name one declared after it, in its class or in another class, and
+// one never used is never evaluated (its value names nothing defined).
+class Palette
+{
+    const ALL = [self::RED, self::BLUE, Shades::DARK];
+    const PAIR = self::RED + Shades::DARK * 10;
+    const RED = 1;
+    const BLUE = 2;
+    const NEVER_USED = NOT_DEFINED_ANYWHERE + 1;
+}
+
+class Shades
+{
+    const DARK = Palette::BLUE + 1;
+}
+
+$this->palette = Palette::ALL;
+$this->pair = Palette::PAIR;
