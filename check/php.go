@@ -86,8 +86,8 @@ type phpReader struct {
 	// used is never evaluated (its errors are not PHP's either).
 	lazy      map[string]*lazyConst
 	lazyDepth int // lazy evaluations in progress, one inside another
-	work    int // what the values built so far take, in bytes (see charge)
-	steps   int // the iterations of the loops so far
+	work      int // what the values built so far take, in bytes (see charge)
+	steps     int // the iterations of the loops so far
 }
 
 // classConst finds Class::member: the class's own constant, or one it
@@ -150,7 +150,6 @@ func (r *phpReader) evalLazy(key string, l *lazyConst) (any, error) {
 	delete(r.lazy, key)
 	return v, nil
 }
-
 
 // phpFuncDecl is where a function of the files is declared; its line is
 // counted only for an error.
