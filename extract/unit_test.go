@@ -31,6 +31,17 @@ func TestCellValue(t *testing.T) {
 		"  12  ":             int64(12),
 		"1,5":                "1,5",
 		"9 high":             "9 high",
+		"½":                  0.5,
+		"2½":                 2.5,
+		"2 ½":                2.5,
+		"−¼":                 -0.25,
+		"1 ¾ points":         1.75,
+		"3/4":                "3/4",
+		"1 1/2":              "1 1/2",
+		"2.5½":               "2.5½",
+		"a½":                 "a½",
+		"2  ½":               2.5, // spaces collapse before the value is read
+		"½ per card":         "½ per card",
 	} {
 		if got := extract.CellValue(in); got != want {
 			t.Errorf("CellValue(%q) = %#v, want %#v", in, got, want)

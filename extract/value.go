@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Value is a cell value: int64, float64, string, or nil for an empty cell.
@@ -21,7 +22,10 @@ var unitStop = map[string]bool{
 
 // ParseNumber reads a number as wiki authors write them: an optional sign
 // (including the Unicode minus), an optional currency sign, digits with
-// optional thousands separators and decimals, an optional '%'.
+// optional thousands separators and decimals, an optional '%'; or a
+// vulgar fraction, alone or after a whole number, a space between or not
+// ("½", "2½", "2 ½": 0.5, 2.5, 2.5). "1/2" and "3/4" stay text: in a rule
+// table "3/4" is as often three or four (players) as three quarters.
 func ParseNumber(s string) (Value, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -39,6 +43,20 @@ func ParseNumber(s string) (Value, bool) {
 		s = strings.TrimPrefix(s, cur)
 	}
 	s = strings.TrimSuffix(s, "%")
+	if whole, frac, ok := cutFraction(s); ok {
+		v := frac
+		if whole != "" {
+			n, err := strconv.ParseInt(whole, 10, 64)
+			if err != nil || n > 1<<53 {
+				return nil, false
+			}
+			v += float64(n)
+		}
+		if neg {
+			v = -v
+		}
+		return v, true
+	}
 	if s == "" || !isDigitByte(s[0]) {
 		return nil, false
 	}
@@ -74,6 +92,28 @@ func ParseNumber(s string) (Value, bool) {
 	return v, true
 }
 
+// vulgarFractions are the fractions Unicode writes in one character.
+var vulgarFractions = map[string]float64{
+	"½": 1.0 / 2, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 1.0 / 4, "¾": 3.0 / 4, "⅕": 1.0 / 5, "⅖": 2.0 / 5,
+	"⅗": 3.0 / 5, "⅘": 4.0 / 5, "⅙": 1.0 / 6, "⅚": 5.0 / 6, "⅐": 1.0 / 7, "⅛": 1.0 / 8, "⅜": 3.0 / 8,
+	"⅝": 5.0 / 8, "⅞": 7.0 / 8, "⅑": 1.0 / 9, "⅒": 1.0 / 10,
+}
+
+// cutFraction reads s as digits (or nothing), at most one space, and a
+// vulgar fraction: the digits and the fraction's value.
+func cutFraction(s string) (whole string, frac float64, ok bool) {
+	_, size := utf8.DecodeLastRuneInString(s)
+	frac, ok = vulgarFractions[s[len(s)-size:]]
+	if !ok {
+		return "", 0, false
+	}
+	whole = strings.TrimSuffix(s[:len(s)-size], " ")
+	if whole != "" && !allDigits(whole) {
+		return "", 0, false
+	}
+	return whole, frac, true
+}
+
 func firstRune(s string) string {
 	for _, r := range s {
 		return string(r)
@@ -107,6 +147,10 @@ func CellValue(text string) Value {
 		return v
 	}
 	fields := strings.Fields(t)
+	if len(fields) >= 3 && vulgarFractions[fields[1]] != 0 {
+		// "1 ¾ points": the number is two fields.
+		fields = append([]string{fields[0] + " " + fields[1]}, fields[2:]...)
+	}
 	if len(fields) >= 2 && len(fields) <= 3 {
 		if v, ok := ParseNumber(fields[0]); ok {
 			unit := true
