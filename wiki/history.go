@@ -47,7 +47,7 @@ type HistoryParser struct {
 	// ParseAndExtract).
 	tables *extract.SectionCache
 	// Outline makes ParseAndExtract leave the parts an earlier revision
-	// had in outline in the revisions before the latest (see outline).
+	// had in outline in the revisions before the latest (see there).
 	Outline bool
 	// full are the parts made in full so far that a later revision may
 	// leave in outline, by text and heading ids (see PartNodes).
@@ -83,7 +83,7 @@ type chunk struct {
 	weight    int // bytes of text and nodes: the expansion budget it takes
 	// sole: the chunk's only heading, at any depth, is its first node (a
 	// chunk after the first, as most are): the chunk can be left in
-	// outline (see outline). headSize is the heading's nodes, bodyEnd the
+	// outline (see ParseAndExtract). headSize is the heading's nodes, bodyEnd the
 	// end of the nodes after it (0 without any).
 	sole              bool
 	headSize, bodyEnd int
@@ -113,6 +113,12 @@ func (h *HistoryParser) Parse(r *model.Revision) *model.Document {
 
 // ParseRevision is Parse, and reports what ParseShared does.
 func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool) {
+	return h.parseRevision(r, false)
+}
+
+// parseRevision is ParseRevision, leaving parts in outline when outline
+// is set (see ParseAndExtract).
+func (h *HistoryParser) parseRevision(r *model.Revision, outline bool) (*model.Document, bool) {
 	h.rev = r
 	defer func() { h.rev = nil }()
 	if len(h.page.Revisions) == 1 {
@@ -122,8 +128,6 @@ func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool)
 		h.Whole++
 		return h.parse(r.Text, r.Timestamp), false
 	}
-	latest := h.page.VisibleAt(len(h.page.Revisions) - 1)
-	outline := h.Outline && h.tables != nil && (latest < 0 || h.page.Revisions[latest] != r)
 	return h.parseShared(r.Text, r.Timestamp, outline)
 }
 
@@ -144,10 +148,12 @@ func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool)
 // latest revision, and every revision without Outline are the tree Parse
 // makes.
 func (h *HistoryParser) ParseAndExtract(r *model.Revision) (*model.Document, *extract.PageTables, bool) {
-	if h.tables == nil && h.Outline {
+	latest := h.page.VisibleAt(len(h.page.Revisions) - 1)
+	outline := h.Outline && (latest < 0 || h.page.Revisions[latest] != r)
+	if h.tables == nil && outline {
 		h.tables = extract.NewSectionCache()
 	}
-	doc, shared := h.ParseRevision(r)
+	doc, shared := h.parseRevision(r, outline)
 	if !shared {
 		return doc, extract.Extract(doc, h.page, r), false
 	}
