@@ -53,9 +53,9 @@ func runTests(m *testing.M) int {
 // $SHARED is the shared data directory.
 //
 // "wikirules ARGS…" runs the command in this process (inProcess), "exec
-// wikirules ARGS…" as a process of its own: the scripts that give it a
-// standard input (the stdin command, which only exec reads) or test what
-// only a process shows use exec.
+// wikirules ARGS…" as a process of its own: the scripts use exec where they
+// give the command a standard input (the stdin command, which only exec
+// reads).
 func TestScripts(t *testing.T) {
 	dir := scriptDir(t, "testdata/script")
 	t.Parallel()
