@@ -209,12 +209,13 @@ func intFunction(c *pfCall) {
 }
 
 // languageFunction is {{#language:code|in}}: a language's name, in itself
-// or (for in = en) in English; a name in another language falls back to
-// the autonym, as MediaWiki does without the CLDR extension.
+// or (for in = en, an English variant or simple, whose messages fall back
+// to English) in English; a name in another language falls back to the
+// autonym, as MediaWiki does without the CLDR extension.
 func languageFunction(c *pfCall) {
 	code := bcp47ToInternal(strings.ToLower(c.plain(0)))
 	in := bcp47ToInternal(strings.ToLower(strings.TrimSpace(c.plain(1))))
-	if in != "" && in != code && (in == "en" || strings.HasPrefix(in, "en-")) {
+	if in != "" && in != code && (in == "en" || strings.HasPrefix(in, "en-") || in == "simple") {
 		if name, ok := mwdata.EnglishNames()[code]; ok {
 			c.emit(name)
 			return

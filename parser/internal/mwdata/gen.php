@@ -49,7 +49,7 @@ echo "// Autonyms maps a language code to the language's name in itself (MediaWi
 echo "var Autonyms = sync.OnceValue(func() map[string]string {\n\treturn map[string]string{\n";
 foreach ( $names as $k => $v ) { echo "\t\t" . $q( $k ) . ": " . $q( $v ) . ",\n"; }
 echo "\t}\n})\n\n";
-echo "// EnglishNames maps a language code (one without subtags) to the\n// language's name in English, from ICU (PHP's intl): what {{#language:code|en}} shows.\n";
+echo "// EnglishNames maps a language code (one without subtags, and a few of\n// MediaWiki's own) to the language's name in English, from ICU (PHP's intl)\n// and the CLDR extension: what {{#language:code|en}} shows.\n";
 echo "var EnglishNames = sync.OnceValue(func() map[string]string {\n\treturn map[string]string{\n";
 foreach ( $names as $k => $v ) {
 	if ( strpos( $k, '-' ) !== false ) {
@@ -58,6 +58,21 @@ foreach ( $names as $k => $v ) {
 	$en = Locale::getDisplayLanguage( $k, 'en' );
 	if ( $en !== '' && $en !== $k ) {
 		echo "\t\t" . $q( $k ) . ": " . $q( $en ) . ",\n";
+	}
+}
+// The codes of MediaWiki's own that ICU has no name for ("simple") or names
+// by their parts ("German (Private-Use=formal)"): their English names as the
+// CLDR extension gives them (LocalNamesEn.php).
+$local = [
+	'de-formal' => 'German (formal address)',
+	'es-formal' => 'Spanish (formal address)',
+	'hu-formal' => 'Hungarian (formal address)',
+	'nl-informal' => 'Dutch (informal address)',
+	'simple' => 'Simple English',
+];
+foreach ( $local as $k => $v ) {
+	if ( isset( $names[$k] ) ) {
+		echo "\t\t" . $q( $k ) . ": " . $q( $v ) . ",\n";
 	}
 }
 echo "\t}\n})\n\n";
