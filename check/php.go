@@ -222,6 +222,9 @@ type phpParser struct {
 	opAt    int // opToken's position + 1, and the token there
 	opTok   string
 	loops   int // the loops whose body is running (for break and continue)
+	// hoisting: the parser is reading the file's classes before its code
+	// (hoist): their constants are declared, nothing is evaluated.
+	hoisting bool
 }
 
 // maxPHPDepth bounds the nesting of arrays and parentheses: real files nest
@@ -337,6 +340,7 @@ func (p *phpParser) file() error {
 	} else {
 		return nil
 	}
+	p.hoist()
 	for {
 		p.skip()
 		if p.i >= len(p.src) {
@@ -354,6 +358,100 @@ func (p *phpParser) file() error {
 			return err
 		}
 	}
+}
+
+// hoist declares the constants of the classes and interfaces declared at
+// the file's top level before its code runs, as PHP declares such classes
+// when it compiles the file: code may name a class declared further down
+// ($this->x = Card::ACE; … class Card { const ACE = 14; }). Their
+// constants are evaluated when used (lazy); their static properties are
+// not read until the code reaches the class. A class declared inside a
+// block (if (!class_exists(…)) { class … }) is declared when its block
+// runs, as in PHP. What the skim cannot read, the reading of the code that
+// follows reports.
+func (p *phpParser) hoist() {
+	q := &phpParser{r: p.r, name: p.name, dir: p.dir, src: p.src, i: p.i, coalesceAt: -1, aliasAt: -1, hoisting: true}
+	for {
+		q.skip()
+		if q.i >= len(q.src) {
+			return
+		}
+		if strings.HasPrefix(q.src[q.i:], "?>") {
+			k := strings.Index(q.src[q.i:], "<?php")
+			if k < 0 {
+				return
+			}
+			q.i += k + len("<?php")
+			continue
+		}
+		if q.accept("#[") {
+			if q.skipBalanced('[', ']', 1) != nil {
+				return
+			}
+			continue
+		}
+		start := q.i
+		var err error
+		switch lw := strings.ToLower(q.ident()); lw {
+		case "abstract", "final", "readonly":
+			continue // the class keyword follows
+		case "class", "interface":
+			if q.hoistable(lw) {
+				err = q.classBody(start, lw)
+			} else {
+				err = q.skipDeclaration()
+			}
+		case "trait", "enum":
+			// PHP declares enums and traits when the code reaches them.
+			err = q.skipDeclaration()
+		case "function":
+			err = q.function(start)
+		case "namespace":
+			q.ident()
+			if !q.accept(";") {
+				return // namespace Name { … }: not skimmed
+			}
+		default:
+			q.i = start
+			err = q.skipStatement()
+		}
+		if err != nil || q.i <= start {
+			return
+		}
+	}
+}
+
+// hoistable reports whether PHP declares the class or interface whose
+// name follows before the file's code runs: one that extends and
+// implements nothing, or a class that extends a class declared already
+// (PHP 8.2; a class that implements an interface, or an interface that
+// extends one, is declared when the code reaches it).
+func (p *phpParser) hoistable(kind string) bool {
+	save := p.i
+	defer func() { p.i = save }()
+	if p.ident() == "" {
+		return false
+	}
+	switch strings.ToLower(p.ident()) {
+	case "":
+		return p.peek("{")
+	case "extends":
+		parent := p.ident()
+		if _, declared := p.r.parents[parent]; kind != "class" || !declared {
+			return false
+		}
+		return p.peek("{")
+	}
+	return false
+}
+
+// skipDeclaration passes over a declaration's header and its body.
+func (p *phpParser) skipDeclaration() error {
+	if err := p.skipUntil('{'); err != nil {
+		return err
+	}
+	p.i++
+	return p.skipBalanced('{', '}', 1)
 }
 
 // block reads statements up to a closing '}'.
@@ -841,17 +939,11 @@ func (p *phpParser) constStatement() error {
 		}
 		p.skip()
 		if p.class != "" {
-			// Read now, evaluated when first used (lazy).
-			at := p.i
-			p.dry++
-			_, err := p.expr()
-			p.dry--
-			if err != nil {
-				return err
-			}
 			key := p.class + "::" + name
 			delete(p.r.consts, key)
-			p.r.lazy[key] = &lazyConst{name: p.name, dir: p.dir, src: p.src, at: at, class: p.class}
+			if err := p.lazyValue(key); err != nil {
+				return err
+			}
 		} else {
 			p.aliasAt = p.i
 			v, err := p.expr()
@@ -865,6 +957,22 @@ func (p *phpParser) constStatement() error {
 		}
 		return p.expect(";")
 	}
+}
+
+// lazyValue reads the expression at p (without evaluating it) as the value
+// of the class's constant or property key, evaluated when first used
+// (phpReader.lazy).
+func (p *phpParser) lazyValue(key string) error {
+	p.skip()
+	at := p.i
+	p.dry++
+	_, err := p.expr()
+	p.dry--
+	if err != nil {
+		return err
+	}
+	p.r.lazy[key] = &lazyConst{name: p.name, dir: p.dir, src: p.src, at: at, class: p.class}
+	return nil
 }
 
 // identIfFollowedBy reads a name when the name is followed by s, and
@@ -946,7 +1054,8 @@ func (p *phpParser) classBody(start int, kind string) error {
 		p.r.enums[name] = enum
 	}
 	// extends Parent, implements Interface, …: the names it inherits
-	// constants from.
+	// constants from (read again when the code reaches a class hoist read).
+	p.r.parents[name] = nil
 	for !p.peek("{") {
 		id := p.ident()
 		if p.i >= len(p.src) || id == "" && !p.accept(",") {
@@ -1100,14 +1209,17 @@ func (p *phpParser) property() error {
 	if name == "" {
 		return p.errorf("expected a property name after '$'")
 	}
-	var v any
+	key := p.class + "::$" + name
+	delete(p.r.consts, key)
+	delete(p.r.lazy, key)
 	if p.accept("=") {
-		var err error
-		if v, err = p.expr(); err != nil {
+		// Evaluated when first used, as a class constant is.
+		if err := p.lazyValue(key); err != nil {
 			return err
 		}
+	} else {
+		p.r.consts[key] = nil
 	}
-	p.r.consts[p.class+"::$"+name] = v
 	if p.accept(",") {
 		return p.property()
 	}

@@ -268,14 +268,23 @@ func TestPHPUnsupported(t *testing.T) {
 		"<?php\nclass A { const X = B::Y; }\nclass B { const Y = A::X; }\n$this->x = A::X;": "x.php:2: error: class constant A::X refers to itself",
 		"<?php\n" + deepClassConsts(600) + "$this->x = C0::V;":                              "x.php:502: error: class constant C500::V: the constants' values name each other more than 500 deep",
 		"<?php\nclass A {\n  const X = 1;\n  const Y = NOPE;\n}\n$this->x = A::Y;":          "x.php:4: error: unknown constant NOPE",
-		"<?php\n$this->x = $this->y;":                                                       "x.php:2: error: $y has no value yet",
-		"<?php\n$this->a = 1;\n$this->a[1] = 2;":                                            "x.php:3: error: $a is an integer, not an array",
-		"<?php\n$this->x = [1, 2][5];":                                                      "x.php:2: error: the array has no element 5",
-		"<?php\n$this->x = $this->load();":                                                  "x.php:2: error: unsupported construct: a method call $this->load(…)",
-		"<?php\n$this->x = (object) ['a' => 1];":                                            "x.php:2: error: unsupported construct: a (object) cast",
-		"<?php\n$this->x = 1 / 0;":                                                          "x.php:2: error: division by zero",
-		"<?php\n$this->x = array(1,\n  foo());":                                             "x.php:3: error: function call foo(…) cannot be read",
-		"<?php\nrequire_once('gone.inc.php');\n$this->x = GONE;":                            "x.php:3: error: unknown constant GONE (define it before it is used); gone.inc.php is required but not beside the file",
+		// PHP declares these classes when the code reaches them, not
+		// before: one that implements an interface or extends a class
+		// declared later, an interface that extends one, an enum, one
+		// declared in a block.
+		"<?php\n$this->x = C::Z;\nclass C implements I { const Z = 1; }\ninterface I {}":  "x.php:2: error: unknown class constant C::Z",
+		"<?php\n$this->x = C::Z;\nclass C extends D { const Z = 1; }\nclass D {}":         "x.php:2: error: unknown class constant C::Z",
+		"<?php\n$this->x = J::Z;\ninterface I {}\ninterface J extends I { const Z = 1; }": "x.php:2: error: unknown class constant J::Z",
+		"<?php\n$this->x = E::A->value;\nenum E: int { case A = 1; }":                     "x.php:2: error: unknown class constant E::A",
+		"<?php\n$this->x = C::Z;\nif (true) { class C { const Z = 1; } }":                 "x.php:2: error: unknown class constant C::Z",
+		"<?php\n$this->x = $this->y;":                                                     "x.php:2: error: $y has no value yet",
+		"<?php\n$this->a = 1;\n$this->a[1] = 2;":                                          "x.php:3: error: $a is an integer, not an array",
+		"<?php\n$this->x = [1, 2][5];":                                                    "x.php:2: error: the array has no element 5",
+		"<?php\n$this->x = $this->load();":                                                "x.php:2: error: unsupported construct: a method call $this->load(…)",
+		"<?php\n$this->x = (object) ['a' => 1];":                                          "x.php:2: error: unsupported construct: a (object) cast",
+		"<?php\n$this->x = 1 / 0;":                                                        "x.php:2: error: division by zero",
+		"<?php\n$this->x = array(1,\n  foo());":                                           "x.php:3: error: function call foo(…) cannot be read",
+		"<?php\nrequire_once('gone.inc.php');\n$this->x = GONE;":                          "x.php:3: error: unknown constant GONE (define it before it is used); gone.inc.php is required but not beside the file",
 		// Builtins: the function, the file and the line in every error.
 		"<?php\n$this->x = count();":                      "x.php:2: error: count() expects at least 1 argument, 0 given",
 		"<?php\n$this->x = str_repeat('-');":              "x.php:2: error: str_repeat() expects exactly 2 arguments, 1 given",

@@ -205,3 +205,25 @@ class Shades
 
 $this->palette = Palette::ALL;
 $this->pair = Palette::PAIR;
+
+// Classes are declared before the file's code runs, as PHP declares them:
+// one that extends and implements nothing, an interface that extends
+// nothing, a class that extends one declared already. Code may name such
+// a class further up, its static properties too.
+$this->hoisted = [Later::A, Later::$count, LaterChild::B, LaterChild::A, LaterFace::F];
+
+class Later
+{
+    const A = 'a';
+    public static $count = self::A . 'b';
+}
+
+class LaterChild extends Later
+{
+    const B = parent::A . 'c';
+}
+
+interface LaterFace
+{
+    const F = 6;
+}
