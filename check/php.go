@@ -120,8 +120,8 @@ func (r *phpReader) classConst(class, member string, eval bool) (any, bool, erro
 	return nil, false, nil
 }
 
-// lazyConst is a class constant declared and not evaluated yet: its
-// value's expression at at in the file's source.
+// lazyConst is a class constant (or a property's default) declared and not
+// evaluated yet: its value's expression at at in the file's source.
 type lazyConst struct {
 	name, dir, src string
 	at             int
@@ -132,11 +132,15 @@ type lazyConst struct {
 // evalLazy evaluates the class constant key, once.
 func (r *phpReader) evalLazy(key string, l *lazyConst) (any, error) {
 	p := &phpParser{r: r, name: l.name, dir: l.dir, src: l.src, i: l.at, class: l.class, coalesceAt: -1, aliasAt: l.at}
+	what := "class constant"
+	if strings.Contains(key, "::$") {
+		what = "property"
+	}
 	if l.busy {
-		return nil, p.errorf("class constant %s refers to itself (its value names it, or a constant whose value does)", key)
+		return nil, p.errorf("%s %s refers to itself (its value names it, or a constant whose value does)", what, key)
 	}
 	if r.lazyDepth >= maxPHPDepth {
-		return nil, p.errorf("class constant %s: the constants' values name each other more than %d deep", key, maxPHPDepth)
+		return nil, p.errorf("%s %s: the constants' values name each other more than %d deep", what, key, maxPHPDepth)
 	}
 	l.busy = true
 	r.lazyDepth++
@@ -364,8 +368,8 @@ func (p *phpParser) file() error {
 // the file's top level before its code runs, as PHP declares such classes
 // when it compiles the file: code may name a class declared further down
 // ($this->x = Card::ACE; … class Card { const ACE = 14; }). Their
-// constants are evaluated when used (lazy); their static properties are
-// not read until the code reaches the class. A class declared inside a
+// constants and properties are evaluated when used (lazy). A class
+// declared inside a
 // block (if (!class_exists(…)) { class … }) is declared when its block
 // runs, as in PHP. What the skim cannot read, the reading of the code that
 // follows reports.
