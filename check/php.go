@@ -1547,6 +1547,12 @@ func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, whe
 		k++
 	}
 	k++ // '$'
+	// "${name}": the variable name (PHP's older syntax; "{$name}" is the
+	// other).
+	dollarBrace := !braced && k < len(text) && text[k] == '{'
+	if dollarBrace {
+		k++
+	}
 	ident := func() string {
 		e := k
 		for e < len(text) && isIdentByte(text[e]) {
@@ -1557,14 +1563,14 @@ func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, whe
 		return id
 	}
 	name := ident()
-	if name == "this" && strings.HasPrefix(text[k:], "->") && k+2 < len(text) && isIdentStart(text[k+2]) {
+	if name == "this" && !dollarBrace && strings.HasPrefix(text[k:], "->") && k+2 < len(text) && isIdentStart(text[k+2]) {
 		k += 2
 		name = ident()
 	}
 	if name == "" || k < len(text) && text[k] == '[' || braced && strings.HasPrefix(text[k:], "->") {
 		return refuse()
 	}
-	if braced {
+	if braced || dollarBrace {
 		if k >= len(text) || text[k] != '}' {
 			return refuse()
 		}

@@ -130,6 +130,9 @@ if (false) {
 // Variables inside double quotes and heredocs.
 $who = 'Ada';
 $this->greeting = "Hello $who, {$who}! $this->label {$this->label} \$who";
+// PHP's older form, ${name}, is the same variable (deprecated in PHP 8.2,
+// still in files).
+$this->older = "${who} again";
 $this->doc = <<<EOT
   $who has {$this->card_count} cards
   EOT;
