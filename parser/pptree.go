@@ -286,7 +286,11 @@ func (p *preprocessor) run(i, end int) {
 			for i+count < end && src[i+count] == c {
 				count++
 			}
-			if count >= 2 {
+			// A run of brackets is an element only inside a call, where
+			// it keeps its pipes from splitting the call's arguments; at
+			// the top its text would be written back as it was (an
+			// element and its parts allocated for every link of a page).
+			if count >= 2 && (c == '{' || top != nil) {
 				p.stack = append(p.stack, &ppStackElem{
 					open: c, count: count, pos: i,
 					lineStart: i > 0 && src[i-1] == '\n', // as Preprocessor_Hash: not at the text's start
