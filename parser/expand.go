@@ -93,6 +93,30 @@ type expander struct {
 	// spareOut are builders of template output already appended to the
 	// text around the call: the next calls write into them.
 	spareOut []*builder
+	// titles are the template titles of the names called so far
+	// (templateTitle): a page calls the same few templates again and
+	// again ({{heart|…}} on every line), and a title takes two or three
+	// allocations to make.
+	titles map[string]cachedTitle
+}
+
+type cachedTitle struct {
+	title string
+	ok    bool
+}
+
+// templateTitle is templateTitle with the wiki's namespaces, remembered
+// for the parse.
+func (e *expander) templateTitle(name string) (string, bool) {
+	if c, ok := e.titles[name]; ok {
+		return c.title, c.ok
+	}
+	title, ok := templateTitle(e.opts.Namespaces, name)
+	if e.titles == nil {
+		e.titles = map[string]cachedTitle{}
+	}
+	e.titles[name] = cachedTitle{title, ok}
+	return title, ok
 }
 
 // outBuilder returns a builder for a template's output.
@@ -370,7 +394,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		}
 	}
 	names := e.opts.Namespaces
-	title, ok := templateTitle(names, name)
+	title, ok := e.templateTitle(name)
 	if !ok {
 		// Not a valid title: MediaWiki writes the call out as text, with
 		// its parts expanded.
