@@ -97,6 +97,30 @@ type preprocessor struct {
 	// measured, so that a long run closing many open runs one at a time
 	// ("{"×N…"}"×N) is measured once, not once per close.
 	runEnd int
+	// slab holds the nodes of a text's calls, made at once: a call
+	// {{heart|4}} makes about four (its node, its title's and its
+	// argument's texts and the text after it), and a page of card
+	// templates hundreds of calls. Sized by the text's "{{", it is made
+	// only for a text with calls.
+	slab []ppNode
+}
+
+// reserveNodes makes room for the nodes of src's calls.
+func (p *preprocessor) reserveNodes(src string) {
+	if calls := strings.Count(src, "{{"); calls > 0 {
+		p.slab = make([]ppNode, 4*calls)
+	}
+}
+
+// newNode returns a node from the slab while it lasts.
+func (p *preprocessor) newNode(kind ppKind, pos, end int) *ppNode {
+	if len(p.slab) == 0 {
+		return &ppNode{kind: kind, pos: pos, end: end}
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	n.kind, n.pos, n.end = kind, pos, end
+	return n
 }
 
 type ppDiag struct {
@@ -124,7 +148,7 @@ func (p *preprocessor) addText(from, to int) {
 			return
 		}
 	}
-	*acc = append(*acc, &ppNode{kind: ppText, pos: from, end: to})
+	*acc = append(*acc, p.newNode(ppText, from, to))
 }
 
 func (p *preprocessor) addNode(n *ppNode) {
@@ -143,6 +167,7 @@ func preprocess(src string, include bool) ([]*ppNode, []ppDiag) {
 			return p.onlyinclude()
 		}
 	}
+	p.reserveNodes(src)
 	p.run(0, len(src))
 	p.finish()
 	return p.nodes, p.diags
@@ -388,7 +413,7 @@ func (p *preprocessor) close(i, end int, c byte) int {
 		p.addText(i, i+matching)
 		return i + matching
 	}
-	node := &ppNode{kind: ppTemplate, pos: top.pos + rest, end: i + matching}
+	node := p.newNode(ppTemplate, top.pos+rest, i+matching)
 	if matching == 3 {
 		node.kind = ppTplArg
 	}
