@@ -105,10 +105,12 @@ type preprocessor struct {
 	slab []ppNode
 }
 
-// reserveNodes makes room for the nodes of src's calls.
+// reserveNodes makes room for the nodes of src's calls: four a call, at
+// most one per 16 bytes of text (a run of braces, "{{{{…", opens calls that
+// make no nodes: it must not reserve five times its size).
 func (p *preprocessor) reserveNodes(src string) {
 	if calls := strings.Count(src, "{{"); calls > 0 {
-		p.slab = make([]ppNode, 4*calls)
+		p.slab = make([]ppNode, min(4*calls, len(src)/16+4))
 	}
 }
 
