@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestClassify(t *testing.T) {
@@ -103,6 +104,34 @@ func TestLineIndex(t *testing.T) {
 	for src, want := range map[string]int{"": 1, "\n": 2, "a\n": 2, "\n\n": 3, "a\nb": 2} {
 		if got := NewLineIndex(src).Lines(); got != want {
 			t.Errorf("NewLineIndex(%q).Lines() = %d, want %d", src, got, want)
+		}
+	}
+}
+
+// TestLineIndexLongLines: on lines longer than the marks' spacing, with
+// characters of every width and bytes that are no UTF-8, the column of
+// every offset is its line's characters before it, plus one.
+func TestLineIndexLongLines(t *testing.T) {
+	var b strings.Builder
+	pieces := []string{"a", "é", "€", "😀", "\xff", "\x80", "\n", "word ", "\xe2\x82"}
+	for i := 0; b.Len() < 10*markEvery; i++ {
+		b.WriteString(pieces[(i*7+i/13)%len(pieces)])
+		if i%997 == 0 {
+			// A long stretch without a line feed, of characters of
+			// every width: marks fall inside characters.
+			b.WriteString(strings.Repeat("é€😀x", markEvery/4+i%5))
+		}
+	}
+	src := b.String()
+	x := NewLineIndex(src)
+	if len(x.marks) == 0 {
+		t.Fatal("no marks: the text has no long line")
+	}
+	for off := 0; off <= len(src); off++ {
+		start := strings.LastIndexByte(src[:off], '\n') + 1
+		want := Position{Offset: off, Line: strings.Count(src[:off], "\n") + 1, Column: utf8.RuneCountInString(src[start:off]) + 1}
+		if got := x.Position(off); got != want {
+			t.Fatalf("Position(%d) = %+v, want %+v", off, got, want)
 		}
 	}
 }

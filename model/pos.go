@@ -22,20 +22,54 @@ func (p Position) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Column
 type LineIndex struct {
 	src   string
 	lines []int // offset of the first byte of each line
+	// marks are, on the lines longer than markEvery bytes, a column every
+	// markEvery bytes or so (at the start of a character), in order: a
+	// column is counted from the nearest mark before it rather than from
+	// its line's start. (A page of one line with a message per template
+	// call counted the whole line again for each message: quadratic.)
+	marks []columnMark
 }
+
+// columnMark is the column of the character starting at offset.
+type columnMark struct{ offset, column int }
+
+// markEvery is the spacing of a long line's marks.
+const markEvery = 1024
 
 // NewLineIndex indexes src.
 func NewLineIndex(src string) *LineIndex {
 	lines := make([]int, 1, 1+len(src)/40)
+	var marks []columnMark
 	for i := 0; ; {
 		k := strings.IndexByte(src[i:], '\n')
+		end := len(src)
+		if k >= 0 {
+			end = i + k
+		}
+		if end-i > markEvery {
+			marks = markLine(marks, src, i, end)
+		}
 		if k < 0 {
 			break
 		}
 		i += k + 1
 		lines = append(lines, i)
 	}
-	return &LineIndex{src: src, lines: lines}
+	return &LineIndex{src: src, lines: lines, marks: marks}
+}
+
+// markLine appends the marks of the line src[start:end].
+func markLine(marks []columnMark, src string, start, end int) []columnMark {
+	at, col := start, 1
+	for next := start + markEvery; next < end; next += markEvery {
+		for next < end && !utf8.RuneStart(src[next]) {
+			next++
+		}
+		col += utf8.RuneCountInString(src[at:next])
+		at = next
+		marks = append(marks, columnMark{at, col})
+	}
+	return marks
 }
 
 // Line returns the 1-based line holding offset.
@@ -52,8 +86,15 @@ func (x *LineIndex) Position(offset int) Position {
 		offset = len(x.src)
 	}
 	line := x.Line(offset)
-	start := x.lines[line-1]
-	return Position{Offset: offset, Line: line, Column: utf8.RuneCountInString(x.src[start:offset]) + 1}
+	at, col := x.lines[line-1], 1
+	if len(x.marks) > 0 {
+		// The last mark at or before offset, if it is on offset's line.
+		k := sort.Search(len(x.marks), func(i int) bool { return x.marks[i].offset > offset }) - 1
+		if k >= 0 && x.marks[k].offset >= at {
+			at, col = x.marks[k].offset, x.marks[k].column
+		}
+	}
+	return Position{Offset: offset, Line: line, Column: col + utf8.RuneCountInString(x.src[at:offset])}
 }
 
 // LineStart returns the offset of the first byte of a 1-based line.

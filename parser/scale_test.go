@@ -118,6 +118,13 @@ var constructs = []construct{
 			fmt.Fprintf(sb, "word %d ''it'' [[x]] http://example.org/%d ", i, i)
 		})
 	}},
+	{"unknown-templates-one-line", func(n int) string {
+		// A message each (unknown template), all on one line: located
+		// as `wikirules html` reports them.
+		return repeatTo(n, func(sb *strings.Builder, i int) {
+			fmt.Fprintf(sb, "{{Nope %d}} é ", i%1000)
+		})
+	}},
 	{"nest-braces", nest("{", "}")},
 	{"nest-links", nest("[[", "]]")},
 	{"nest-templates", nest("{{", "}}")},
@@ -138,13 +145,15 @@ func scaleTemplates() *WikiTemplates {
 	return t
 }
 
-// parseRender parses and renders one page, as `wikirules html` does.
+// parseRender parses and renders one page, and locates its messages, as
+// `wikirules html` does.
 func parseRender(tpl *WikiTemplates) func(string) {
 	return func(s string) {
 		doc := Parse(s, &Options{Title: "Scale", WikiTemplates: tpl})
 		if err := renderForBench(discard{}, doc); err != nil {
 			panic(err)
 		}
+		doc.Messages("Scale", "")
 	}
 }
 
