@@ -165,13 +165,7 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 	for _, part := range parts {
 		key := partKey{lead: part.Lead, text: part.Text}
 		if !part.Lead {
-			var ids strings.Builder
-			for h := range part.Nodes[0].FindAll(model.KindHeading) {
-				id, _ := h.Attr("id")
-				ids.WriteByte(0)
-				ids.WriteString(id)
-			}
-			key.ids = ids.String()
+			key.ids = wiki.PartIDs(part)
 		}
 		if k, ok := p.seen[key]; ok {
 			out = append(out, k)

@@ -234,11 +234,25 @@ func (h *HistoryParser) parseShared(text string, at time.Time, outline bool) (*m
 	return stitch(text, cuts, parts, size, o), !timed
 }
 
+// PartIDs returns the ids of a part's headings, each after a NUL byte: with
+// its text, what tells a part from another with the same text (PartNodes).
+func PartIDs(p model.Part) string {
+	var b strings.Builder
+	for _, n := range p.Nodes {
+		for h := range n.FindAll(model.KindHeading) {
+			id, _ := h.Attr("id")
+			b.WriteByte(0)
+			b.WriteString(id)
+		}
+	}
+	return b.String()
+}
+
 // PartNodes returns the nodes to render part p of a document of the page
-// made by ParseAndExtract, whose headings have the ids given (each after a
-// NUL byte): those of the part in full, which a part left in outline is
-// not (its text and ids are those of a part made in full before, whose
-// tree it would have).
+// made by ParseAndExtract, whose headings have the ids given (PartIDs):
+// those of the part in full, which a part left in outline is not (its text
+// and ids are those of a part made in full before, whose tree it would
+// have).
 func (h *HistoryParser) PartNodes(p model.Part, ids string) []*model.Node {
 	if !p.Lead {
 		if n, ok := h.full[partKey{p.Text, ids}]; ok {
@@ -556,7 +570,8 @@ type sectionRun struct {
 	loose    bool
 }
 
-// ids returns the ids of the run's headings (partKey).
+// ids returns the ids of the run's headings as PartIDs gives them (the
+// run's chunks are sole: a heading each, its first node).
 func (r sectionRun) ids(heads []*model.Node) string {
 	var b strings.Builder
 	for i := r.from; i < r.to; i++ {

@@ -36,19 +36,6 @@ func sectionsDump(d *model.Document) string {
 	return b.String()
 }
 
-// partIDs are the ids of a part's headings as the site keys parts.
-func partIDs(p model.Part) string {
-	var b strings.Builder
-	for _, n := range p.Nodes {
-		for h := range n.FindAll(model.KindHeading) {
-			id, _ := h.Attr("id")
-			b.WriteByte(0)
-			b.WriteString(id)
-		}
-	}
-	return b.String()
-}
-
 func renderNodes(t *testing.T, nodes []*model.Node) string {
 	t.Helper()
 	var b bytes.Buffer
@@ -96,8 +83,8 @@ func sameOutlines(t *testing.T, w *wiki.Wiki) (outlined, parts int) {
 				fp, _ := fd.Parts()
 				tp, _ := td.Parts()
 				for k := range fp {
-					ids := partIDs(tp[k])
-					if want := partIDs(fp[k]); want != ids {
+					ids := wiki.PartIDs(tp[k])
+					if want := wiki.PartIDs(fp[k]); want != ids {
 						t.Fatalf("%s: part %d's heading ids %q, in outline %q", where, k, want, ids)
 					}
 					if want, got := renderNodes(t, fp[k].Nodes), renderNodes(t, thin.PartNodes(tp[k], ids)); want != got {
