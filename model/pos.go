@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -27,7 +28,10 @@ type LineIndex struct {
 	// column is counted from the nearest mark before it rather than from
 	// its line's start. (A page of one line with a message per template
 	// call counted the whole line again for each message: quadratic.)
-	marks []columnMark
+	// They are made at the first column asked for: most indexes only
+	// give lines.
+	marks     []columnMark
+	marksOnce sync.Once
 }
 
 // columnMark is the column of the character starting at offset.
@@ -39,23 +43,28 @@ const markEvery = 1024
 // NewLineIndex indexes src.
 func NewLineIndex(src string) *LineIndex {
 	lines := make([]int, 1, 1+len(src)/40)
-	var marks []columnMark
 	for i := 0; ; {
 		k := strings.IndexByte(src[i:], '\n')
-		end := len(src)
-		if k >= 0 {
-			end = i + k
-		}
-		if end-i > markEvery {
-			marks = markLine(marks, src, i, end)
-		}
 		if k < 0 {
 			break
 		}
 		i += k + 1
 		lines = append(lines, i)
 	}
-	return &LineIndex{src: src, lines: lines, marks: marks}
+	return &LineIndex{src: src, lines: lines}
+}
+
+// makeMarks makes the marks of the long lines.
+func (x *LineIndex) makeMarks() {
+	for i, start := range x.lines {
+		end := len(x.src)
+		if i+1 < len(x.lines) {
+			end = x.lines[i+1] - 1
+		}
+		if end-start > markEvery {
+			x.marks = markLine(x.marks, x.src, start, end)
+		}
+	}
 }
 
 // markLine appends the marks of the line src[start:end].
@@ -87,6 +96,7 @@ func (x *LineIndex) Position(offset int) Position {
 	}
 	line := x.Line(offset)
 	at, col := x.lines[line-1], 1
+	x.marksOnce.Do(x.makeMarks)
 	if len(x.marks) > 0 {
 		// The last mark at or before offset, if it is on offset's line.
 		k := sort.Search(len(x.marks), func(i int) bool { return x.marks[i].offset > offset }) - 1
