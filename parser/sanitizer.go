@@ -138,10 +138,30 @@ func parseAttrs(s string) []rawAttr {
 		if !validAttrName(name) {
 			continue
 		}
-		value = strings.Join(strings.FieldsFunc(value, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }), " ")
+		value = collapseAttrSpaces(value)
 		out = append(out, rawAttr{name: name, value: decodeCharRefs(value)})
 	}
 	return out
+}
+
+// collapseAttrSpaces trims an attribute value's spaces, tabs and line
+// breaks and turns each run of them inside into one space. Most values
+// need nothing and are returned as they are, with no allocation (every
+// attribute of every tag passes here).
+func collapseAttrSpaces(v string) string {
+	plain := len(v) == 0 || v[0] != ' ' && v[len(v)-1] != ' '
+	for i := 0; plain && i < len(v); i++ {
+		switch v[i] {
+		case '\t', '\n', '\r':
+			plain = false
+		case ' ':
+			plain = v[i+1] != ' ' // not the last byte: checked above
+		}
+	}
+	if plain {
+		return v
+	}
+	return strings.Join(strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }), " ")
 }
 
 func isAttrSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
@@ -166,7 +186,8 @@ func validAttrName(name string) bool {
 // A later duplicate replaces an earlier one in place.
 func validateAttrs(attrs []rawAttr, tag string) []rawAttr {
 	allowed := allowedAttrs[tag]
-	var out []rawAttr
+	// Kept in place: every caller passes what parseAttrs has just made.
+	out := attrs[:0]
 	for _, a := range attrs {
 		name, value := a.name, a.value
 		isData := strings.HasPrefix(name, "data-") && !strings.Contains(name, ":")
