@@ -232,9 +232,35 @@ func (e *expander) expand(nodes []*ppNode, f *frame, b *builder) {
 
 // expandText expands nodes into a new text.
 func (e *expander) expandText(nodes []*ppNode, f *frame) *text {
+	// Plain text in one stretch of the frame's source (a template's name,
+	// a card's rank): the text is that stretch, mapped as the builder
+	// would map it, with no builder or copy (four allocations fewer for
+	// a title or an argument, and every call has a title).
+	if pos, end, ok := plainRun(nodes); ok && e.nesting <= maxNesting {
+		if f.top {
+			return oneSegText(f.src[pos:end], seg{n: int32(end - pos), src: int32(pos), srcEnd: int32(end)})
+		}
+		return oneSegText(f.src[pos:end], seg{n: int32(end - pos), src: int32(f.callPos), srcEnd: int32(f.callEnd), gen: true})
+	}
 	b := newBuilder(64)
 	e.expand(nodes, f, b)
 	return b.text()
+}
+
+// plainRun reports whether nodes are text (and equals signs) only, one
+// after the other, and the range they cover.
+func plainRun(nodes []*ppNode) (pos, end int, ok bool) {
+	if len(nodes) == 0 {
+		return 0, 0, false
+	}
+	pos, end = nodes[0].pos, nodes[0].pos
+	for _, n := range nodes {
+		if n.kind != ppText && n.kind != ppEquals || n.pos != end {
+			return 0, 0, false
+		}
+		end = n.end
+	}
+	return pos, end, true
 }
 
 func (e *expander) expandString(nodes []*ppNode, f *frame) string {
@@ -307,6 +333,17 @@ func trimText(t *text) *text {
 	}
 	if from == 0 && to == len(t.s) {
 		return t
+	}
+	if len(t.segs) == 1 {
+		// One copied run or one generated one: its part is mapped
+		// as the builder would map it.
+		sg := t.segs[0]
+		sg.n = int32(to - from)
+		if !sg.gen {
+			sg.src += int32(from)
+			sg.srcEnd = sg.src + sg.n
+		}
+		return oneSegText(t.s[from:to], sg)
 	}
 	b := newBuilder(to - from)
 	b.copy(t, from, to)

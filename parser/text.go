@@ -35,6 +35,20 @@ type text struct {
 	// buf is the array s is in, when a builder made it: a pass of the
 	// main pipeline gives it back when the text is done (passBuilder).
 	buf []byte
+	// one holds segs when the text has a single segment and no builder
+	// made it (oneSegText).
+	one [1]seg
+}
+
+// oneSegText is s mapped by one segment (its off is 0), in one allocation.
+// An empty s has no segment, as a builder's text.
+func oneSegText(s string, sg seg) *text {
+	t := &text{s: s}
+	if len(s) > 0 {
+		t.one[0] = sg
+		t.segs = t.one[:]
+	}
+	return t
 }
 
 // newSourceText maps s one to one onto the source starting at offset base.
