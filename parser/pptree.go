@@ -87,6 +87,7 @@ type preprocessor struct {
 	include bool // expanding as a template: honour noinclude/includeonly/onlyinclude
 	nodes   []*ppNode
 	stack   []*ppStackElem
+	free    []*ppStackElem // closed elements' structs, for push
 	diags   []ppDiag
 	// noClose caches tag names known to have no closing tag, and noGT
 	// records that no '>' follows, so that input like <nowiki><nowiki>…
@@ -318,11 +319,8 @@ func (p *preprocessor) run(i, end int) {
 			// the top its text would be written back as it was (an
 			// element and its parts allocated for every link of a page).
 			if count >= 2 && (c == '{' || top != nil) {
-				p.stack = append(p.stack, &ppStackElem{
-					open: c, count: count, pos: i,
-					lineStart: i > 0 && src[i-1] == '\n', // as Preprocessor_Hash: not at the text's start
-					parts:     []*ppPart{{pos: i + count, eqpos: -1}},
-				})
+				// lineStart as Preprocessor_Hash: not at the text's start.
+				p.push(c, count, i, i > 0 && src[i-1] == '\n')
 			} else {
 				p.addText(i, i+count)
 			}
@@ -347,6 +345,7 @@ func (p *preprocessor) newline(i, end int, top *ppStackElem) int {
 		p.stack = p.stack[:len(p.stack)-1]
 		p.addText(top.pos, top.pos+top.count)
 		p.flattenParts(top)
+		p.release(top)
 		return i
 	}
 	p.addText(i, i+1)
@@ -361,7 +360,7 @@ func (p *preprocessor) newline(i, end int, top *ppStackElem) int {
 	if count == 1 && top.findEquals() {
 		return i // a name=value separator
 	}
-	p.stack = append(p.stack, &ppStackElem{open: '\n', count: count, pos: i, parts: []*ppPart{{pos: i + count, eqpos: -1}}})
+	p.push('\n', count, i, false)
 	return i + count
 }
 
@@ -398,11 +397,7 @@ func (p *preprocessor) close(i, end int, c byte) int {
 	// What is left of the opening run comes first in the text: re-open it
 	// (the new node then goes inside it) or write it out as text.
 	if rest >= 2 {
-		p.stack = append(p.stack, &ppStackElem{
-			open: top.open, count: rest, pos: top.pos,
-			lineStart: top.lineStart,
-			parts:     []*ppPart{{pos: top.pos + rest, eqpos: -1}},
-		})
+		p.push(top.open, rest, top.pos, top.lineStart)
 	} else if rest > 0 {
 		p.addText(top.pos, top.pos+rest)
 	}
@@ -413,6 +408,7 @@ func (p *preprocessor) close(i, end int, c byte) int {
 		p.addText(top.pos+rest, top.pos+top.count)
 		p.flattenParts(top)
 		p.addText(i, i+matching)
+		p.release(top)
 		return i + matching
 	}
 	node := p.newNode(ppTemplate, top.pos+rest, i+matching)
@@ -426,10 +422,38 @@ func (p *preprocessor) close(i, end int, c byte) int {
 			part.name = part.value[:part.eqpos]
 			part.value = part.value[part.eqpos+1:]
 		}
-		node.parts = append(node.parts, part)
+	}
+	// The element's array of parts is the node's now (push gives a
+	// reused element a new one).
+	if len(top.parts) > 1 {
+		node.parts = top.parts[1:]
 	}
 	p.addNode(node)
+	p.release(top)
 	return i + matching
+}
+
+// push opens an element of count bytes open at pos, with its first part.
+// Its struct is one a closed element left when there is one: a page of
+// calls opens and closes one per call.
+func (p *preprocessor) push(open byte, count, pos int, lineStart bool) {
+	var e *ppStackElem
+	if n := len(p.free); n > 0 {
+		e, p.free = p.free[n-1], p.free[:n-1]
+	} else {
+		e = new(ppStackElem)
+	}
+	*e = ppStackElem{open: open, count: count, pos: pos, lineStart: lineStart,
+		parts: []*ppPart{{pos: pos + count, eqpos: -1}}}
+	p.stack = append(p.stack, e)
+}
+
+// release keeps the struct of an element that was closed and is no longer
+// read for push (its parts and accumulator may live on in nodes: push
+// does not reuse them).
+func (p *preprocessor) release(e *ppStackElem) {
+	*e = ppStackElem{}
+	p.free = append(p.free, e)
 }
 
 // flattenParts writes an unmatched element's parts back as text: the
