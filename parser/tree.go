@@ -117,6 +117,10 @@ type treeBuilder struct {
 	// runFostered: the run's text so far was.
 	tableText   []htmlToken
 	runFostered bool
+	// attrBuf and metaBuf are where readTag collects a tag's attributes;
+	// attrSlab is the array keepAttrs hands its nodes' attributes from.
+	attrBuf, metaBuf, attrSlab []model.Attr
+	attrChunk                  int
 	// pending is a text node being extended, its text in pendingBuf.
 	pending    *model.Node
 	pendingBuf []byte
@@ -326,6 +330,7 @@ func decodeText(s string) string {
 func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 	s := tb.in.s
 	var t htmlToken
+	attrs, meta := tb.attrBuf[:0], tb.metaBuf[:0]
 	j := i + 1
 	if j < len(s) && s[j] == '/' {
 		t.kind = tokEnd
@@ -376,13 +381,39 @@ func (tb *treeBuilder) readTag(i int) (htmlToken, int, bool) {
 			return t, 0, false
 		}
 		if name[0] == '@' {
-			t.meta = append(t.meta, model.Attr{Name: name[1:], Value: val})
+			meta = append(meta, model.Attr{Name: name[1:], Value: val})
 		} else {
-			t.attrs = append(t.attrs, model.Attr{Name: name, Value: val})
+			attrs = append(attrs, model.Attr{Name: name, Value: val})
 		}
+	}
+	tb.attrBuf, tb.metaBuf = attrs, meta
+	if len(attrs) > 0 {
+		t.attrs = tb.keepAttrs(attrs)
+	}
+	if len(meta) > 0 {
+		// Read by makeElement only, before the next tag is read.
+		t.meta = meta
 	}
 	t.pos, t.end = tb.in.srcRange(i, k)
 	return t, k, true
+}
+
+// keepAttrs returns a copy of a tag's attributes for its node, from an
+// array the tree builder shares among the tags (a slice of it capped at
+// its length: appending to it copies): one allocation for the attributes
+// of many tags rather than one per tag.
+func (tb *treeBuilder) keepAttrs(a []model.Attr) []model.Attr {
+	if len(tb.attrSlab) < len(a) {
+		// The first array sized by the text (a section of a history
+		// is parsed alone, often with one or two attributes), the next
+		// ones twice the one before.
+		tb.attrChunk = min(max(tb.attrChunk*2, len(tb.in.s)/1024, 4), 512)
+		tb.attrSlab = make([]model.Attr, max(tb.attrChunk, len(a)))
+	}
+	out := tb.attrSlab[:len(a):len(a)]
+	copy(out, a)
+	tb.attrSlab = tb.attrSlab[len(a):]
+	return out
 }
 
 // attrName returns a constant for the attribute names the passes write
