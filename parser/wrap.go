@@ -34,7 +34,7 @@ import (
 // strictly inside: calls come from the page's preprocessor tree, so two
 // calls never have the same range, but nothing here depends on it.
 func wrapTemplates(root *model.Node, calls []*model.TemplateCall) {
-	wr := &wrapper{index: map[*model.Node]*childIndex{}}
+	wr := &wrapper{index: map[*model.Node]*childIndex{}, slabSize: min(len(calls), 256)}
 	type wrapped struct {
 		call *model.TemplateCall
 		node *model.Node
@@ -62,6 +62,32 @@ func wrapTemplates(root *model.Node, calls []*model.TemplateCall) {
 type wrapper struct {
 	index map[*model.Node]*childIndex
 	found []*model.Node // scratch: the children a call overlaps
+	// The wrappers and the indexes come from arrays of slabSize (at most
+	// the number of calls): a page of card templates has a wrapper per
+	// call and an index per paragraph.
+	slabSize int
+	nodes    []model.Node
+	indexes  []childIndex
+}
+
+// newNode returns a new wrapper node.
+func (wr *wrapper) newNode() *model.Node {
+	if len(wr.nodes) == 0 {
+		wr.nodes = make([]model.Node, wr.slabSize)
+	}
+	n := &wr.nodes[0]
+	wr.nodes = wr.nodes[1:]
+	return n
+}
+
+// newIndex returns a new child index.
+func (wr *wrapper) newIndex() *childIndex {
+	if len(wr.indexes) == 0 {
+		wr.indexes = make([]childIndex, wr.slabSize)
+	}
+	ix := &wr.indexes[0]
+	wr.indexes = wr.indexes[1:]
+	return ix
 }
 
 // childIndex is what wrapTemplates knows of a parent's children.
@@ -85,7 +111,8 @@ func inOrder(a, b *model.Node) bool { return a.Pos <= b.Pos && a.End <= b.End }
 func (wr *wrapper) children(parent *model.Node) *childIndex {
 	ix := wr.index[parent]
 	if ix == nil {
-		ix = &childIndex{cursor: parent.FirstChild}
+		ix = wr.newIndex()
+		ix.cursor = parent.FirstChild
 		for ch := parent.FirstChild; ch != nil && ch.NextSibling != nil; ch = ch.NextSibling {
 			if !inOrder(ch, ch.NextSibling) {
 				ix.spread = newOverlapIndex(parent)
@@ -162,7 +189,8 @@ func (wr *wrapper) wrap(start *model.Node, c *model.TemplateCall) *model.Node {
 // wrapRun moves the siblings first…last of parent into a new template node.
 func (wr *wrapper) wrapRun(parent, first, last *model.Node, c *model.TemplateCall) *model.Node {
 	ix := wr.index[parent]
-	w := &model.Node{Kind: model.KindTemplate, Pos: c.Pos, End: c.End}
+	w := wr.newNode()
+	w.Kind, w.Pos, w.End = model.KindTemplate, c.Pos, c.End
 	w.SetTemplate(c)
 	parent.InsertBefore(w, first)
 	if ix.cursor == first {
