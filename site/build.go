@@ -854,7 +854,7 @@ func appendTextSum(buf []byte, text string) []byte {
 	b := unsafeBytes(text)
 	buf = strconv.AppendInt(buf, int64(len(text)), 10)
 	buf = append(buf, ':')
-	buf = binary.BigEndian.AppendUint32(buf, crc32.Checksum(b, castagnoli))
+	buf = binary.BigEndian.AppendUint32(buf, crc32.Checksum(b, castagnoli()))
 	return binary.BigEndian.AppendUint32(buf, crc32.ChecksumIEEE(b))
 }
 

@@ -41,7 +41,10 @@ const (
 	manifestVersion = 3
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is the CRC-32C table, made at first use: made when the
+// program starts, it was a fiftieth of every command's start-up, building
+// or not.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // manifestError is a manifest that cannot be read.
 func manifestError(format string, args ...any) error {
@@ -51,7 +54,7 @@ func manifestError(format string, args ...any) error {
 // writeManifestTo writes m: units reused as the record they were read
 // from, the others encoded.
 func writeManifestTo(w io.Writer, m *manifest) error {
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(castagnoli())
 	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<20)
 	head := *m
 	head.Units = nil
@@ -130,7 +133,7 @@ func decodeManifest(data []byte) (*manifest, error) {
 		return nil, manifestError("format version %d, this program reads version %d", v, manifestVersion)
 	}
 	body := data[:len(data)-4]
-	if got, want := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(data)-4:]); got != want {
+	if got, want := crc32.Checksum(body, castagnoli()), binary.LittleEndian.Uint32(data[len(data)-4:]); got != want {
 		return nil, manifestError("checksum mismatch (the file was changed or cut short)")
 	}
 	d := &decoder{b: body, off: n + 1}
