@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -81,10 +80,11 @@ Some text.`,
 		return v
 	}
 	// open loads u; false when the browser downloads it rather than
-	// showing it (nothing runs then).
+	// showing it (nothing runs then). Navigate returns at the load event,
+	// after the files' inline scripts have run.
 	open := func(u string) bool {
 		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Navigate(u), chromedp.Sleep(100*time.Millisecond)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 			if strings.Contains(err.Error(), "ERR_ABORTED") {
 				return false
 			}
