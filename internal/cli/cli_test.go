@@ -58,18 +58,22 @@ func runTests(m *testing.M) int {
 // reads).
 func TestScripts(t *testing.T) {
 	dir := scriptDir(t, "testdata/script")
+	// Found now, from the package's directory: shared.Dir looks up from
+	// the working directory, which a script's command running in this
+	// process changes while other scripts are set up.
+	sharedDir := shared.Dir()
 	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir: dir,
 		Setup: func(env *testscript.Env) error {
-			env.Setenv("SHARED", shared.Dir())
+			env.Setenv("SHARED", sharedDir)
 			env.Setenv("NO_COLOR", "1")
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {
 			case "shared":
-				return shared.Dir() != "", nil
+				return sharedDir != "", nil
 			}
 			return false, nil
 		},
