@@ -15,7 +15,7 @@ func Map(f *os.File, size int64) (data []byte, ok bool) {
 	if size <= 0 || int64(int(size)) != size {
 		return nil, false
 	}
-	data, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_SHARED)
+	data, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_SHARED|populate)
 	if err != nil {
 		return nil, false
 	}
