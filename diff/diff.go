@@ -45,14 +45,11 @@ func (s *Side) lineList() []string {
 	return s.lines
 }
 
-// sectionList returns the side's sections (sectionsOf), read once.
-func (s *Side) sectionList() []sectionInfo {
-	return s.sectionListAfter(nil)
-}
-
-// sectionListAfter is sectionList for the newer side of a comparison with
-// prev: a section whose text prev has too takes its body's hash from prev
-// (most sections of a revision are those of the one before).
+// sectionListAfter returns the side's sections (sectionsOf), read once,
+// for a side compared with prev (the revision before it, or after it): a
+// section whose text prev has too takes its body's hash from prev, when
+// prev's are known (most sections of a revision are those of the one
+// before).
 func (s *Side) sectionListAfter(prev *Side) []sectionInfo {
 	if !s.sectionsDone {
 		var known *knownBodies
@@ -179,7 +176,11 @@ func matchSides(a, b *Side) *pageMatching {
 }
 
 func matchSidesOnce(a, b *Side) *pageMatching {
-	sa := a.sectionList()
+	// Either side takes the hashes of the bodies the other has when the
+	// other's are known: a history compares its revisions newest first
+	// (each older side new to the comparison) unless the blame went
+	// through them oldest first before.
+	sa := a.sectionListAfter(b)
 	sm := matchSections(a.Doc, b.Doc, sa, b.sectionListAfter(a))
 	pa, pb := tablePlaces(a.Tables.Tables, sm.sa), tablePlaces(b.Tables.Tables, sm.sb)
 	linked := func(i, j int) bool {
