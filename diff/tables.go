@@ -287,12 +287,46 @@ func pairTable(ta, tb *extract.Table) *tablePair {
 	if k := tb.Column(tb.Key); p.keyB < 0 && k >= 0 && p.colOf[k] >= 0 {
 		p.keyB = k
 	}
-	if p.keyB >= 0 {
+	switch {
+	case p.rowsInPlace():
+	case p.keyB >= 0:
 		p.rowsByKey()
-	} else {
+	default:
 		p.rowsByPosition()
 	}
 	return p
+}
+
+// rowsInPlace pairs every row with the row at its place when the tables
+// have their columns in the same places and the same rows, as most tables
+// of most edits do: rowsByKey and rowsByPosition pair them so too (every
+// key and every row's fingerprint is the one at its place), through maps
+// of the rows' texts.
+func (p *tablePair) rowsInPlace() bool {
+	if len(p.a.Rows) != len(p.b.Rows) || len(p.a.Columns) != len(p.b.Columns) {
+		return false
+	}
+	for c, ca := range p.colOf {
+		if ca != c {
+			return false
+		}
+	}
+	for r, rb := range p.b.Rows {
+		ra := p.a.Rows[r]
+		for c := range p.b.Columns {
+			if c < len(ra) && c < len(rb) && ra[c].Text == rb[c].Text {
+				continue
+			}
+			if cellText(ra, c) != cellText(rb, c) {
+				return false
+			}
+		}
+	}
+	p.rowOf = make([]int, len(p.b.Rows))
+	for r := range p.rowOf {
+		p.rowOf[r] = r
+	}
+	return true
 }
 
 // columnValues are the normalized non-empty texts of a column.
