@@ -560,6 +560,7 @@ func (d *Document) Parts() (parts []Part, ok bool) {
 		}
 	}
 	src := d.Source
+	parts = make([]Part, 0, len(sections)+1)
 	if len(lead) > 0 {
 		end := len(src)
 		if len(sections) > 0 {
@@ -578,7 +579,8 @@ func (d *Document) Parts() (parts []Part, ok bool) {
 		if s.Pos < 0 || s.Pos > to || to > len(src) {
 			return nil, false
 		}
-		parts = append(parts, Part{Text: src[s.Pos:to], Pos: s.Pos, Nodes: []*Node{s}})
+		// Its node from the list of sections, capped: no array of its own.
+		parts = append(parts, Part{Text: src[s.Pos:to], Pos: s.Pos, Nodes: sections[i : i+1 : i+1]})
 	}
 	return parts, true
 }
