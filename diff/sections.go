@@ -89,7 +89,7 @@ func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 			}
 		}
 		title := s.Title()
-		out = append(out, sectionInfo{title: title, norm: normTitle(title), level: int(s.Node.Level), body: body,
+		out = append(out, sectionInfo{title: title, norm: known.normTitle(title, len(out)), level: int(s.Node.Level), body: body,
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
 	}
 	return out
@@ -101,7 +101,18 @@ func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 type knownBodies struct {
 	src      string
 	sections []sectionInfo
-	byText   map[string]uint64 // made at the first section not in its place
+	byLen    map[int][]int     // the sections by their bodies' lengths, made at the first section not in its place
+	byText   map[string]uint64 // made when many bodies have one length
+}
+
+// normTitle is normTitle(title) for the section at index i, taken from
+// the known section at that index when it has the same title (most
+// headings stay where they were; the normal form of most allocates).
+func (k *knownBodies) normTitle(title string, i int) string {
+	if k != nil && i < len(k.sections) && k.sections[i].title == title {
+		return k.sections[i].norm
+	}
+	return normTitle(title)
 }
 
 // hash is normHash(text) for the section at index i, taken from a known
@@ -115,16 +126,38 @@ func (k *knownBodies) hash(text string, i int) uint64 {
 	if i < len(k.sections) && k.sections[i].bodyTo-k.sections[i].bodyFrom == len(text) && body(k.sections[i]) == text {
 		return k.sections[i].body
 	}
-	if k.byText == nil {
-		k.byText = make(map[string]uint64, len(k.sections))
-		for _, s := range k.sections {
+	// By length first: a section changed in its place (the usual edit)
+	// has no other with its text, and hashing every known body as a
+	// map's key to find that out cost more than the normHash it spared.
+	if k.byLen == nil {
+		k.byLen = make(map[int][]int, len(k.sections))
+		for j, s := range k.sections {
 			if s.bodyTo > s.bodyFrom {
-				k.byText[body(s)] = s.body
+				k.byLen[s.bodyTo-s.bodyFrom] = append(k.byLen[s.bodyTo-s.bodyFrom], j)
 			}
 		}
 	}
-	if h, ok := k.byText[text]; ok {
-		return h
+	same := k.byLen[len(text)]
+	if len(same) > 8 {
+		// Many bodies of one length (a hostile page): by text, as
+		// comparing with each would be quadratic.
+		if k.byText == nil {
+			k.byText = make(map[string]uint64, len(k.sections))
+			for _, s := range k.sections {
+				if s.bodyTo > s.bodyFrom {
+					k.byText[body(s)] = s.body
+				}
+			}
+		}
+		if h, ok := k.byText[text]; ok {
+			return h
+		}
+		return normHash(text)
+	}
+	for _, j := range same {
+		if body(k.sections[j]) == text {
+			return k.sections[j].body
+		}
 	}
 	return normHash(text)
 }

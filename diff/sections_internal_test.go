@@ -1,7 +1,9 @@
 package diff
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/wikirules/wikirules/internal/testgen"
@@ -43,4 +45,18 @@ func TestKnownBodies(t *testing.T) {
 		check(name, a, b)
 		check(name+" (reversed)", b, a)
 	}
+	// Bodies of one length, more than are compared one by one: reversed,
+	// one changed, one copied.
+	var many, reversed, changed strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&many, "== S%02d ==\nbody %02d\n", i, i)
+		fmt.Fprintf(&reversed, "== S%02d ==\nbody %02d\n", i, 19-i)
+		if i == 7 {
+			fmt.Fprintf(&changed, "== S%02d ==\nbody 99\n== copy ==\nbody 03\n", i)
+		} else {
+			fmt.Fprintf(&changed, "== S%02d ==\nbody %02d\n", i, i)
+		}
+	}
+	check("many reversed", many.String(), reversed.String())
+	check("many, one changed and one copied", many.String(), changed.String())
 }
