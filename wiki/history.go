@@ -420,18 +420,25 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		}
 	}
 	slab := make([]model.Node, first)
-	calls := map[*model.TemplateCall]*model.TemplateCall{}
+	// A call is moved once for each place its chunk has: a text may hold
+	// the same chunk twice (two sections alike), and each copy's calls
+	// are its own.
+	type placedCall struct {
+		t   *model.TemplateCall
+		off int
+	}
+	calls := map[placedCall]*model.TemplateCall{}
 	moveCall := func(t *model.TemplateCall, off int) *model.TemplateCall {
 		if t == nil {
 			return nil
 		}
-		if m, ok := calls[t]; ok {
+		if m, ok := calls[placedCall{t, off}]; ok {
 			return m
 		}
 		m := *t
 		m.Pos += off
 		m.End += off
-		calls[t] = &m
+		calls[placedCall{t, off}] = &m
 		return &m
 	}
 	var headings []*model.Node
