@@ -57,7 +57,11 @@ type sectionInfo struct {
 // own wikitext without its heading and subsections, with whitespace
 // normalized (so re-spacing is not a modification).
 func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
+	// As many as the revision before, most often: one array.
 	var out []sectionInfo
+	if known != nil {
+		out = make([]sectionInfo, 0, len(known.sections)+1)
+	}
 	for s := range model.Sections(doc.Root) {
 		if s.Heading == nil {
 			continue
@@ -91,6 +95,9 @@ func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 		title := s.Title()
 		out = append(out, sectionInfo{title: title, norm: known.normTitle(title, len(out)), level: int(s.Node.Level), body: body,
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
+	}
+	if len(out) == 0 {
+		return nil // as with no revision before
 	}
 	return out
 }
