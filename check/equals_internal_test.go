@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/wikirules/wikirules/content"
 	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/internal/shared"
@@ -32,16 +30,8 @@ func TestHasEqualsMatchesPlainText(t *testing.T) {
 		"[[Page|label with = sign]] and [[Target=odd]]",
 		"",
 	}
-	for _, p := range mustGlob(t, filepath.Join("..", "parser", "testdata", "spec", "*.txtar")) {
-		ar, err := txtar.ParseFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range ar.Files {
-			if strings.HasSuffix(f.Name, ".wiki") {
-				texts = append(texts, string(f.Data))
-			}
-		}
+	for _, p := range testutil.Archives(t, filepath.Join("..", "parser", "testdata", "spec", "*.txtar")) {
+		texts = append(texts, testutil.ReadArchive(t, p).Texts(".wiki")...)
 	}
 	revisions := func(c *model.Corpus) {
 		for _, p := range c.Pages {
@@ -84,13 +74,4 @@ func TestHasEqualsMatchesPlainText(t *testing.T) {
 		t.Fatalf("%d of %d blocks have an \"=\": the comparison proves nothing", with, blocks)
 	}
 	t.Logf("%d blocks, %d with an \"=\"", blocks, with)
-}
-
-func mustGlob(t *testing.T, pattern string) []string {
-	t.Helper()
-	m, err := filepath.Glob(pattern)
-	if err != nil || len(m) == 0 {
-		t.Fatalf("%s: %v (%d files)", pattern, err, len(m))
-	}
-	return m
 }

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/wikirules/wikirules/internal/shared"
 	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
@@ -59,17 +57,8 @@ func documentText(doc *model.Document) string {
 
 func TestRecycleChangesNothing(t *testing.T) {
 	var inputs []string
-	files, _ := filepath.Glob(filepath.Join("testdata", "spec", "*.txtar"))
-	for _, p := range files {
-		ar, err := txtar.ParseFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range ar.Files {
-			if strings.HasSuffix(f.Name, ".wiki") {
-				inputs = append(inputs, string(f.Data))
-			}
-		}
+	for _, p := range testutil.Archives(t, filepath.Join("testdata", "spec", "*.txtar")) {
+		inputs = append(inputs, testutil.ReadArchive(t, p).Texts(".wiki")...)
 	}
 	gen := GeneratedInputs(8 << 10)
 	for _, k := range slices.Sorted(maps.Keys(gen)) {

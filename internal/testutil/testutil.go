@@ -134,6 +134,18 @@ func (a *Archive) File(name string) ([]byte, bool) {
 	return nil, false
 }
 
+// Texts returns the contents of the archive's files whose names end with
+// suffix (".wiki": a spec archive's inputs), in order.
+func (a *Archive) Texts(suffix string) []string {
+	var out []string
+	for _, f := range a.Files {
+		if strings.HasSuffix(f.Name, suffix) {
+			out = append(out, string(f.Data))
+		}
+	}
+	return out
+}
+
 // Text returns the content of the named file without the newline txtar
 // ends every file with, failing the test when there is no such file.
 func (a *Archive) Text(tb testing.TB, name string) string {
