@@ -94,8 +94,11 @@ func arithmetic(g *Game, pd *PageData) (Result, bool) {
 			// A cell's or item's own text excludes the blocks inside it,
 			// which the walk visits on their own: each statement is read
 			// once, with its own line.
+			// Every statement has an "=", which most blocks have not:
+			// their text is not put together (it was a fiftieth of a
+			// site build).
 			var text string
-			if hasEquals(n) {
+			if model.PlainTextHas(n, isBlockInside, '=') {
 				text = model.PlainTextSkipping(n, isBlockInside)
 			}
 			for _, s := range findStatements(text) {
@@ -130,33 +133,6 @@ func arithmetic(g *Game, pd *PageData) (Result, bool) {
 		res.Status, res.Message = Pass, strings.Join(good, "; ")
 	}
 	return res, true
-}
-
-// hasEquals reports whether the text model.PlainTextSkipping(n,
-// isBlockInside) reads has an "=", which every statement has: most
-// paragraphs have none, and their text is then not put together (it was
-// a fiftieth of a site build). The walk skips what that reading skips.
-func hasEquals(n *model.Node) bool {
-	found := false
-	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
-		if !entering {
-			return model.WalkContinue
-		}
-		if c != n && isBlockInside(c) {
-			return model.WalkSkipChildren
-		}
-		switch c.Kind {
-		case model.KindText:
-			if strings.IndexByte(c.Text, '=') >= 0 {
-				found = true
-				return model.WalkStop
-			}
-		case model.KindImage, model.KindError, model.KindRef:
-			return model.WalkSkipChildren
-		}
-		return model.WalkContinue
-	})
-	return found
 }
 
 func isBlockInside(c *model.Node) bool {

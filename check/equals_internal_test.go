@@ -15,7 +15,7 @@ import (
 )
 
 // TestHasEqualsMatchesPlainText: the arithmetic check reads a block's text
-// only when hasEquals says it has an "=", so hasEquals must say so
+// only when model.PlainTextHas says it has an "=", so it must say so
 // exactly when the text model.PlainTextSkipping reads has one, on every
 // block the check reads: pages written for it, the parser's spec cases,
 // the embedded corpus, generated wikis and (when present) the seeds.
@@ -63,8 +63,8 @@ func TestHasEqualsMatchesPlainText(t *testing.T) {
 				if want {
 					with++
 				}
-				if got := hasEquals(n); got != want {
-					t.Errorf("hasEquals = %v, the text %q has an \"=\": %v (in %.60q)", got, model.PlainTextSkipping(n, isBlockInside), want, text)
+				if got := model.PlainTextHas(n, isBlockInside, '='); got != want {
+					t.Errorf("PlainTextHas = %v, the text %q has an \"=\": %v (in %.60q)", got, model.PlainTextSkipping(n, isBlockInside), want, text)
 				}
 			}
 			return model.WalkContinue

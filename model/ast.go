@@ -397,19 +397,12 @@ func PlainText(n *Node) string { return PlainTextSkipping(n, nil) }
 // returns true (a list item's text without its nested lists, say).
 func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 	var t plainText
-	Walk(n, func(c *Node, entering bool) WalkStatus {
-		if skip != nil && c != n && skip(c) {
-			return WalkSkipChildren
-		}
+	walkPlainText(n, skip, func(c *Node, entering bool) bool {
 		switch c.Kind {
 		case KindText:
 			if entering {
 				t.emit(c.Text)
 			}
-		case KindImage, KindError, KindRef:
-			// Footnote markers are not part of the text: a cell
-			// "14<ref>…</ref>" reads "14".
-			return WalkSkipChildren
 		case KindLineBreak:
 			if entering {
 				t.gap = true
@@ -417,9 +410,42 @@ func PlainTextSkipping(n *Node, skip func(*Node) bool) string {
 		case KindParagraph, KindListItem, KindCell, KindRow, KindHeading, KindPre, KindCaption:
 			t.gap = true
 		}
-		return WalkContinue
+		return true
 	})
 	return t.String()
+}
+
+// PlainTextHas reports whether PlainTextSkipping(n, skip) has the byte b,
+// without putting the text together (b is not white space: the words'
+// bytes are those of the text nodes).
+func PlainTextHas(n *Node, skip func(*Node) bool, b byte) bool {
+	found := false
+	walkPlainText(n, skip, func(c *Node, entering bool) bool {
+		found = entering && c.Kind == KindText && strings.IndexByte(c.Text, b) >= 0
+		return !found
+	})
+	return found
+}
+
+// walkPlainText walks what PlainTextSkipping reads of n: fn sees every
+// node but those skipped and what images, errors and footnotes hold, and
+// stops the walk by returning false.
+func walkPlainText(n *Node, skip func(*Node) bool, fn func(c *Node, entering bool) bool) {
+	Walk(n, func(c *Node, entering bool) WalkStatus {
+		if skip != nil && c != n && skip(c) {
+			return WalkSkipChildren
+		}
+		if !fn(c, entering) {
+			return WalkStop
+		}
+		switch c.Kind {
+		case KindImage, KindError, KindRef:
+			// Footnote markers are not part of the text: a cell
+			// "14<ref>…</ref>" reads "14".
+			return WalkSkipChildren
+		}
+		return WalkContinue
+	})
 }
 
 // plainText collects PlainText's words: runs of bytes that are not ASCII
