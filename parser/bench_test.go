@@ -184,3 +184,28 @@ func totalLen(texts []string) int {
 	}
 	return n
 }
+
+// BenchmarkCardCall parses paragraphs of a sentence and a card template
+// each, the shape of real rules pages, and reports the allocations per
+// call beside those of the same paragraphs without the call (go test
+// ./parser -bench CardCall -benchmem).
+func BenchmarkCardCall(b *testing.B) {
+	const paragraphs = 1000
+	for _, tc := range []struct{ name, para string }{
+		{"call", "Setup piece follow plays trump suit board every die tiles start roll. Lead with {{spade|10}}.\n\n"},
+		{"none", "Setup piece follow plays trump suit board every die tiles start roll. Lead with the spade.\n\n"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			src := strings.Repeat(tc.para, paragraphs)
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				Parse(src, &Options{Title: "Gamehelpx"})
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N)/paragraphs, "allocs/paragraph")
+		})
+	}
+}
