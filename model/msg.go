@@ -72,6 +72,7 @@ const (
 	MsgUnclosedComment  MsgID = "unclosed-comment"   // <!-- with no -->
 	MsgUnclosedNowiki   MsgID = "unclosed-extension" // <nowiki> or <pre> with no end tag
 	MsgCite             MsgID = "cite"               // a <ref> or <references> Cite cannot use
+	MsgNoServer         MsgID = "no-server"          // {{SERVER}} or {{fullurl:}} with no server configured
 
 	// Extracting rule tables (extract).
 	MsgRaggedTable  MsgID = "ragged-table"  // rows of different widths

@@ -98,6 +98,20 @@ type expander struct {
 	// again ({{heart|…}} on every line), and a title takes two or three
 	// allocations to make.
 	titles map[string]cachedTitle
+	// serverWarned: the missing server was reported (once a parse).
+	serverWarned bool
+}
+
+// server returns the wiki's server for {{SERVER}} and the full-URL
+// functions at [pos, end). Without one they render as MediaWiki would
+// with an empty $wgServer (a path, or nothing), which is wrong on any
+// real wiki: the first use in a parse is reported, not left silent.
+func (e *expander) server(pos, end int) string {
+	if e.opts.Server == "" && !e.serverWarned {
+		e.serverWarned = true
+		e.diags.Add(pos, end, model.SevWarning, model.MsgNoServer, "the wiki's server is not set (--server, or the wiki URL): {{SERVER}} and full URLs are left without it")
+	}
+	return e.opts.Server
 }
 
 type cachedTitle struct {
@@ -384,6 +398,9 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	// Variables and magic words without arguments.
 	if len(n.parts) == 0 {
 		if v, ok := e.variable(name, f); ok {
+			if v == "" && isServerWord(name) {
+				e.server(n.pos, n.end)
+			}
 			start(name)
 			markBuiltinCall(call)
 			e.emitGen(out, f, v, n.pos, n.end)

@@ -373,10 +373,10 @@ func init() {
 		},
 		"localurl":      func(c *pfCall) { c.emit(c.localURL()) },
 		"localurle":     func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.localURL())) },
-		"fullurl":       func(c *pfCall) { c.emit(c.e.opts.Server + c.localURL()) },
-		"fullurle":      func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
-		"canonicalurl":  func(c *pfCall) { c.emit(c.e.opts.Server + c.localURL()) },
-		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.e.opts.Server + c.localURL())) },
+		"fullurl":       func(c *pfCall) { c.emit(c.server() + c.localURL()) },
+		"fullurle":      func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.server() + c.localURL())) },
+		"canonicalurl":  func(c *pfCall) { c.emit(c.server() + c.localURL()) },
+		"canonicalurle": func(c *pfCall) { c.emit(htmlAttrEscapeTitle(c.server() + c.localURL())) },
 		"#tag":          tagFunction,
 		"anchorencode": func(c *pfCall) {
 			c.emit(safeEncodeAttribute(escapePercents(AnchorID(sectionNameSpaces(decodeText(stripSectionName(c.plain(0))))))))
@@ -681,6 +681,14 @@ func cardholderTemplate(c *builtinCall) {
 }
 
 // localURL is {{localurl:Page|query}} for a wiki at /wiki/ and /index.php.
+// server is the wiki's server (see expander.server).
+func (c *pfCall) server() string { return c.e.server(c.node.pos, c.node.end) }
+
+// isServerWord reports whether the magic word name is the server's.
+func isServerWord(name string) bool {
+	return strings.EqualFold(name, "SERVER") || strings.EqualFold(name, "SERVERNAME")
+}
+
 func (c *pfCall) localURL() string {
 	title, query := c.str(0), c.str(1)
 	t := wikiURLEncode(c.e.opts.Namespaces.Normalize(title))

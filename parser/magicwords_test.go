@@ -32,3 +32,40 @@ func TestRevisionAndSiteWords(t *testing.T) {
 		}
 	}
 }
+
+// TestServerWords: {{SERVER}}, {{SERVERNAME}} and the full-URL functions
+// use Options.Server; without one they render without it (as MediaWiki
+// with an empty $wgServer) and the first use is reported, once a parse,
+// at its place.
+func TestServerWords(t *testing.T) {
+	src := "a {{SERVER}}, {{servername}}, {{fullurl:Foo bar}}, {{canonicalurl:Foo|action=edit}}"
+	for _, c := range []struct {
+		server, want string
+		warned       bool
+	}{
+		{"https://wiki.example.net", "a https://wiki.example.net, wiki.example.net, https://wiki.example.net/wiki/Foo_bar, https://wiki.example.net/index.php?title=Foo&action=edit", false},
+		{"", "a , , /wiki/Foo_bar, /index.php?title=Foo&action=edit", true},
+	} {
+		doc := parser.Parse(src, &parser.Options{Title: "X", Server: c.server})
+		if got := strings.TrimSpace(model.PlainText(doc.Root)); got != c.want {
+			t.Errorf("server %q:\n got %s\nwant %s", c.server, got, c.want)
+		}
+		var warned []model.Msg
+		for _, d := range doc.Diagnostics {
+			if d.ID == model.MsgNoServer {
+				warned = append(warned, d)
+			}
+		}
+		switch {
+		case !c.warned && len(warned) > 0:
+			t.Errorf("server %q: warned %v", c.server, warned)
+		case c.warned && (len(warned) != 1 || warned[0].Pos != 2):
+			t.Errorf("server %q: want one %s warning at byte 2, got %v", c.server, model.MsgNoServer, warned)
+		}
+	}
+	// A full URL alone is reported too.
+	doc := parser.Parse("{{fullurle:Foo}}", &parser.Options{Title: "X"})
+	if len(doc.Diagnostics) != 1 || doc.Diagnostics[0].ID != model.MsgNoServer {
+		t.Errorf("{{fullurle:}} without a server: %v", doc.Diagnostics)
+	}
+}

@@ -104,6 +104,12 @@ func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
 	if a.conf != nil {
 		cfg.Names, cfg.NamesFile = a.conf.Names, a.conf.Path
 		cfg.NamesLines = a.conf.Wiki().NamesLines
+		// The configuration's wiki_url describes the wiki for every
+		// command, not only those with a --wiki-url flag: html takes
+		// {{SERVER}} from it too.
+		if cfg.URL == "" {
+			cfg.URL = a.conf.WikiURL
+		}
 	}
 	if d := a.siteContent(); d != "" {
 		cfg.SiteContent = os.DirFS(d)
