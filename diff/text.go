@@ -273,30 +273,124 @@ func Words(a, b string) ([]Segment, []Segment) {
 	in := newInterner()
 	ops := Sequences(in.all(ta), in.all(tb))
 	in.release()
-	// Each side has at most a segment per op it is in.
-	na, nb := 0, 0
-	for _, op := range ops {
-		if op.Kind != OpInsert {
-			na++
-		}
-		if op.Kind != OpDelete {
-			nb++
-		}
-	}
-	sa := &segmenter{line: a, toks: ta, segs: segments(na)}
-	sb := &segmenter{line: b, toks: tb, segs: segments(nb)}
-	for _, op := range ops {
-		switch op.Kind {
-		case OpEqual:
-			sa.add(op.AStart, op.AEnd, false)
-			sb.add(op.BStart, op.BEnd, false)
-		case OpDelete:
-			sa.add(op.AStart, op.AEnd, true)
-		case OpInsert:
-			sb.add(op.BStart, op.BEnd, true)
-		}
+	rs := wordRuns(ops, ta, tb)
+	absorbEqualities(rs)
+	// Each side has at most a segment per run.
+	sa := &segmenter{line: a, toks: ta, segs: segments(min(len(rs), len(ta)))}
+	sb := &segmenter{line: b, toks: tb, segs: segments(min(len(rs), len(tb)))}
+	for _, r := range rs {
+		sa.add(r.a0, r.a1, r.changed || r.inA)
+		sb.add(r.b0, r.b1, r.changed || r.inB)
 	}
 	return sa.segs, sb.segs
+}
+
+// A wordRun is a run of a word diff's edit script: equal tokens, or the
+// tokens one side has in place of the other's (a deletion, an insertion
+// or both), with the bytes of either side's tokens.
+type wordRun struct {
+	a0, a1, b0, b1 int
+	la, lb         int
+	changed        bool
+	// inA, inB: an equal run taken into the change around it (see
+	// absorbEqualities), shown changed on that side.
+	inA, inB bool
+}
+
+// wordRuns turns an edit script of tokens into runs, a deletion and an
+// insertion side by side being one run.
+func wordRuns(ops []Op, ta, tb []string) []wordRun {
+	size := func(toks []string) int {
+		n := 0
+		for _, t := range toks {
+			n += len(t)
+		}
+		return n
+	}
+	rs := make([]wordRun, 0, len(ops))
+	for _, op := range ops {
+		r := wordRun{a0: op.AStart, a1: op.AEnd, b0: op.BStart, b1: op.BEnd, la: size(ta[op.AStart:op.AEnd]), lb: size(tb[op.BStart:op.BEnd]), changed: op.Kind != OpEqual}
+		if n := len(rs); r.changed && n > 0 && rs[n-1].changed {
+			t := &rs[n-1]
+			t.a1, t.b1, t.la, t.lb = r.a1, r.b1, t.la+r.la, t.lb+r.lb
+			continue
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// absorbEqualities makes a word diff read as what a person would mark:
+// an equal run between two changes that is shorter than either change
+// (the space between two replaced words, a "the" in a rewritten sentence)
+// becomes part of one change, as diff-match-patch's semantic cleanup does
+// (which also takes runs as long as a change; then "| a || b" to
+// "| ”a” || c" would mark the unchanged " || " as changed). Without it a
+// rewritten sentence showed every word struck out on its own between the
+// spaces the two versions share ("<del>a</del> <del>b</del>"), harder to
+// read and a tenth of a history page's bytes.
+//
+// A change is the runs between two equal runs that are not absorbed, and
+// its size the larger side's bytes. One pass with a stack: a merge only
+// ever grows the change before the next equal run, which is then checked
+// against it. An absorbed run is shown changed on a side that has changed
+// tokens before and after it in its change ("Pair" to "High card": the
+// space between "High" and "card" is marked, "Pair" keeps its space).
+func absorbEqualities(rs []wordRun) {
+	if len(rs) < 3 {
+		return
+	}
+	// A group is runs rs[first:last+1]: one equal run, or a change.
+	type group struct {
+		first, last int
+		la, lb      int
+		changed     bool
+	}
+	st := make([]group, 0, len(rs))
+	merged := false
+	for i, r := range rs {
+		st = append(st, group{i, i, r.la, r.lb, r.changed})
+		for n := len(st); n >= 3; n = len(st) {
+			x, e, y := st[n-3], st[n-2], st[n-1]
+			if !x.changed || e.changed || !y.changed || e.la >= max(x.la, x.lb) || e.la >= max(y.la, y.lb) {
+				break
+			}
+			st = append(st[:n-3], group{x.first, y.last, x.la + e.la + y.la, x.lb + e.lb + y.lb, true})
+			merged = true
+		}
+	}
+	if !merged {
+		return
+	}
+	for _, g := range st {
+		if !g.changed || g.first == g.last {
+			continue
+		}
+		// The first and last runs of the change with tokens on each side.
+		fa, la, fb, lb := -1, -1, -1, -1
+		for k := g.first; k <= g.last; k++ {
+			if r := &rs[k]; r.changed {
+				if r.a1 > r.a0 {
+					la = k
+					if fa < 0 {
+						fa = k
+					}
+				}
+				if r.b1 > r.b0 {
+					lb = k
+					if fb < 0 {
+						fb = k
+					}
+				}
+			}
+		}
+		for k := g.first; k <= g.last; k++ {
+			if r := &rs[k]; !r.changed {
+				r.inA = fa < k && k < la
+				r.inB = fb < k && k < lb
+			}
+		}
+	}
 }
 
 // segments returns room for n segments: nil for none (an empty line has

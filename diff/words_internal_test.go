@@ -11,11 +11,58 @@ import (
 	"github.com/wikirules/wikirules/internal/testgen"
 )
 
-// wordsReference is Words with each segment's text joined from its tokens.
+// wordsReference is Words written plainly: each run's text joined from
+// its tokens, and the equal runs between changes absorbed one at a time,
+// the whole script scanned again after each, until none is left.
 func wordsReference(a, b string) ([]Segment, []Segment) {
 	ta, tb := tokens(a), tokens(b)
 	in := newInterner()
 	ops := Sequences(in.all(ta), in.all(tb))
+	// A run: a side's texts; changed runs are a deletion and an insertion.
+	type run struct {
+		a, b    string
+		changed bool
+	}
+	var runs []run
+	for _, op := range ops {
+		r := run{strings.Join(ta[op.AStart:op.AEnd], ""), strings.Join(tb[op.BStart:op.BEnd], ""), op.Kind != OpEqual}
+		if n := len(runs); r.changed && n > 0 && runs[n-1].changed {
+			runs[n-1].a += r.a
+			runs[n-1].b += r.b
+			continue
+		}
+		runs = append(runs, r)
+	}
+	// groups[i] = [from, to) runs; a group of more than one run is a change.
+	type group struct{ from, to int }
+	groups := make([]group, len(runs))
+	for i := range runs {
+		groups[i] = group{i, i + 1}
+	}
+	changed := func(g group) bool { return g.to-g.from > 1 || runs[g.from].changed }
+	size := func(g group) (la, lb int) {
+		for _, r := range runs[g.from:g.to] {
+			la += len(r.a)
+			lb += len(r.b)
+		}
+		return
+	}
+	for again := true; again; {
+		again = false
+		for k := 1; k+1 < len(groups); k++ {
+			x, e, y := groups[k-1], groups[k], groups[k+1]
+			if !changed(x) || changed(e) || !changed(y) {
+				continue
+			}
+			xa, xb := size(x)
+			ya, yb := size(y)
+			if el, _ := size(e); el < max(xa, xb) && el < max(ya, yb) {
+				groups = append(groups[:k-1], append([]group{{x.from, y.to}}, groups[k+2:]...)...)
+				again = true
+				break
+			}
+		}
+	}
 	var sa, sb []Segment
 	add := func(segs *[]Segment, text string, changed bool) {
 		if text == "" {
@@ -27,16 +74,26 @@ func wordsReference(a, b string) ([]Segment, []Segment) {
 		}
 		*segs = append(*segs, Segment{Text: text, Changed: changed})
 	}
-	for _, op := range ops {
-		switch op.Kind {
-		case OpEqual:
-			t := strings.Join(ta[op.AStart:op.AEnd], "")
-			add(&sa, t, false)
-			add(&sb, t, false)
-		case OpDelete:
-			add(&sa, strings.Join(ta[op.AStart:op.AEnd], ""), true)
-		case OpInsert:
-			add(&sb, strings.Join(tb[op.BStart:op.BEnd], ""), true)
+	for _, g := range groups {
+		for k := g.from; k < g.to; k++ {
+			r := runs[k]
+			// An absorbed run is marked on a side with changed text
+			// before and after it in its group.
+			onA, onB := r.changed, r.changed
+			if !r.changed {
+				var beforeA, afterA, beforeB, afterB bool
+				for _, o := range runs[g.from:k] {
+					beforeA = beforeA || o.changed && o.a != ""
+					beforeB = beforeB || o.changed && o.b != ""
+				}
+				for _, o := range runs[k+1 : g.to] {
+					afterA = afterA || o.changed && o.a != ""
+					afterB = afterB || o.changed && o.b != ""
+				}
+				onA, onB = beforeA && afterA, beforeB && afterB
+			}
+			add(&sa, r.a, onA)
+			add(&sb, r.b, onB)
 		}
 	}
 	return sa, sb
