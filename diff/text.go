@@ -2,6 +2,7 @@ package diff
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -273,8 +274,11 @@ func Words(a, b string) ([]Segment, []Segment) {
 	in := newInterner()
 	ops := Sequences(in.all(ta), in.all(tb))
 	in.release()
-	rs := wordRuns(ops, ta, tb)
-	absorbEqualities(rs)
+	sc := wordScratches.Get().(*wordScratch)
+	defer wordScratches.Put(sc)
+	sc.runs = wordRuns(sc.runs[:0], ops, ta, tb)
+	rs := sc.runs
+	sc.groups = absorbEqualities(sc.groups[:0], rs)
 	// Each side has at most a segment per run.
 	sa := &segmenter{line: a, toks: ta, segs: segments(min(len(rs), len(ta)))}
 	sb := &segmenter{line: b, toks: tb, segs: segments(min(len(rs), len(tb)))}
@@ -297,9 +301,27 @@ type wordRun struct {
 	inA, inB bool
 }
 
-// wordRuns turns an edit script of tokens into runs, a deletion and an
-// insertion side by side being one run.
-func wordRuns(ops []Op, ta, tb []string) []wordRun {
+// A wordScratch holds a word diff's runs and groups: every changed line
+// of every edit is diffed word by word, and new slices for each were a
+// third of what Words allocated.
+type wordScratch struct {
+	runs   []wordRun
+	groups []runGroup
+}
+
+var wordScratches = sync.Pool{New: func() any { return new(wordScratch) }}
+
+// A runGroup is runs rs[first:last+1] of a word diff: one equal run, or a
+// change (see absorbEqualities).
+type runGroup struct {
+	first, last int
+	la, lb      int
+	changed     bool
+}
+
+// wordRuns appends to rs the runs of an edit script of tokens, a deletion
+// and an insertion side by side being one run.
+func wordRuns(rs []wordRun, ops []Op, ta, tb []string) []wordRun {
 	size := func(toks []string) int {
 		n := 0
 		for _, t := range toks {
@@ -307,7 +329,6 @@ func wordRuns(ops []Op, ta, tb []string) []wordRun {
 		}
 		return n
 	}
-	rs := make([]wordRun, 0, len(ops))
 	for _, op := range ops {
 		r := wordRun{a0: op.AStart, a1: op.AEnd, b0: op.BStart, b1: op.BEnd, la: size(ta[op.AStart:op.AEnd]), lb: size(tb[op.BStart:op.BEnd]), changed: op.Kind != OpEqual}
 		if n := len(rs); r.changed && n > 0 && rs[n-1].changed {
@@ -336,31 +357,26 @@ func wordRuns(ops []Op, ta, tb []string) []wordRun {
 // against it. An absorbed run is shown changed on a side that has changed
 // tokens before and after it in its change ("Pair" to "High card": the
 // space between "High" and "card" is marked, "Pair" keeps its space).
-func absorbEqualities(rs []wordRun) {
+//
+// st is room for the stack (returned for reuse).
+func absorbEqualities(st []runGroup, rs []wordRun) []runGroup {
 	if len(rs) < 3 {
-		return
+		return st
 	}
-	// A group is runs rs[first:last+1]: one equal run, or a change.
-	type group struct {
-		first, last int
-		la, lb      int
-		changed     bool
-	}
-	st := make([]group, 0, len(rs))
 	merged := false
 	for i, r := range rs {
-		st = append(st, group{i, i, r.la, r.lb, r.changed})
+		st = append(st, runGroup{i, i, r.la, r.lb, r.changed})
 		for n := len(st); n >= 3; n = len(st) {
 			x, e, y := st[n-3], st[n-2], st[n-1]
 			if !x.changed || e.changed || !y.changed || e.la >= max(x.la, x.lb) || e.la >= max(y.la, y.lb) {
 				break
 			}
-			st = append(st[:n-3], group{x.first, y.last, x.la + e.la + y.la, x.lb + e.lb + y.lb, true})
+			st = append(st[:n-3], runGroup{x.first, y.last, x.la + e.la + y.la, x.lb + e.lb + y.lb, true})
 			merged = true
 		}
 	}
 	if !merged {
-		return
+		return st
 	}
 	for _, g := range st {
 		if !g.changed || g.first == g.last {
@@ -391,6 +407,7 @@ func absorbEqualities(rs []wordRun) {
 			}
 		}
 	}
+	return st
 }
 
 // segments returns room for n segments: nil for none (an empty line has
