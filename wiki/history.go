@@ -87,10 +87,18 @@ type chunk struct {
 	// end of the nodes after it (0 without any).
 	sole              bool
 	headSize, bodyEnd int
-	categories        []string
-	templates         []*model.TemplateCall
-	switches          map[string]bool
-	diags             model.MsgList
+	// adopted: a document took the nodes after the heading of this sole
+	// chunk as its own, at byte at, rather than copies of them (a new
+	// section is made in full once and left in outline afterwards: the
+	// copy was a tenth of a build's allocations). A later copy is made
+	// from them there, and their calls map back to the chunk's own.
+	adopted    bool
+	at         int
+	ownCalls   map[*model.TemplateCall]*model.TemplateCall
+	categories []string
+	templates  []*model.TemplateCall
+	switches   map[string]bool
+	diags      model.MsgList
 }
 
 // NewHistoryParser returns a parser for the revisions of page p.
@@ -442,28 +450,51 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		return &m
 	}
 	var headings []*model.Node
-	// cp copies n's subtree depth first, off bytes further.
-	var cp func(src *model.Node, off int) *model.Node
-	cp = func(src *model.Node, off int) *model.Node {
+	// cp copies n's subtree depth first, off bytes further (from where
+	// src is: an adopted chunk's nodes are at c.at already).
+	var cp func(src *model.Node, off int, c *chunk) *model.Node
+	cp = func(src *model.Node, off int, c *chunk) *model.Node {
 		d := &slab[0]
 		slab = slab[1:]
 		*d = *src
-		d.Pos += off
-		d.End += off
+		shift := off
+		if c != nil {
+			shift -= c.at
+		}
+		d.Pos += shift
+		d.End += shift
 		d.Parent, d.FirstChild, d.LastChild, d.PrevSibling, d.NextSibling = nil, nil, nil, nil, nil
 		if t := src.Template(); t != nil {
 			// The copy shares src's details (their setters copy);
 			// only a template call moves with the chunk.
+			if c != nil {
+				t = c.ownCalls[t]
+			}
 			d.SetTemplate(moveCall(t, off))
 		}
 		for k := src.FirstChild; k != nil; k = k.NextSibling {
-			d.AppendChild(cp(k, off))
+			d.AppendChild(cp(k, off, c))
 		}
 		if d.Kind == model.KindHeading {
 			d.SetAttrs(append([]model.Attr(nil), src.Attrs()...))
 			headings = append(headings, d)
 		}
 		return d
+	}
+	// adopt makes chunk c's node n (a top-level node after its heading)
+	// the document's, off bytes further, its calls the document's.
+	var adopt func(n *model.Node, off int, c *chunk)
+	adopt = func(n *model.Node, off int, c *chunk) {
+		n.Pos += off
+		n.End += off
+		if t := n.Template(); t != nil {
+			m := moveCall(t, off)
+			c.ownCalls[m] = t
+			n.SetTemplate(m)
+		}
+		for k := n.FirstChild; k != nil; k = k.NextSibling {
+			adopt(k, off, c)
+		}
 	}
 	for i, c := range parts {
 		off := cuts[i]
@@ -473,10 +504,10 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		if deferred(i) {
 			// Its only heading is its first node: the headings are
 			// still in the text's order.
-			heads[i] = cp(c.nodes[0], off)
+			heads[i] = cp(c.nodes[0], off, nil)
 		} else {
-			for _, n := range c.nodes {
-				bodies[i] = append(bodies[i], cp(n, off))
+			for k, n := range c.nodes {
+				bodies[i] = append(bodies[i], cp(n, off, adoptedBody(c, k)))
 			}
 		}
 		doc.Categories = append(doc.Categories, c.categories...)
@@ -523,11 +554,32 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 				kept = append(kept, sectionRun{from: i, to: i + 1, loose: true})
 			}
 		}
+		// A chunk no document took yet is taken (once, should the text
+		// hold it twice); the others are copied.
+		adopting := make([]bool, len(parts))
+		for _, r := range kept {
+			for i := r.from; i < r.to; i++ {
+				if c := parts[i]; !c.adopted && len(c.nodes) > 1 {
+					c.adopted, adopting[i] = true, true
+					rest -= c.size - c.headSize
+				}
+			}
+		}
 		slab = make([]model.Node, rest)
 		for _, r := range kept {
 			for i := r.from; i < r.to; i++ {
-				for _, n := range parts[i].nodes[1:] {
-					bodies[i] = append(bodies[i], cp(n, cuts[i]))
+				c := parts[i]
+				if adopting[i] {
+					c.at, c.ownCalls = cuts[i], map[*model.TemplateCall]*model.TemplateCall{}
+					for _, n := range c.nodes[1:] {
+						n.Parent, n.PrevSibling, n.NextSibling = nil, nil, nil
+						adopt(n, cuts[i], c)
+						bodies[i] = append(bodies[i], n)
+					}
+					continue
+				}
+				for k, n := range c.nodes[1:] {
+					bodies[i] = append(bodies[i], cp(n, cuts[i], adoptedBody(c, k+1)))
 				}
 			}
 		}
@@ -566,6 +618,15 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		}
 	}
 	return doc
+}
+
+// adoptedBody returns c when its node k is one a document took (see
+// chunk.adopted), nil when it is the chunk's own.
+func adoptedBody(c *chunk, k int) *chunk {
+	if c.adopted && k > 0 {
+		return c
+	}
+	return nil
 }
 
 // sectionRun is a top-level section of a stitched document made of sole

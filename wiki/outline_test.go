@@ -36,6 +36,51 @@ func sectionsDump(d *model.Document) string {
 	return b.String()
 }
 
+// inFullDump dumps d's top-level nodes, but for the sections that thin
+// (the same text parsed leaving parts in outline) has in outline: a
+// section is one when all it holds is headings (see onlyHeadings). The parts in full are
+// those of a parse in full, node for node, positions and calls included.
+func inFullDump(d, thin *model.Document) string {
+	var b strings.Builder
+	for n, m := d.Root.FirstChild, thin.Root.FirstChild; n != nil && m != nil; n, m = n.NextSibling, m.NextSibling {
+		if m.Kind == model.KindSection && onlyHeadings(m) {
+			fmt.Fprintf(&b, "section %d:%d in outline\n", n.Pos, n.End)
+			continue
+		}
+		b.WriteString(model.Dump(n))
+	}
+	return b.String()
+}
+
+// onlyHeadings reports whether section n holds headings and sections of
+// headings only, as a section in outline does.
+func onlyHeadings(n *model.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Kind != model.KindHeading && (c.Kind != model.KindSection || !onlyHeadings(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// callsOwned checks that the template calls d's nodes carry are d's own
+// (in d.Templates), not those of another revision's tree or a chunk's.
+func callsOwned(d *model.Document) error {
+	own := map[*model.TemplateCall]bool{}
+	for _, t := range d.Templates {
+		own[t] = true
+	}
+	var err error
+	model.Walk(d.Root, func(n *model.Node, entering bool) model.WalkStatus {
+		if t := n.Template(); entering && t != nil && !own[t] {
+			err = fmt.Errorf("node %s [%d:%d] carries call %q [%d:%d], not one of the document's", n.Kind, n.Pos, n.End, t.Name, t.Pos, t.End)
+			return model.WalkStop
+		}
+		return model.WalkContinue
+	})
+	return err
+}
+
 func renderNodes(t *testing.T, nodes []*model.Node) string {
 	t.Helper()
 	var b bytes.Buffer
@@ -78,6 +123,14 @@ func sameOutlines(t *testing.T, w *wiki.Wiki) (outlined, parts int) {
 			}
 			if want, got := sectionsDump(fd), sectionsDump(td); want != got {
 				t.Fatalf("%s: the sections differ in outline: %s", where, testutil.FirstDiff(want, got))
+			}
+			if want, got := inFullDump(fd, td), inFullDump(td, td); want != got {
+				t.Fatalf("%s: a part in full differs from the parse in full: %s", where, testutil.FirstDiff(want, got))
+			}
+			for _, d := range []*model.Document{fd, td} {
+				if err := callsOwned(d); err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
 			}
 			if fs {
 				fp, _ := fd.Parts()
