@@ -48,7 +48,11 @@ type lcsTable struct {
 // Sequences compares two sequences of element ids and returns the edit
 // script.
 func Sequences(a, b []int) []Op {
-	ops := make([]Op, 0, 8)
+	return sequencesInto(make([]Op, 0, 8), a, b)
+}
+
+// sequencesInto is Sequences writing the script into ops' array.
+func sequencesInto(ops []Op, a, b []int) []Op {
 	seqDiff(a, b, 0, 0, &ops, 0)
 	return merge(ops)
 }
