@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/check"
+	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
@@ -159,9 +160,14 @@ type CompareView struct {
 
 // DiffView is the change from one revision to the next.
 type DiffView struct {
-	ID             string // anchor of the diff
-	PrevID         string // anchor of the previous revision
+	ID     string // anchor of the diff
+	PrevID string // anchor of the previous revision
+	// HTML is the diff as the page shows it, for a layout that reads it
+	// (see HistoryPage.fill); the page written in Go writes res straight
+	// into its buffer instead (the diffs as strings were a twentieth of
+	// what a big build allocated).
 	HTML           template.HTML
+	res            *diff.Result
 	Added, Removed int
 	RulesChanged   bool
 	FormattingOnly bool

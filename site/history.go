@@ -63,11 +63,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 		}
 		if i > 0 && prev >= 0 && r.Visible() {
 			res := diff.Compare(pg.Title, sides[prev], sides[i])
-			h, err := diffHTML(res)
-			if err != nil {
-				return nil, err
-			}
-			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], HTML: h,
+			dv := &DiffView{ID: "diff-" + w.anchors[i], PrevID: w.anchors[prev], res: res,
 				Added: res.Summary.LinesAdded, Removed: res.Summary.LinesRemoved, RulesChanged: res.RulesChanged(), Open: e.Latest}
 			for _, t := range res.Tables {
 				switch t.Change {
@@ -199,6 +195,11 @@ func writeHistoryBody(h *HistoryPage) template.HTML {
 // fill sets the page's Source and Body from the current wikitext, for a
 // layout that reads them.
 func (h *HistoryPage) fill(text string) {
+	for _, e := range h.Revisions {
+		if d := e.Diff; d != nil && d.HTML == "" && d.res != nil {
+			d.HTML = diffHTML(d.res)
+		}
+	}
 	h.Source, h.SourceLines = sourceHTML(text)
 	h.Body = writeHistoryBody(h)
 	h.bodyLater, h.sourceText = false, ""
@@ -210,8 +211,11 @@ func historyBodySize(h *HistoryPage) int {
 	size := 1024
 	for _, e := range h.Revisions {
 		size += 1536 + len(e.Summary)
-		if e.Diff != nil {
-			size += len(e.Diff.HTML)
+		if d := e.Diff; d != nil {
+			size += len(d.HTML)
+			if d.HTML == "" && d.res != nil {
+				size += sideBySideSize(d.res.Text) + 512*(len(d.res.Sections)+len(d.res.Tables))
+			}
 		}
 		if e.Compare != nil {
 			size += len(e.Compare.Ops)
@@ -227,6 +231,7 @@ func historyBodySize(h *HistoryPage) int {
 // for the page's layouts, or the page's own buffer when the site writes
 // the page in Go (layouts.go), which spares a copy of the body.
 type bodyWriter interface {
+	io.Writer
 	io.StringWriter
 	io.ByteWriter
 }
@@ -341,7 +346,11 @@ func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 				renames(d.Renames)
 			}
 			b.WriteString("</summary>\n      ")
-			b.WriteString(string(d.HTML))
+			if d.HTML == "" && d.res != nil {
+				writeDiffHTML(b, d.res)
+			} else {
+				b.WriteString(string(d.HTML))
+			}
 			b.WriteString("\n    </details>")
 		}
 		if c := e.Compare; c != nil {

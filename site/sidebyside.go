@@ -8,31 +8,34 @@ import (
 	"github.com/wikirules/wikirules/diff"
 )
 
-// diffHTML is a revision diff as the history page shows it: the section and
-// rule-table changes (diff.WriteHTML), then the text side by side, old on
-// the left and new on the right, changed words marked, as MediaWiki shows
-// a diff. On a narrow screen (or with the page's "inline" switch) the same
-// rows read as one column: each row's old line above its new one.
-func diffHTML(res *diff.Result) (template.HTML, error) {
+// diffHTML is a revision diff as the history page shows it (see
+// writeDiffHTML), for the page's layouts.
+func diffHTML(res *diff.Result) template.HTML {
 	var b strings.Builder
-	summary := *res
-	summary.Text = nil
-	if len(res.Sections) > 0 || len(res.Tables) > 0 {
-		if err := diff.WriteHTML(&b, &summary); err != nil {
-			return "", err
-		}
-	}
-	writeSideBySide(&b, res.Text)
-	return template.HTML(b.String()), nil
+	b.Grow(sideBySideSize(res.Text) + 512*(len(res.Sections)+len(res.Tables)))
+	writeDiffHTML(&b, res)
+	return template.HTML(b.String())
 }
 
-// writeSideBySide writes a text diff as a table of four columns: old line
-// number, old text, new line number, new text. A run of removed lines and
-// the run of added lines after it pair up row by row (their words
-// highlighted); context rows show the line on both sides.
-func writeSideBySide(b *strings.Builder, td *diff.TextDiff) {
-	if td == nil || len(td.Hunks) == 0 {
-		return
+// writeDiffHTML writes a revision diff as the history page shows it: the
+// section and rule-table changes (diff.WriteHTML), then the text side by
+// side, old on the left and new on the right, changed words marked, as
+// MediaWiki shows a diff. On a narrow screen (or with the page's "inline"
+// switch) the same rows read as one column: each row's old line above its
+// new one. (b is memory: the writes cannot fail.)
+func writeDiffHTML(b bodyWriter, res *diff.Result) {
+	if len(res.Sections) > 0 || len(res.Tables) > 0 {
+		summary := *res
+		summary.Text = nil
+		_ = diff.WriteHTML(b, &summary)
+	}
+	writeSideBySide(b, res.Text)
+}
+
+// sideBySideSize is about the bytes writeSideBySide writes for td.
+func sideBySideSize(td *diff.TextDiff) int {
+	if td == nil {
+		return 0
 	}
 	size := 200
 	for _, h := range td.Hunks {
@@ -40,7 +43,17 @@ func writeSideBySide(b *strings.Builder, td *diff.TextDiff) {
 			size += 2*len(l.Text) + 160
 		}
 	}
-	b.Grow(size)
+	return size
+}
+
+// writeSideBySide writes a text diff as a table of four columns: old line
+// number, old text, new line number, new text. A run of removed lines and
+// the run of added lines after it pair up row by row (their words
+// highlighted); context rows show the line on both sides.
+func writeSideBySide(b bodyWriter, td *diff.TextDiff) {
+	if td == nil || len(td.Hunks) == 0 {
+		return
+	}
 	b.WriteString(`<div class="diff diff-sbs"><table class="diff-text sbs"><colgroup><col class="ln"><col class="code"><col class="ln"><col class="code"></colgroup><tbody>`)
 	for _, h := range td.Hunks {
 		b.WriteString(`<tr class="hunk"><td colspan="4">Line ` + strconv.Itoa(h.OldStart) + ` → line ` + strconv.Itoa(h.NewStart) + `</td></tr>`)
@@ -94,7 +107,7 @@ func writeSideBySide(b *strings.Builder, td *diff.TextDiff) {
 // side writes one side of a row (the new side when right): the line's
 // number and its text, changed words marked with tag (del or ins; "" on a
 // context line).
-func side(b *strings.Builder, l diff.Line, tag string, right bool) {
+func side(b bodyWriter, l diff.Line, tag string, right bool) {
 	no, sign := l.OldNo, "−"
 	if right {
 		no, sign = l.NewNo, "+"
