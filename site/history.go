@@ -239,8 +239,16 @@ type bodyWriter interface {
 // writeHistoryBodyTo writes the body of history page h to b.
 func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 	esc := func(s string) { escapeText(b, s) }
-	iso := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-	datetime := func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+	// timeTag writes t as <time>, without a string for each form.
+	var tb [64]byte
+	timeTag := func(t time.Time) {
+		t = t.UTC()
+		b.WriteString(`<time datetime="`)
+		b.Write(t.AppendFormat(tb[:0], time.RFC3339))
+		b.WriteString(`">`)
+		b.Write(t.AppendFormat(tb[:0], "2006-01-02 15:04 UTC"))
+		b.WriteString(`</time>`)
+	}
 	summary := func(s string) {
 		if s == "" {
 			b.WriteString(`<span class="no-summary">no summary</span>`)
@@ -267,7 +275,9 @@ func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 	for _, e := range h.Revisions {
 		b.WriteString("\n      <tr><td class=\"time\"><a href=\"#")
 		esc(e.ID)
-		b.WriteString(`"><time datetime="` + iso(e.Time) + `">` + datetime(e.Time) + `</time></a></td><td>`)
+		b.WriteString(`">`)
+		timeTag(e.Time)
+		b.WriteString(`</a></td><td>`)
 		esc(e.Author)
 		b.WriteString(`</td><td>`)
 		summary(e.Summary)
@@ -315,7 +325,9 @@ func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 		esc(e.ID)
 		b.WriteString("-h\">\n    <h2 id=\"")
 		esc(e.ID)
-		b.WriteString(`-h"><time datetime="` + iso(e.Time) + `">` + datetime(e.Time) + `</time> · `)
+		b.WriteString(`-h">`)
+		timeTag(e.Time)
+		b.WriteString(` · `)
 		esc(e.Author)
 		if e.Latest {
 			b.WriteString(` <span class="badge">current</span>`)

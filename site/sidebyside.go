@@ -56,7 +56,11 @@ func writeSideBySide(b bodyWriter, td *diff.TextDiff) {
 	}
 	b.WriteString(`<div class="diff diff-sbs"><table class="diff-text sbs"><colgroup><col class="ln"><col class="code"><col class="ln"><col class="code"></colgroup><tbody>`)
 	for _, h := range td.Hunks {
-		b.WriteString(`<tr class="hunk"><td colspan="4">Line ` + strconv.Itoa(h.OldStart) + ` → line ` + strconv.Itoa(h.NewStart) + `</td></tr>`)
+		b.WriteString(`<tr class="hunk"><td colspan="4">Line `)
+		b.WriteString(strconv.Itoa(h.OldStart))
+		b.WriteString(` → line `)
+		b.WriteString(strconv.Itoa(h.NewStart))
+		b.WriteString(`</td></tr>`)
 		for i := 0; i < len(h.Lines); {
 			l := h.Lines[i]
 			if l.Kind == diff.LineContext {
@@ -85,7 +89,9 @@ func writeSideBySide(b bodyWriter, td *diff.TextDiff) {
 				case r >= len(inss):
 					class = "rem"
 				}
-				b.WriteString(`<tr class="` + class + `">`)
+				b.WriteString(`<tr class="`)
+				b.WriteString(class)
+				b.WriteString(`">`)
 				if r < len(dels) {
 					side(b, dels[r], "del", false)
 				} else {
@@ -121,17 +127,24 @@ func side(b bodyWriter, l diff.Line, tag string, right bool) {
 	}
 	b.WriteString(`</td><td class="code`)
 	if tag != "" {
-		b.WriteString(" " + tag)
+		b.WriteByte(' ')
+		b.WriteString(tag)
 	}
-	b.WriteString(`"><span class="sign" aria-hidden="true">` + sign + `</span>`)
+	b.WriteString(`"><span class="sign" aria-hidden="true">`)
+	b.WriteString(sign)
+	b.WriteString(`</span>`)
 	if l.Segments == nil || tag == "" {
 		escapeText(b, l.Text)
 	} else {
 		for _, s := range l.Segments {
 			if s.Changed {
-				b.WriteString("<" + tag + ">")
+				b.WriteByte('<')
+				b.WriteString(tag)
+				b.WriteByte('>')
 				escapeText(b, s.Text)
-				b.WriteString("</" + tag + ">")
+				b.WriteString("</")
+				b.WriteString(tag)
+				b.WriteByte('>')
 			} else {
 				escapeText(b, s.Text)
 			}
