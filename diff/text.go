@@ -365,11 +365,13 @@ func wordRuns(rs []wordRun, ops []Op, ta, tb []string) []wordRun {
 // an equal run between two changes that is shorter than either change
 // (the space between two replaced words, a "the" in a rewritten sentence)
 // becomes part of one change, as diff-match-patch's semantic cleanup does
-// (which also takes runs as long as a change; then "| a || b" to
-// "| ”a” || c" would mark the unchanged " || " as changed). Without it a
+// (which also takes runs as long as a change: a table row's word made
+// bold, three apostrophes on each side, and one space after it made three
+// would mark the unchanged " ||" between them as changed; so two
+// one-letter words replaced stay apart, "[-a-] [-b-]"). Without it a
 // rewritten sentence showed every word struck out on its own between the
-// spaces the two versions share ("<del>a</del> <del>b</del>"), harder to
-// read and a tenth of a history page's bytes.
+// spaces the two versions share ("<del>a</del> <del>b</del>"), harder
+// to read.
 //
 // A change is the runs between two equal runs that are not absorbed, and
 // its size the larger side's bytes. One pass with a stack: a merge only

@@ -98,20 +98,28 @@ type expander struct {
 	// again ({{heart|…}} on every line), and a title takes two or three
 	// allocations to make.
 	titles map[string]cachedTitle
-	// serverWarned: the missing server was reported (once a parse).
-	serverWarned bool
 }
 
 // server returns the wiki's server for {{SERVER}} and the full-URL
-// functions at [pos, end). Without one they render as MediaWiki would
-// with an empty $wgServer (a path, or nothing), which is wrong on any
-// real wiki: the first use in a parse is reported, not left silent.
-func (e *expander) server(pos, end int) string {
-	if e.opts.Server == "" && !e.serverWarned {
-		e.serverWarned = true
+// functions used by node n of frame f. Without one they render as
+// MediaWiki would with an empty $wgServer (a path, or nothing), which is
+// wrong on any real wiki: each use is reported, not left silent (each, as
+// every message is: a page parsed by parts reports what it reports whole).
+func (e *expander) server(f *frame, n *ppNode) string {
+	if e.opts.Server == "" {
+		pos, end := callRange(f, n)
 		e.diags.Add(pos, end, model.SevWarning, model.MsgNoServer, "the wiki's server is not set (--server, or the wiki URL): {{SERVER}} and full URLs are left without it")
 	}
 	return e.opts.Server
+}
+
+// callRange is where node n of frame f is on the page: its own range on
+// the page, the call that brought it in a template.
+func callRange(f *frame, n *ppNode) (pos, end int) {
+	if !f.top {
+		return f.callPos, f.callEnd
+	}
+	return n.pos, n.end
 }
 
 type cachedTitle struct {
@@ -399,7 +407,7 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 	if len(n.parts) == 0 {
 		if v, ok := e.variable(name, f); ok {
 			if v == "" && isServerWord(name) {
-				e.server(n.pos, n.end)
+				e.server(f, n)
 			}
 			start(name)
 			markBuiltinCall(call)
@@ -504,7 +512,8 @@ func (e *expander) template(n *ppNode, f *frame, b *builder) {
 		if call != nil {
 			call.Unknown = true
 		}
-		e.diags.Add(n.pos, n.end, model.SevWarning, model.MsgUnknownTemplate, "unknown template %q: no definition in the inputs or the template directory", short)
+		pos, end := callRange(f, n)
+		e.diags.Add(pos, end, model.SevWarning, model.MsgUnknownTemplate, "unknown template %q: no definition in the inputs or the template directory", short)
 		link := "[[:" + title + "]]"
 		if nowiki {
 			link = escapeWikitext(link)
@@ -586,10 +595,7 @@ func (e *expander) maxExpands() int {
 
 // errorOut writes a visible error in place of a call and reports it.
 func (e *expander) errorOut(b *builder, f *frame, n *ppNode, id model.MsgID, msg string) {
-	pos, end := n.pos, n.end
-	if !f.top {
-		pos, end = f.callPos, f.callEnd
-	}
+	pos, end := callRange(f, n)
 	e.diags.Add(pos, end, model.SevError, id, "%s", msg)
 	e.emitGen(b, f, `<span class="error">`+htmlEscape(msg)+`</span>`, n.pos, n.end)
 }
@@ -597,10 +603,7 @@ func (e *expander) errorOut(b *builder, f *frame, n *ppNode, id model.MsgID, msg
 // errorOutWiki is errorOut with a message written as wikitext (a link to
 // the template), as MediaWiki's loop message is.
 func (e *expander) errorOutWiki(b *builder, f *frame, n *ppNode, id model.MsgID, msg, wikitext string) {
-	pos, end := n.pos, n.end
-	if !f.top {
-		pos, end = f.callPos, f.callEnd
-	}
+	pos, end := callRange(f, n)
 	e.diags.Add(pos, end, model.SevError, id, "%s", msg)
 	e.emitGen(b, f, `<span class="error">`+wikitext+`</span>`, n.pos, n.end)
 }

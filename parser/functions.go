@@ -680,15 +680,15 @@ func cardholderTemplate(c *builtinCall) {
 	c.emit(`</span>`)
 }
 
-// localURL is {{localurl:Page|query}} for a wiki at /wiki/ and /index.php.
 // server is the wiki's server (see expander.server).
-func (c *pfCall) server() string { return c.e.server(c.node.pos, c.node.end) }
+func (c *pfCall) server() string { return c.e.server(c.f, c.node) }
 
 // isServerWord reports whether the magic word name is the server's.
 func isServerWord(name string) bool {
 	return strings.EqualFold(name, "SERVER") || strings.EqualFold(name, "SERVERNAME")
 }
 
+// localURL is {{localurl:Page|query}} for a wiki at /wiki/ and /index.php.
 func (c *pfCall) localURL() string {
 	title, query := c.str(0), c.str(1)
 	t := wikiURLEncode(c.e.opts.Namespaces.Normalize(title))

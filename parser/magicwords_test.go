@@ -1,6 +1,7 @@
 package parser_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,37 +36,49 @@ func TestRevisionAndSiteWords(t *testing.T) {
 
 // TestServerWords: {{SERVER}}, {{SERVERNAME}} and the full-URL functions
 // use Options.Server; without one they render without it (as MediaWiki
-// with an empty $wgServer) and the first use is reported, once a parse,
-// at its place.
+// with an empty $wgServer) and each use is reported, on the page: at the
+// call that brought it in when a template uses it.
 func TestServerWords(t *testing.T) {
 	src := "a {{SERVER}}, {{servername}}, {{fullurl:Foo bar}}, {{canonicalurl:Foo|action=edit}}"
 	for _, c := range []struct {
 		server, want string
-		warned       bool
+		warned       []int // where each warning starts
 	}{
-		{"https://wiki.example.net", "a https://wiki.example.net, wiki.example.net, https://wiki.example.net/wiki/Foo_bar, https://wiki.example.net/index.php?title=Foo&action=edit", false},
-		{"", "a , , /wiki/Foo_bar, /index.php?title=Foo&action=edit", true},
+		{"https://wiki.example.net", "a https://wiki.example.net, wiki.example.net, https://wiki.example.net/wiki/Foo_bar, https://wiki.example.net/index.php?title=Foo&action=edit", nil},
+		{"", "a , , /wiki/Foo_bar, /index.php?title=Foo&action=edit", []int{2, 14, 30, 51}},
 	} {
 		doc := parser.Parse(src, &parser.Options{Title: "X", Server: c.server})
 		if got := strings.TrimSpace(model.PlainText(doc.Root)); got != c.want {
 			t.Errorf("server %q:\n got %s\nwant %s", c.server, got, c.want)
 		}
-		var warned []model.Msg
+		var warned []int
 		for _, d := range doc.Diagnostics {
 			if d.ID == model.MsgNoServer {
-				warned = append(warned, d)
+				warned = append(warned, d.Pos)
 			}
 		}
-		switch {
-		case !c.warned && len(warned) > 0:
-			t.Errorf("server %q: warned %v", c.server, warned)
-		case c.warned && (len(warned) != 1 || warned[0].Pos != 2):
-			t.Errorf("server %q: want one %s warning at byte 2, got %v", c.server, model.MsgNoServer, warned)
+		if fmt.Sprint(warned) != fmt.Sprint(c.warned) {
+			t.Errorf("server %q: %s warnings at %v, want %v (%v)", c.server, model.MsgNoServer, warned, c.warned, doc.Diagnostics)
 		}
 	}
-	// A full URL alone is reported too.
-	doc := parser.Parse("{{fullurle:Foo}}", &parser.Options{Title: "X"})
-	if len(doc.Diagnostics) != 1 || doc.Diagnostics[0].ID != model.MsgNoServer {
-		t.Errorf("{{fullurle:}} without a server: %v", doc.Diagnostics)
+	// In a template, the warning is at the call on the page (the
+	// template's own text is elsewhere).
+	tpl := parser.NewWikiTemplates()
+	tpl.Add("Template:Home", strings.Repeat("x", 60)+" {{fullurle:Foo}}")
+	doc := parser.Parse("ab {{Home}}", &parser.Options{Title: "X", WikiTemplates: tpl})
+	if len(doc.Diagnostics) != 1 || doc.Diagnostics[0].ID != model.MsgNoServer || doc.Diagnostics[0].Pos != 3 || doc.Diagnostics[0].End != 11 {
+		t.Errorf("{{fullurle:}} in a template without a server: %v, want one %s at 3:11", doc.Diagnostics, model.MsgNoServer)
+	}
+}
+
+// TestUnknownTemplateInTemplate: a template a template calls that has no
+// definition is reported at the outer call on the page, not at its place
+// in the template's own text.
+func TestUnknownTemplateInTemplate(t *testing.T) {
+	tpl := parser.NewWikiTemplates()
+	tpl.Add("Template:Outer", strings.Repeat("x", 60)+" {{Nowhere}}")
+	doc := parser.Parse("ab {{Outer}}", &parser.Options{Title: "X", WikiTemplates: tpl})
+	if len(doc.Diagnostics) != 1 || doc.Diagnostics[0].ID != model.MsgUnknownTemplate || doc.Diagnostics[0].Pos != 3 || doc.Diagnostics[0].End != 12 {
+		t.Errorf("%v, want one %s at 3:12", doc.Diagnostics, model.MsgUnknownTemplate)
 	}
 }

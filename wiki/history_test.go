@@ -117,6 +117,8 @@ var hostileHistoryTexts = []string{
 	"Lead line\n\n1 card per player.\n\n:indented\n\nx ; y\n\nEnd",
 	// One chunk twice in a text: each copy's calls are its own.
 	"Lead\n== A ==\nPlay {{heart|Q}} first.\n== A ==\nPlay {{heart|Q}} first.\n== B ==\nend",
+	// Messages from several chunks (no server set; an unknown template).
+	"Lead {{SERVER}}\n== A ==\nSee {{fullurl:X}}.\n== B ==\n{{SERVER}} and {{Nope}}\n",
 }
 
 // TestHistoryParserSameTrees: a revision parsed by chunks has the very tree
@@ -186,7 +188,7 @@ func TestHistoryParserSameTrees(t *testing.T) {
 		// These are parsed by chunks (the others whole): heading ids
 		// de-duplicated over the text, time words, sections nested,
 		// categories from several chunks, paragraphs around headings.
-		byChunks := map[int]bool{0: true, 8: true, 9: true, 10: true, 13: true, 14: true, 24: true, 26: true}
+		byChunks := map[int]bool{0: true, 8: true, 9: true, 10: true, 13: true, 14: true, 24: true, 26: true, 27: true}
 		for i, text := range texts {
 			p := &model.Page{Title: fmt.Sprintf("Hostile %d", i)}
 			hp := w.NewHistoryParser(p)
