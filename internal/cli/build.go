@@ -63,7 +63,7 @@ func (sf *siteFlags) options(w *wiki.Wiki) (site.Options, error) {
 
 // build opens the wiki and builds the site into out.
 func (a *app) build(inputs []string, sf *siteFlags, out, key string) (*site.Stats, error) {
-	a.wikiURL, a.contentDir = sf.wikiURL, sf.contentDir
+	a.wikiURL, a.contentDir, a.siteCommand = sf.wikiURL, sf.contentDir, true
 	buildHeap.Do(func() { hugePages(buildHeapNeed(inputs)) })
 	w, err := a.open(inputs, false)
 	if err != nil {

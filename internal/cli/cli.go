@@ -68,6 +68,9 @@ type app struct {
 	// --wiki-url of build and serve, which the wiki is read with too
 	// (games' notes may name them; pages link back to the wiki).
 	contentDir, wikiURL string
+	// siteCommand: the command has those flags (its --wiki-url is the
+	// configuration's wiki_url unless given, and may empty it).
+	siteCommand bool
 	// mapInputs maps feed files rather than reading them: every command
 	// but serve, which loads the wiki again and again, loads it once.
 	mapInputs bool
@@ -107,7 +110,7 @@ func (a *app) config(inputs []string, metadataOnly bool) wiki.Config {
 		// The configuration's wiki_url describes the wiki for every
 		// command, not only those with a --wiki-url flag: html takes
 		// {{SERVER}} from it too.
-		if cfg.URL == "" {
+		if !a.siteCommand {
 			cfg.URL = a.conf.WikiURL
 		}
 	}
