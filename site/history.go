@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"encoding/json"
 	"html/template"
 	"io"
 	"slices"
@@ -423,6 +422,7 @@ func (b *builder) compareWithCurrent(e *RevEntry, w *pageWork, i int) {
 // lines both texts have after the last change are left out.
 func compareOps(old []string, ops []diff.Op) string {
 	var b strings.Builder
+	var q []byte // a line as JSON (appendJSONString: json.Marshal's bytes)
 	b.WriteByte('[')
 	sep := func() {
 		if b.Len() > 1 {
@@ -449,12 +449,13 @@ func compareOps(old []string, ops []diff.Op) string {
 				if k > op.AStart {
 					b.WriteByte(',')
 				}
-				q, _ := json.Marshal(old[k])
+				q = appendJSONString(q[:0], old[k])
 				b.Write(q)
 			}
 			b.WriteByte(']')
 		case diff.OpInsert:
-			b.WriteString("-" + itoa(op.BEnd-op.BStart))
+			b.WriteByte('-')
+			b.WriteString(itoa(op.BEnd - op.BStart))
 		}
 	}
 	b.WriteByte(']')
