@@ -242,7 +242,7 @@ func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []
 	})
 	doc.Templates = calls
 	wrap(root, calls)
-	assignHeadingIDs(headings)
+	assignHeadingIDs(headings, nil)
 	buildSections(root, &ps.nodes)
 }
 
@@ -382,10 +382,16 @@ func (ps *parseState) markErrors(root *model.Node) {
 // assignHeadingIDs gives every heading an id made from its text,
 // de-duplicated like MediaWiki ("Scoring", "Scoring_2"…), comparing case
 // insensitively.
-func assignHeadingIDs(headings []*model.Node) {
+func assignHeadingIDs(headings []*model.Node, bases []string) {
 	seen := map[string]int{}
-	for _, h := range headings {
-		base := AnchorID(model.PlainText(h))
+	for i, h := range headings {
+		var base string
+		if i < len(bases) {
+			base = bases[i]
+		}
+		if base == "" {
+			base = AnchorID(model.PlainText(h))
+		}
 		if base == "" {
 			base = "section"
 		}
@@ -424,7 +430,12 @@ func setAttr(n *model.Node, name, value string) {
 // AssignHeadingIDs gives headings their ids as Parse does, for a tree put
 // together from the trees of several parses (a history's chunks): the
 // headings in document order.
-func AssignHeadingIDs(headings []*model.Node) { assignHeadingIDs(headings) }
+//
+// bases[i], when there is one and it is not empty, is heading i's id
+// before it is told apart from the others': the id a parse of a text in
+// which it is the first heading gave it (a history's chunk that begins
+// with it), which spares working it out from the heading's text again.
+func AssignHeadingIDs(headings []*model.Node, bases []string) { assignHeadingIDs(headings, bases) }
 
 // BuildSections groups root's children under their headings as Parse
 // does, for a tree put together from the trees of several parses.

@@ -450,6 +450,10 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		return &m
 	}
 	var headings []*model.Node
+	// bases are the headings' ids before de-duplication where a chunk's
+	// parse gave them: a chunk's first node when it is a heading (firstOf).
+	var bases []string
+	var firstOf *model.Node
 	// cp copies n's subtree depth first, off bytes further (from where
 	// src is: an adopted chunk's nodes are at c.at already).
 	var cp func(src *model.Node, off int, c *chunk) *model.Node
@@ -478,6 +482,11 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		if d.Kind == model.KindHeading {
 			d.SetAttrs(append([]model.Attr(nil), src.Attrs()...))
 			headings = append(headings, d)
+			base := ""
+			if src == firstOf {
+				base, _ = src.Attr("id")
+			}
+			bases = append(bases, base)
 		}
 		return d
 	}
@@ -500,6 +509,9 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		off := cuts[i]
 		for _, t := range c.templates {
 			doc.Templates = append(doc.Templates, moveCall(t, off))
+		}
+		if len(c.nodes) > 0 {
+			firstOf = c.nodes[0]
 		}
 		if deferred(i) {
 			// Its only heading is its first node: the headings are
@@ -524,7 +536,7 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		}
 	}
 	doc.Diagnostics.Sort()
-	parser.AssignHeadingIDs(headings)
+	parser.AssignHeadingIDs(headings, bases)
 	var outlined, kept []sectionRun
 	if o != nil {
 		runs := sectionRuns(parts, heads)
