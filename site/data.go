@@ -114,8 +114,12 @@ type HistoryPage struct {
 	SourceLines int
 	// Diffs counts the diffs and comparisons on the page.
 	Diffs int
-	// Parts are the old revisions' parts, each once (RevEntry.Parts).
-	Parts []template.HTML
+	// Parts are the old revisions' parts, each once (RevEntry.Parts), for
+	// a layout that reads them (see fill); the page written in Go reads
+	// them from partsData, part k ending at partEnds[k].
+	Parts     []template.HTML
+	partsData []byte
+	partEnds  []int
 	// Body is the list of revisions and the revisions, written in Go
 	// from Revisions and Parts (a template ranging over them is slow).
 	Body template.HTML

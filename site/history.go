@@ -49,6 +49,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 	}
 	sides := w.sides
 	parts := newRevisionParts(w.hp, render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, "", s.Deps), NoTOC: true, ReservedIDPrefix: siteIDPrefix}))
+	defer parts.release()
 	for i := len(pg.Revisions) - 1; i >= 0; i-- {
 		r := pg.Revisions[i]
 		e := &RevEntry{ID: w.anchors[i], Time: r.Timestamp, Author: r.AuthorLabel(), Summary: r.SummaryLabel(), Size: r.Size,
@@ -98,7 +99,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 		}
 		revs = append(revs, rs)
 	}
-	hist.Parts = parts.html
+	hist.partsData, hist.partEnds = parts.all.Bytes(), parts.ends
 	// Oldest first in the summary, like the corpus.
 	slices.Reverse(revs)
 	// The current wikitext, a line anchor per line, is on the history
@@ -118,8 +119,30 @@ type revisionParts struct {
 	hp   *wiki.HistoryParser
 	r    *render.Renderer
 	seen map[partKey]int
-	html []template.HTML
-	buf  bytes.Buffer
+	// all holds the parts one after the other, part k ending at ends[k]
+	// (one pooled buffer: a string of its own for each part was a
+	// fiftieth of what a big build allocated).
+	all  *bytes.Buffer
+	ends []int
+}
+
+// release gives the parts' buffer back; the parts must not be used
+// afterwards.
+func (p *revisionParts) release() {
+	if p.all.Cap() <= maxPooledBuffer {
+		p.all.Reset()
+		pageBuffers.Put(p.all)
+	}
+	p.all = nil
+}
+
+// partOf is part k of parts that end at ends in data.
+func partOf(data []byte, ends []int, k int) []byte {
+	from := 0
+	if k > 0 {
+		from = ends[k-1]
+	}
+	return data[from:ends[k]]
 }
 
 // partKey identifies a part: the lead or a section, its source text (a
@@ -132,7 +155,9 @@ type partKey struct {
 }
 
 func newRevisionParts(hp *wiki.HistoryParser, r *render.Renderer) *revisionParts {
-	return &revisionParts{hp: hp, r: r, seen: map[partKey]int{}}
+	all := pageBuffers.Get().(*bytes.Buffer)
+	all.Reset()
+	return &revisionParts{hp: hp, r: r, seen: map[partKey]int{}, all: all}
 }
 
 // add renders the document's parts it has not seen and returns the
@@ -149,12 +174,11 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 		parts, ok = doc.Parts()
 	}
 	if !ok {
-		p.buf.Reset()
-		if err := p.r.Render(&p.buf, doc); err != nil {
+		if err := p.r.Render(p.all, doc); err != nil {
 			return nil, err
 		}
-		p.html = append(p.html, template.HTML(p.buf.String()))
-		return []int{len(p.html) - 1}, nil
+		p.ends = append(p.ends, p.all.Len())
+		return []int{len(p.ends) - 1}, nil
 	}
 	out := make([]int, 0, len(parts))
 	for _, part := range parts {
@@ -166,16 +190,15 @@ func (p *revisionParts) add(doc *model.Document, shared bool) ([]int, error) {
 			out = append(out, k)
 			continue
 		}
-		p.buf.Reset()
 		// A part left in outline is rendered from its nodes in full.
 		for _, n := range p.hp.PartNodes(part, key.ids) {
-			if err := p.r.RenderNode(&p.buf, n); err != nil {
+			if err := p.r.RenderNode(p.all, n); err != nil {
 				return nil, err
 			}
 		}
-		p.seen[key] = len(p.html)
-		out = append(out, len(p.html))
-		p.html = append(p.html, template.HTML(p.buf.String()))
+		p.seen[key] = len(p.ends)
+		out = append(out, len(p.ends))
+		p.ends = append(p.ends, p.all.Len())
 	}
 	return out, nil
 }
@@ -194,6 +217,12 @@ func writeHistoryBody(h *HistoryPage) template.HTML {
 // fill sets the page's Source and Body from the current wikitext, for a
 // layout that reads them.
 func (h *HistoryPage) fill(text string) {
+	if h.Parts == nil && h.partEnds != nil {
+		h.Parts = make([]template.HTML, len(h.partEnds))
+		for k := range h.partEnds {
+			h.Parts[k] = template.HTML(partOf(h.partsData, h.partEnds, k))
+		}
+	}
 	for _, e := range h.Revisions {
 		if d := e.Diff; d != nil && d.HTML == "" && d.res != nil {
 			d.HTML = diffHTML(d.res)
@@ -222,6 +251,9 @@ func historyBodySize(h *HistoryPage) int {
 	}
 	for _, p := range h.Parts {
 		size += len(p) + 40
+	}
+	if h.Parts == nil {
+		size += len(h.partsData) + 40*len(h.partEnds)
 	}
 	return size
 }
@@ -385,9 +417,15 @@ func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 		b.WriteString("\n  </section>")
 	}
 	// The revisions' parts: inert until the script copies them.
-	for k, p := range h.Parts {
-		b.WriteString("\n  <template id=\"wr-part-" + itoa(k) + "\">")
-		b.WriteString(string(p))
+	for k := range max(len(h.Parts), len(h.partEnds)) {
+		b.WriteString("\n  <template id=\"wr-part-")
+		b.WriteString(itoa(k))
+		b.WriteString("\">")
+		if h.Parts != nil {
+			b.WriteString(string(h.Parts[k]))
+		} else {
+			b.Write(partOf(h.partsData, h.partEnds, k))
+		}
 		b.WriteString("</template>")
 	}
 }

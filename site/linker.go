@@ -19,6 +19,9 @@ type linker struct {
 	idPrefix string // prefix of the page content's ids (history pages)
 	deps     map[string]string
 	wiki     *wiki.Wiki // links to files the site lacks go to the wiki
+	// targets are the titles resolved so far (and recorded): a page and
+	// its history link to the same pages again and again.
+	targets map[string]string
 }
 
 func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string) *linker {
@@ -28,6 +31,19 @@ func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string)
 // target is where a title goes: a directory in the site, or "" when the
 // page does not exist.
 func (l *linker) target(title string) string {
+	if d, ok := l.targets[title]; ok {
+		return d
+	}
+	d := l.resolve(title)
+	if l.targets == nil {
+		l.targets = map[string]string{}
+	}
+	l.targets[title] = d
+	return d
+}
+
+// resolve is target without the titles resolved before.
+func (l *linker) resolve(title string) string {
 	t := l.plan.names.Normalize(title)
 	if to, _, ok := l.plan.resolveRedirect(t); ok {
 		// A link to a redirect goes to its target, when there is one.
