@@ -205,14 +205,9 @@ func (h *Hunk) add(l Line) {
 	h.Lines = append(h.Lines, l)
 }
 
-// tokens splits a line into words, runs of spaces and single other
-// characters. Words are letters, digits and _, spaces Unicode's; ASCII
-// bytes are classed by a table.
-func tokens(s string) []string {
-	return appendTokens(make([]string, 0, len(s)/4+1), s)
-}
-
-// appendTokens appends the tokens of s to out.
+// appendTokens appends the tokens of line s to out: words, runs of
+// spaces and single other characters. Words are letters, digits and _,
+// spaces Unicode's; ASCII bytes are classed by a table.
 func appendTokens(out []string, s string) []string {
 	for i := 0; i < len(s); {
 		cls, n := classAt(s, i)

@@ -15,7 +15,7 @@ import (
 // its tokens, and the equal runs between changes absorbed one at a time,
 // the whole script scanned again after each, until none is left.
 func wordsReference(a, b string) ([]Segment, []Segment) {
-	ta, tb := tokens(a), tokens(b)
+	ta, tb := appendTokens(nil, a), appendTokens(nil, b)
 	in := newInterner()
 	ops := Sequences(in.all(ta), in.all(tb))
 	// A run: a side's texts; changed runs are a deletion and an insertion.
@@ -99,7 +99,7 @@ func wordsReference(a, b string) ([]Segment, []Segment) {
 	return sa, sb
 }
 
-// tokensReference is tokens as first written: rune by rune.
+// tokensReference is appendTokens as first written: rune by rune.
 func tokensReference(s string) []string {
 	var out []string
 	for i := 0; i < len(s); {
@@ -142,8 +142,8 @@ func FuzzWords(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		if got, want := tokens(a), tokensReference(a); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
-			t.Errorf("tokens(%q) = %q, want %q", a, got, want)
+		if got, want := appendTokens(nil, a), tokensReference(a); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+			t.Errorf("appendTokens(nil, %q) = %q, want %q", a, got, want)
 		}
 		ga, gb := Words(a, b)
 		wa, wb := wordsReference(a, b)

@@ -242,7 +242,7 @@ func historyBodySize(h *HistoryPage) int {
 		if d := e.Diff; d != nil {
 			size += len(d.HTML)
 			if d.HTML == "" && d.res != nil {
-				size += sideBySideSize(d.res.Text) + 512*(len(d.res.Sections)+len(d.res.Tables))
+				size += diffHTMLSize(d.res)
 			}
 		}
 		if e.Compare != nil {

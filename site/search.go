@@ -68,8 +68,8 @@ type searchDoc struct {
 	Text string `json:"text,omitempty"`
 	// Words are the distinct words of the section (its title and text; a
 	// lead's also the page's title on the wiki), lower case, in the order
-	// they first appear, joined by spaces: one string, as every unit's entries stay in
-	// memory until the index is written.
+	// they first appear, joined by spaces: one string, as every unit's
+	// entries stay in memory until the index is written.
 	Words string `json:"words,omitempty"`
 }
 
@@ -145,8 +145,8 @@ func clipWords(s string, n int) string {
 }
 
 // wordsOf returns the distinct words of texts, lower case, in the order
-// they first appear, joined by spaces. A word is a run of letters and digits (and the combining marks
-// after them).
+// they first appear, joined by spaces. A word is a run of letters and
+// digits (and the combining marks after them).
 func wordsOf(texts ...string) string {
 	ws := wordSets.Get().(*wordSet)
 	defer wordSets.Put(ws)

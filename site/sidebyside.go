@@ -12,7 +12,7 @@ import (
 // writeDiffHTML), for the page's layouts.
 func diffHTML(res *diff.Result) template.HTML {
 	var b strings.Builder
-	b.Grow(sideBySideSize(res.Text) + 512*(len(res.Sections)+len(res.Tables)))
+	b.Grow(diffHTMLSize(res))
 	writeDiffHTML(&b, res)
 	return template.HTML(b.String())
 }
@@ -32,12 +32,14 @@ func writeDiffHTML(b bodyWriter, res *diff.Result) {
 	writeSideBySide(b, res.Text)
 }
 
-// sideBySideSize is about the bytes writeSideBySide writes for td.
-func sideBySideSize(td *diff.TextDiff) int {
+// diffHTMLSize is about the bytes writeDiffHTML writes for res.
+func diffHTMLSize(res *diff.Result) int {
+	size := 512 * (len(res.Sections) + len(res.Tables))
+	td := res.Text
 	if td == nil {
-		return 0
+		return size
 	}
-	size := 200
+	size += 200
 	for _, h := range td.Hunks {
 		for _, l := range h.Lines {
 			size += 2*len(l.Text) + 160
