@@ -151,22 +151,31 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	hp := b.wiki.NewHistoryParser(pg)
 	hp.Outline = true
 	w.hp = hp
-	for _, r := range pg.Revisions {
-		var doc *model.Document
-		var tables *extract.PageTables
-		shared := false
+	n := len(pg.Revisions)
+	w.docs, w.shared, w.tables, w.sides = make([]*model.Document, n), make([]bool, n), make([]*extract.PageTables, n), make([]*diff.Side, n)
+	parse := func(i int) {
+		r := pg.Revisions[i]
 		if r.Visible() {
-			doc, tables, shared = hp.ParseAndExtract(r)
+			w.docs[i], w.tables[i], w.shared[i] = hp.ParseAndExtract(r)
 		} else {
 			// A deleted revision, or one of a stub dump: its history
 			// entry says so; the page shows the nearest visible one.
-			doc = b.wiki.ParseText(pg.Title, "''"+r.Absence()+"''", r.Timestamp)
-			tables = extract.Extract(doc, pg, r)
+			w.docs[i] = b.wiki.ParseText(pg.Title, "''"+r.Absence()+"''", r.Timestamp)
+			w.tables[i] = extract.Extract(w.docs[i], pg, r)
 		}
-		w.docs = append(w.docs, doc)
-		w.shared = append(w.shared, shared)
-		w.tables = append(w.tables, tables)
-		w.sides = append(w.sides, &diff.Side{Rev: r, Doc: doc, Tables: w.tables[len(w.tables)-1]})
+		w.sides[i] = &diff.Side{Rev: r, Doc: w.docs[i], Tables: w.tables[i]}
+	}
+	// The latest visible revision first: it is made in full, and the
+	// others then leave the parts they share with it in outline rather
+	// than it copying the parts they made in full.
+	latest := pg.VisibleAt(n - 1)
+	if latest >= 0 {
+		parse(latest)
+	}
+	for i, r := range pg.Revisions {
+		if i != latest {
+			parse(i)
+		}
 		a := "rev-" + strings.ReplaceAll(model.FormatTime(r.Timestamp), ":", "-")
 		seen[a]++
 		if seen[a] > 1 {

@@ -121,12 +121,12 @@ func (h *HistoryParser) Parse(r *model.Revision) *model.Document {
 
 // ParseRevision is Parse, and reports what ParseShared does.
 func (h *HistoryParser) ParseRevision(r *model.Revision) (*model.Document, bool) {
-	return h.parseRevision(r, false)
+	return h.parseRevision(r, plainStitch)
 }
 
-// parseRevision is ParseRevision, leaving parts in outline when outline
-// is set (see ParseAndExtract).
-func (h *HistoryParser) parseRevision(r *model.Revision, outline bool) (*model.Document, bool) {
+// parseRevision is ParseRevision, its chunks stitched as mode says (see
+// ParseAndExtract).
+func (h *HistoryParser) parseRevision(r *model.Revision, mode stitchMode) (*model.Document, bool) {
 	h.rev = r
 	defer func() { h.rev = nil }()
 	if len(h.page.Revisions) == 1 {
@@ -136,7 +136,7 @@ func (h *HistoryParser) parseRevision(r *model.Revision, outline bool) (*model.D
 		h.Whole++
 		return h.parse(r.Text, r.Timestamp), false
 	}
-	return h.parseShared(r.Text, r.Timestamp, outline)
+	return h.parseShared(r.Text, r.Timestamp, mode)
 }
 
 // ParseAndExtract is ParseRevision and the revision's rule tables: those of
@@ -144,24 +144,32 @@ func (h *HistoryParser) parseRevision(r *model.Revision, outline bool) (*model.D
 // (extract.ExtractShared, with a cache the parser keeps), the others as
 // extract.Extract reads them.
 //
-// With Outline set, the revisions before the page's latest visible one
-// are made with their top-level sections that an earlier revision had
-// (the same text and heading ids, and tables the cache holds) in
-// outline: the section and its headings, with the range the section has
-// in full, and none of the rest of its tree. Such a tree serves what reads
-// a revision by its parts, as the site does for its history pages: the
-// tables (from the cache), the diffs and the blame (sections, headings and
-// text), and the parts' rendering (PartNodes). It is not a tree to render
-// or walk whole. A revision made only of parts new or changed, the
+// With Outline set, the revisions other than the page's latest visible
+// one are made with their top-level sections that a revision parsed
+// before had (the same text and heading ids, and tables the cache holds)
+// in outline: the section and its headings, with the range the section
+// has in full, and none of the rest of its tree. Such a tree serves what
+// reads a revision by its parts, as the site does for its history pages:
+// the tables (from the cache), the diffs and the blame (sections, headings
+// and text), and the parts' rendering (PartNodes). It is not a tree to
+// render or walk whole. A revision made only of parts new or changed, the
 // latest revision, and every revision without Outline are the tree Parse
-// makes.
+// makes. The latest is best parsed first, as the site does: the others
+// then leave what they share with it in outline, and it is made of the
+// chunks' own nodes rather than copies of theirs.
 func (h *HistoryParser) ParseAndExtract(r *model.Revision) (*model.Document, *extract.PageTables, bool) {
 	latest := h.page.VisibleAt(len(h.page.Revisions) - 1)
-	outline := h.Outline && (latest < 0 || h.page.Revisions[latest] != r)
-	if h.tables == nil && outline {
+	mode := plainStitch
+	if h.Outline {
+		mode = outlineStitch
+		if latest >= 0 && h.page.Revisions[latest] == r {
+			mode = adoptStitch
+		}
+	}
+	if h.tables == nil && mode == outlineStitch {
 		h.tables = extract.NewSectionCache()
 	}
-	doc, shared := h.parseRevision(r, outline)
+	doc, shared := h.parseRevision(r, mode)
 	if !shared {
 		return doc, extract.Extract(doc, h.page, r), false
 	}
@@ -207,12 +215,29 @@ func (h *HistoryParser) ParseText(text string, at time.Time) *model.Document {
 // (from a heading to the next of its level or above, or the lead) with the
 // same heading ids. A site can render such a part once for them all.
 func (h *HistoryParser) ParseShared(text string, at time.Time) (*model.Document, bool) {
-	return h.parseShared(text, at, false)
+	return h.parseShared(text, at, plainStitch)
 }
 
-// parseShared is ParseShared, leaving parts in outline when outline is
-// set (see ParseAndExtract).
-func (h *HistoryParser) parseShared(text string, at time.Time, outline bool) (*model.Document, bool) {
+// stitchMode is how a revision's document is made from its chunks' parses.
+type stitchMode uint8
+
+const (
+	// plainStitch copies every chunk's nodes (ParseShared).
+	plainStitch stitchMode = iota
+	// adoptStitch makes every part in full, taking the nodes of a chunk
+	// no document took yet rather than copying them, and keeps its parts
+	// made in full for later revisions to leave in outline (the latest
+	// revision in ParseAndExtract with Outline).
+	adoptStitch
+	// outlineStitch is adoptStitch that also leaves in outline the parts
+	// made in full before (the other revisions in ParseAndExtract with
+	// Outline).
+	outlineStitch
+)
+
+// parseShared is ParseShared, its chunks stitched as mode says (see
+// ParseAndExtract).
+func (h *HistoryParser) parseShared(text string, at time.Time, mode stitchMode) (*model.Document, bool) {
 	cuts := chunkCuts(text)
 	if len(cuts) < 3 {
 		// One chunk: nothing to share.
@@ -235,11 +260,12 @@ func (h *HistoryParser) parseShared(text string, at time.Time, outline bool) (*m
 		parts[i] = c
 	}
 	h.Chunked++
-	var o *HistoryParser
-	if outline && !timed {
-		o = h
+	if timed {
+		// A timed chunk's parse is another revision's only at the same
+		// time: nothing to keep for later ones.
+		mode = plainStitch
 	}
-	return stitch(text, cuts, parts, size, o), !timed
+	return stitch(text, cuts, parts, size, h, mode), !timed
 }
 
 // PartIDs returns the ids of a part's headings, each after a NUL byte: with
@@ -402,10 +428,16 @@ func flatten(root *model.Node) []*model.Node {
 
 // stitch makes the document of text from its chunks' parses: copies of
 // their trees moved to their places, heading ids given over the whole
-// text, and sections built, as the parser does. With o (nil: none), the
-// top-level sections that o made in full before are left in outline
-// (see ParseAndExtract), and those made in full are kept for o.PartNodes.
-func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser) *model.Document {
+// text, and sections built, as the parser does. With adoptStitch, the
+// nodes of chunks no document took yet are taken rather than copied, and
+// the top-level sections made in full are kept for h.PartNodes; with
+// outlineStitch, also, those that h made in full before are left in
+// outline (see ParseAndExtract).
+func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser, mode stitchMode) *model.Document {
+	var o *HistoryParser
+	if mode != plainStitch {
+		o = h
+	}
 	doc := &model.Document{Source: text}
 	root := &model.Node{Kind: model.KindDocument}
 	doc.Root = root
@@ -543,7 +575,7 @@ func stitch(text string, cuts []int, parts []*chunk, size int, o *HistoryParser)
 		rest := 0
 		for _, r := range runs {
 			r.key = partKey{text: text[cuts[r.from]:cuts[r.to]], ids: r.ids(heads)}
-			if _, ok := o.full[r.key]; ok && o.tables.Has(false, r.key.text) {
+			if _, ok := o.full[r.key]; ok && mode == outlineStitch && o.tables.Has(false, r.key.text) {
 				outlined = append(outlined, r)
 				continue
 			}

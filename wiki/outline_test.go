@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/diff"
+	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/internal/testgen"
 	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
@@ -98,21 +99,48 @@ func renderNodes(t *testing.T, nodes []*model.Node) string {
 // difference in what the outlines serve: the tables, the sections and
 // parts, each part's rendering (from PartNodes), the diff of each
 // revision from the one before, and the latest revision's whole tree.
-// It returns the parts left in outline and those in all.
-func sameOutlines(t *testing.T, w *wiki.Wiki) (outlined, parts int) {
+// With latestFirst, the parser in outline takes the latest visible
+// revision first, as the site does. Everything is checked once every
+// revision is parsed, as the site reads them: a later revision must not
+// change an earlier one's tree. It returns the parts left in outline and
+// those in all.
+func sameOutlines(t *testing.T, w *wiki.Wiki, latestFirst bool) (outlined, parts int) {
 	t.Helper()
+	type parsed struct {
+		doc    *model.Document
+		tables *extract.PageTables
+		shared bool
+	}
 	for _, p := range w.Corpus.Pages {
 		full, thin := w.NewHistoryParser(p), w.NewHistoryParser(p)
 		thin.Outline = true
 		latest := p.VisibleAt(len(p.Revisions) - 1)
+		fulls, thins := make([]parsed, len(p.Revisions)), make([]parsed, len(p.Revisions))
+		parseThin := func(i int) {
+			d, tb, s := thin.ParseAndExtract(p.Revisions[i])
+			thins[i] = parsed{d, tb, s}
+		}
+		if latestFirst && latest >= 0 {
+			parseThin(latest)
+		}
+		for i, r := range p.Revisions {
+			if !r.Visible() {
+				continue
+			}
+			d, tb, s := full.ParseAndExtract(r)
+			fulls[i] = parsed{d, tb, s}
+			if !latestFirst || i != latest {
+				parseThin(i)
+			}
+		}
 		var prevFull, prevThin *diff.Side
 		for i, r := range p.Revisions {
 			if !r.Visible() {
 				continue
 			}
 			where := p.Title + "@" + model.FormatTime(r.Timestamp)
-			fd, ft, fs := full.ParseAndExtract(r)
-			td, tt, ts := thin.ParseAndExtract(r)
+			fd, ft, fs := fulls[i].doc, fulls[i].tables, fulls[i].shared
+			td, tt, ts := thins[i].doc, thins[i].tables, thins[i].shared
 			if fs != ts || !reflect.DeepEqual(ft, tt) {
 				t.Fatalf("%s: the tables differ in outline (shared %v, %v):\n%s", where, fs, ts, tablesDiff(ft, tt))
 			}
@@ -183,10 +211,18 @@ func compareDump(t *testing.T, page string, a, b *diff.Side) string {
 // parts rendered, diffs), on generated wikis, the embedded sample, the
 // seeds and pages whose revisions are the hostile texts in turn.
 func TestHistoryParserOutline(t *testing.T) {
+	for _, latestFirst := range []bool{false, true} {
+		t.Run(map[bool]string{false: "in-order", true: "latest-first"}[latestFirst], func(t *testing.T) {
+			testHistoryParserOutline(t, latestFirst)
+		})
+	}
+}
+
+func testHistoryParserOutline(t *testing.T, latestFirst bool) {
 	t.Run("generated", func(t *testing.T) {
 		for seed := uint64(1); seed <= 3; seed++ {
 			c := testgen.Corpus(testgen.Options{Pages: 60, Revisions: 8, Seed: seed})
-			outlined, parts := sameOutlines(t, wiki.New(c, nil, wiki.Config{}))
+			outlined, parts := sameOutlines(t, wiki.New(c, nil, wiki.Config{}), latestFirst)
 			// Each edit changes one section: most parts of the old
 			// revisions repeat an earlier one.
 			if outlined < parts/2 {
@@ -199,11 +235,11 @@ func TestHistoryParserOutline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		outlined, parts := sameOutlines(t, w)
+		outlined, parts := sameOutlines(t, w, latestFirst)
 		t.Logf("sample: %d of %d parts in outline", outlined, parts)
 	})
 	t.Run("seeds", func(t *testing.T) {
-		outlined, parts := sameOutlines(t, wiki.New(testutil.SeedCorpus(t), nil, wiki.Config{}))
+		outlined, parts := sameOutlines(t, wiki.New(testutil.SeedCorpus(t), nil, wiki.Config{}), latestFirst)
 		t.Logf("seeds: %d of %d parts in outline", outlined, parts)
 	})
 	t.Run("hostile", func(t *testing.T) {
@@ -221,7 +257,7 @@ func TestHistoryParserOutline(t *testing.T) {
 			}
 			pages = append(pages, p)
 		}
-		outlined, parts := sameOutlines(t, wiki.New(model.NewCorpus(pages), nil, wiki.Config{}))
+		outlined, parts := sameOutlines(t, wiki.New(model.NewCorpus(pages), nil, wiki.Config{}), latestFirst)
 		if outlined == 0 {
 			t.Errorf("no part of %d in outline: the test wants some", parts)
 		}
@@ -246,6 +282,8 @@ func FuzzHistoryOutline(f *testing.F) {
 		for k, s := range []string{a, b, a, b + "\n" + a, a} {
 			p.Revisions = append(p.Revisions, &model.Revision{ID: int64(k + 1), Timestamp: at.Add(time.Duration(k) * time.Hour), Text: s})
 		}
-		sameOutlines(t, wiki.New(model.NewCorpus([]*model.Page{p}), nil, wiki.Config{}))
+		w := wiki.New(model.NewCorpus([]*model.Page{p}), nil, wiki.Config{})
+		sameOutlines(t, w, false)
+		sameOutlines(t, w, true)
 	})
 }
