@@ -504,9 +504,22 @@ func (r *Renderer) renderTableBody(w *Writer, n *model.Node) {
 // safeSchemes, or relative; never javascript:, data: or anything else.
 func SafeURL(u string) bool {
 	t := strings.TrimSpace(u)
-	l := strings.ToLower(t)
+	for i := 0; i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			// Lowercasing may turn a letter outside ASCII into one of
+			// a scheme's (K, the Kelvin sign, into k): compare as the
+			// browser's lowercase would not, but as this always has.
+			return safeURL(strings.ToLower(t))
+		}
+	}
+	// ASCII, as nearly every URL is: lowercase without a copy.
+	return safeURL(t)
+}
+
+// safeURL is SafeURL of a trimmed URL, lowercase but for ASCII letters.
+func safeURL(l string) bool {
 	for _, s := range safeSchemes {
-		if strings.HasPrefix(l, s) {
+		if len(l) >= len(s) && equalFoldASCII(l[:len(s)], s) {
 			return true
 		}
 	}
@@ -515,11 +528,26 @@ func SafeURL(u string) bool {
 	if end < 0 {
 		end = len(l)
 	}
-	if strings.Contains(l[:end], ":") {
+	if strings.IndexByte(l[:end], ':') >= 0 {
 		return false
 	}
-	for _, c := range l {
-		if c < 0x20 {
+	for i := 0; i < len(l); i++ {
+		if l[i] < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
+// equalFoldASCII reports whether s and lower (lowercase ASCII) are equal
+// but for the case of ASCII letters in s.
+func equalFoldASCII(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
 			return false
 		}
 	}

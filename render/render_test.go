@@ -147,12 +147,55 @@ func TestSafeURL(t *testing.T) {
 	for u, want := range map[string]bool{
 		"http://x": true, "https://x": true, "mailto:a@b": true, "//x": true, "/wiki/A": true, "#frag": true,
 		"page.html": true, "javascript:alert(1)": false, " JavaScript:x": false, "data:text/html,x": false,
-		"vbscript:x": false, "irc://x": true, "foo:bar": false,
+		"vbscript:x": false, "irc://x": true, "foo:bar": false, "HTTPS://X": true, "MailTo:a": true,
+		"JAVASCRIPT:x": false, "../a/index.html?q=Page+Name": true, "a\x01b": false, "http://a\x01b": true,
+		// Lowercase, the Kelvin sign is a k and the dotted capital I an
+		// i: as it always did, SafeURL compares the lowercase URL.
+		"\u212Aa:b": false, "MA\u0130LTO:a": true, "caf\u00e9/x:y": true, "caf\u00e9:y": false,
 	} {
 		if got := render.SafeURL(u); got != want {
 			t.Errorf("SafeURL(%q) = %v, want %v", u, got, want)
 		}
 	}
+}
+
+// FuzzSafeURL: SafeURL says what it said when it lowercased every URL
+// first (safeURLReference).
+func FuzzSafeURL(f *testing.F) {
+	for _, u := range []string{"http://x", " JavaScript:x", "//x", "#f", "a:b/c", "\u212Aa:b", "MA\u0130LTO:a", "x\x01"} {
+		f.Add(u)
+	}
+	f.Fuzz(func(t *testing.T, u string) {
+		if got, want := render.SafeURL(u), safeURLReference(u); got != want {
+			t.Errorf("SafeURL(%q) = %v, want %v", u, got, want)
+		}
+	})
+}
+
+// safeURLReference is SafeURL as it was written first: plain, and a copy
+// of every URL.
+func safeURLReference(u string) bool {
+	l := strings.ToLower(strings.TrimSpace(u))
+	for _, s := range []string{"http://", "https://", "mailto:", "//", "ftp://", "ftps://", "irc://", "ircs://",
+		"news:", "nntp://", "tel:", "sms:", "sip:", "sips:", "xmpp:", "geo:", "magnet:", "matrix:", "urn:",
+		"bitcoin:", "git://", "gopher://", "mms://", "redis://", "sftp://", "ssh://", "svn://", "telnet://", "worldwind://"} {
+		if strings.HasPrefix(l, s) {
+			return true
+		}
+	}
+	end := strings.IndexAny(l, "/?#")
+	if end < 0 {
+		end = len(l)
+	}
+	if strings.Contains(l[:end], ":") {
+		return false
+	}
+	for _, c := range l {
+		if c < 0x20 {
+			return false
+		}
+	}
+	return true
 }
 
 func TestSetFunc(t *testing.T) {

@@ -19,10 +19,15 @@ type linker struct {
 	idPrefix string // prefix of the page content's ids (history pages)
 	deps     map[string]string
 	wiki     *wiki.Wiki // links to files the site lacks go to the wiki
-	// targets are the titles resolved so far (and recorded): a page and
-	// its history link to the same pages again and again.
+	// targets are the titles resolved so far (and recorded), urls the
+	// URLs made so far: a page and its history link to the same pages
+	// again and again.
 	targets map[string]string
+	urls    map[linkKey]string
 }
+
+// linkKey is a link's target and fragment.
+type linkKey struct{ title, fragment string }
 
 func newLinker(p *plan, self, pagePath, idPrefix string, deps map[string]string) *linker {
 	return &linker{plan: p, self: self, root: rootOf(pagePath), idPrefix: idPrefix, deps: deps, wiki: p.wiki}
@@ -82,6 +87,20 @@ func (l *linker) record(kind, name, v string) {
 }
 
 func (l *linker) PageURL(title, fragment string) string {
+	k := linkKey{title, fragment}
+	if u, ok := l.urls[k]; ok {
+		return u
+	}
+	u := l.pageURL(title, fragment)
+	if l.urls == nil {
+		l.urls = map[linkKey]string{}
+	}
+	l.urls[k] = u
+	return u
+}
+
+// pageURL is PageURL without the URLs made before.
+func (l *linker) pageURL(title, fragment string) string {
 	if fragment == "" && title != "" {
 		if _, f, ok := l.plan.resolveRedirect(l.plan.names.Normalize(title)); ok {
 			fragment = f
