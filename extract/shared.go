@@ -116,11 +116,24 @@ func (t *Table) moved(d, dl int) *Table {
 	c.Source.Line += dl
 	c.Section = slices.Clone(t.Section)
 	c.Columns = slices.Clone(t.Columns)
-	if t.Rows != nil {
-		c.Rows = make([]Row, len(t.Rows))
+	if t.Rows == nil {
+		return &c
 	}
+	// The rows' cells in one array (a table's copy per revision that
+	// has it was an array per row).
+	n := 0
+	for _, r := range t.Rows {
+		n += len(r)
+	}
+	cells := make([]Cell, 0, n)
+	c.Rows = make([]Row, len(t.Rows))
 	for i, r := range t.Rows {
-		nr := slices.Clone(r)
+		if r == nil {
+			continue
+		}
+		from := len(cells)
+		cells = append(cells, r...)
+		nr := Row(cells[from:len(cells):len(cells)])
 		for j := range nr {
 			if nr[j].Pos != 0 {
 				nr[j].Pos += d
