@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/extract"
 )
@@ -80,7 +81,31 @@ func rowMap(t *extract.Table, r extract.Row) map[string]any {
 	return m
 }
 
-func normSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+func normSpace(s string) string {
+	if spacedOnce(s) {
+		// Most cells are already so: no copy.
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// spacedOnce reports whether s is its words each separated by one space,
+// as normSpace makes it: ASCII, no space at either end, no other space.
+func spacedOnce(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return false // Fields knows the spaces outside ASCII
+		case c == ' ':
+			if i == 0 || i == len(s)-1 || s[i+1] == ' ' {
+				return false
+			}
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		}
+	}
+	return true
+}
 
 func sameValue(a, b any) bool {
 	if a == nil || b == nil {

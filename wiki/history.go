@@ -447,6 +447,20 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 	// text). bodies[i] are chunk i's other copies, in order.
 	heads := make([]*model.Node, len(parts))
 	bodies := make([][]*model.Node, len(parts))
+	// Each chunk's room in one array, as are the calls (a dozen small
+	// arrays per revision otherwise).
+	nodes, templates := 0, 0
+	for _, c := range parts {
+		nodes += len(c.nodes)
+		templates += len(c.templates)
+	}
+	room := make([]*model.Node, nodes)
+	for i, c := range parts {
+		bodies[i], room = room[:0:len(c.nodes)], room[len(c.nodes):]
+	}
+	if templates > 0 {
+		doc.Templates = make([]*model.TemplateCall, 0, templates)
+	}
 	deferred := func(i int) bool { return o != nil && parts[i].sole }
 	first := size
 	if o != nil {
@@ -572,6 +586,7 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 	var outlined, kept []sectionRun
 	if o != nil {
 		runs := sectionRuns(parts, heads)
+		outlined, kept = make([]sectionRun, 0, len(runs)), make([]sectionRun, 0, len(runs)+1)
 		rest := 0
 		for _, r := range runs {
 			r.key = partKey{text: text[cuts[r.from]:cuts[r.to]], ids: r.ids(heads)}
@@ -702,7 +717,7 @@ func (r sectionRun) ids(heads []*model.Node) string {
 // that is not sole (whose nodes may hold top-level headings of their own)
 // is not one of them.
 func sectionRuns(parts []*chunk, heads []*model.Node) []sectionRun {
-	var runs []sectionRun
+	runs := make([]sectionRun, 0, len(parts))
 	low := 7  // the lowest level of the headings so far (7: none)
 	cur := -1 // the first chunk of the section being read, -1 when it is not a run
 	end := func(to int) {
