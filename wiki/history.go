@@ -60,7 +60,7 @@ type HistoryParser struct {
 // partKey identifies a top-level section of a revision for outlining: its
 // text and its headings' ids, in order, each after a NUL byte (the same
 // text can get other ids in another revision: a heading of the same name
-// added before it).
+// added before it); or its lead: its text and leadIDs.
 type partKey struct{ text, ids string }
 
 // chunkKey identifies a chunk's parse: its text, its time when it asks
@@ -87,6 +87,9 @@ type chunk struct {
 	// end of the nodes after it (0 without any).
 	sole              bool
 	headSize, bodyEnd int
+	// plain: the chunk has no heading at all (a lead that can be left in
+	// outline).
+	plain bool
 	// adopted: a document took the nodes after the heading of this sole
 	// chunk as its own, at byte at, rather than copies of them (a new
 	// section is made in full once and left in outline afterwards: the
@@ -288,13 +291,18 @@ func PartIDs(p model.Part) string {
 // and ids are those of a part made in full before, whose tree it would
 // have).
 func (h *HistoryParser) PartNodes(p model.Part, ids string) []*model.Node {
-	if !p.Lead {
-		if n, ok := h.full[partKey{p.Text, ids}]; ok {
-			return n
-		}
+	if p.Lead {
+		ids = leadIDs
+	}
+	if n, ok := h.full[partKey{p.Text, ids}]; ok {
+		return n
 	}
 	return p.Nodes
 }
+
+// leadIDs stands for the ids in the key of a lead (see partKey): a
+// section's are a NUL byte and an id for each of its headings.
+const leadIDs = "\x01lead"
 
 // chunk returns the parse of chunk s, from the cache when it was parsed
 // before (at the same time, when it may ask for the time). The checks of
@@ -404,6 +412,7 @@ func (h *HistoryParser) parseChunk(s string, at time.Time, heading, more bool) *
 		c.headSize = c.size
 	}
 	c.sole = heading && headings == 1
+	c.plain = headings == 0
 	c.ok = true
 	return c
 }
@@ -462,13 +471,24 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 		doc.Templates = make([]*model.TemplateCall, 0, templates)
 	}
 	deferred := func(i int) bool { return o != nil && parts[i].sole }
+	// The lead, when it has no heading, is left in outline as a section
+	// is: one empty text node over its range stands for its nodes.
+	var leadKey partKey
+	leadOutlined := false
+	if o != nil && len(parts) > 1 && parts[0].plain && len(parts[0].nodes) > 0 {
+		leadKey = partKey{text: text[:cuts[1]], ids: leadIDs}
+		_, had := o.full[leadKey]
+		leadOutlined = had && mode == outlineStitch && o.tables.Has(true, leadKey.text)
+	}
 	first := size
 	if o != nil {
 		first = 0
 		for i, c := range parts {
-			if deferred(i) {
+			switch {
+			case i == 0 && leadOutlined:
+			case deferred(i):
 				first += c.headSize
-			} else {
+			default:
 				first += c.size
 			}
 		}
@@ -559,11 +579,16 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 		if len(c.nodes) > 0 {
 			firstOf = c.nodes[0]
 		}
-		if deferred(i) {
+		switch {
+		case i == 0 && leadOutlined:
+			full := o.full[leadKey]
+			bodies[0] = append(bodies[0], &model.Node{Kind: model.KindText, Pos: full[0].Pos, End: full[len(full)-1].End})
+			o.Outlined++
+		case deferred(i):
 			// Its only heading is its first node: the headings are
 			// still in the text's order.
 			heads[i] = cp(c.nodes[0], off, nil)
-		} else {
+		default:
 			for k, n := range c.nodes {
 				bodies[i] = append(bodies[i], cp(n, off, adoptedBody(c, k)))
 			}
@@ -664,6 +689,14 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 			}
 		}
 		o.Outlined++
+	}
+	if leadKey.text != "" && !leadOutlined {
+		if _, ok := o.full[leadKey]; !ok {
+			if o.full == nil {
+				o.full = map[partKey][]*model.Node{}
+			}
+			o.full[leadKey] = bodies[0]
+		}
 	}
 	for _, r := range kept {
 		if r.loose {

@@ -37,13 +37,25 @@ func sectionsDump(d *model.Document) string {
 	return b.String()
 }
 
-// inFullDump dumps d's top-level nodes, but for the sections that thin
-// (the same text parsed leaving parts in outline) has in outline: a
-// section is one when all it holds is headings (see onlyHeadings). The parts in full are
-// those of a parse in full, node for node, positions and calls included.
+// inFullDump dumps d's top-level nodes, but for the parts that thin (the
+// same text parsed leaving parts in outline) has in outline: a section is
+// one when all it holds is headings (see onlyHeadings), a lead when it is
+// one empty text. The parts in full are those of a parse in full, node for
+// node, positions and calls included.
 func inFullDump(d, thin *model.Document) string {
 	var b strings.Builder
-	for n, m := d.Root.FirstChild, thin.Root.FirstChild; n != nil && m != nil; n, m = n.NextSibling, m.NextSibling {
+	n, m := d.Root.FirstChild, thin.Root.FirstChild
+	if m != nil && m.Kind == model.KindText && m.Text == "" && (m.NextSibling == nil || m.NextSibling.Kind == model.KindSection) {
+		// A lead in outline: an empty text over the range of the lead's
+		// nodes (which no parse makes).
+		from, to := n.Pos, n.End
+		for ; n != nil && n.Kind != model.KindSection; n = n.NextSibling {
+			to = n.End
+		}
+		fmt.Fprintf(&b, "lead %d:%d in outline\n", from, to)
+		m = m.NextSibling
+	}
+	for ; n != nil && m != nil; n, m = n.NextSibling, m.NextSibling {
 		if m.Kind == model.KindSection && onlyHeadings(m) {
 			fmt.Fprintf(&b, "section %d:%d in outline\n", n.Pos, n.End)
 			continue
