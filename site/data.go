@@ -346,6 +346,10 @@ type SearchPage struct{ Base }
 
 // escapePath escapes each segment of a site path, keeping a fragment.
 func escapePath(p string) string {
+	if plainPath(p) {
+		// Nearly every path the site makes: nothing to escape, no copy.
+		return p
+	}
 	frag := ""
 	if i := strings.IndexByte(p, '#'); i >= 0 {
 		p, frag = p[:i], p[i:]
@@ -355,6 +359,22 @@ func escapePath(p string) string {
 		segs[i] = url.PathEscape(s)
 	}
 	return strings.Join(segs, "/") + frag
+}
+
+// plainPath reports whether p's path, up to its fragment, is made of
+// bytes url.PathEscape leaves as they are (letters, digits, "-._~") and
+// slashes: escapePath(p) is then p.
+func plainPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '_', c == '.', c == '~', c == '/':
+		case c == '#':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // rootOf is the relative path from a page file to the root.

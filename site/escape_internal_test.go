@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	htmltemplate "html/template"
+	"net/url"
 	"strings"
 	"testing"
 	"text/template"
@@ -35,6 +36,29 @@ func FuzzEscapeText(f *testing.F) {
 		lw.text(s)
 		if lw.String() != want.String() {
 			t.Errorf("text(%q) = %q; html/template writes %q", s, lw.String(), want.String())
+		}
+	})
+}
+
+// FuzzEscapePath: escapePath is the path's segments each escaped by
+// url.PathEscape and the fragment as it is, whether or not it takes the
+// path that returns p itself.
+func FuzzEscapePath(f *testing.F) {
+	for _, p := range []string{"", "games/hearts/index.html", "games/hearts/index.html#scoring", "a b/c", "a;b/c?d", "caf\u00e9/x", "x#a b", "#", "/", "a%2Fb", "~x/_y-z.1"} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		want, frag := p, ""
+		if i := strings.IndexByte(p, '#'); i >= 0 {
+			want, frag = p[:i], p[i:]
+		}
+		segs := strings.Split(want, "/")
+		for i, s := range segs {
+			segs[i] = url.PathEscape(s)
+		}
+		want = strings.Join(segs, "/") + frag
+		if got := escapePath(p); got != want {
+			t.Errorf("escapePath(%q) = %q, want %q", p, got, want)
 		}
 	})
 }
