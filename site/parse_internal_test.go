@@ -34,9 +34,9 @@ func TestParsePageLatestFirst(t *testing.T) {
 	if w.docs[0].Source != old || w.docs[1].Source != latest || w.docs[2].Source == latest {
 		t.Fatal("the documents are not in the revisions' order")
 	}
-	// Two of the first revision's three sections are the latest's: in
-	// outline.
-	if w.hp.Outlined != 2 {
-		t.Errorf("%d parts in outline, want 2 of the first revision's", w.hp.Outlined)
+	// The first revision's lead and two of its three sections are the
+	// latest's: in outline.
+	if w.hp.Outlined != 3 {
+		t.Errorf("%d parts in outline, want 3 of the first revision's", w.hp.Outlined)
 	}
 }
