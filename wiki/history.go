@@ -151,7 +151,9 @@ func (h *HistoryParser) parseRevision(r *model.Revision, mode stitchMode) (*mode
 // one are made with their top-level sections that a revision parsed
 // before had (the same text and heading ids, and tables the cache holds)
 // in outline: the section and its headings, with the range the section
-// has in full, and none of the rest of its tree. Such a tree serves what
+// has in full, and none of the rest of its tree; and so with their lead
+// (the text before the first heading, when it has none): one empty text
+// node over the lead's range stands for its nodes. Such a tree serves what
 // reads a revision by its parts, as the site does for its history pages:
 // the tables (from the cache), the diffs and the blame (sections, headings
 // and text), and the parts' rendering (PartNodes). It is not a tree to
