@@ -172,8 +172,9 @@ func (b *Blamer) origin(r *model.Revision, idx int) Origin {
 // fresh is a table whose every row and cell come from revision idx.
 func fresh(t *extract.Table, idx int) tableState {
 	st := tableState{rows: make([]rowState, len(t.Rows))}
+	cells := make([]int, len(t.Rows)*len(t.Columns))
 	for r := range t.Rows {
-		st.rows[r] = rowState{since: idx, cells: make([]int, len(t.Columns))}
+		st.rows[r] = rowState{since: idx, cells: cells[r*len(t.Columns) : (r+1)*len(t.Columns) : (r+1)*len(t.Columns)]}
 		for c := range st.rows[r].cells {
 			st.rows[r].cells[c] = idx
 		}
@@ -213,8 +214,11 @@ func (b *Blamer) Add(s *Side) {
 		if p.a.ID != t.ID {
 			st.renames = append(st.renames[:len(st.renames):len(st.renames)], TableRename{From: p.a.ID, To: t.ID, At: b.revs[idx]})
 		}
+		// The rows' cells in one array: a table's state is made anew
+		// for every revision.
+		cells := make([]int, len(t.Rows)*len(t.Columns))
 		for r, row := range t.Rows {
-			rs := rowState{since: idx, cells: make([]int, len(t.Columns))}
+			rs := rowState{since: idx, cells: cells[r*len(t.Columns) : (r+1)*len(t.Columns) : (r+1)*len(t.Columns)]}
 			ra := p.rowOf[r]
 			if ra >= 0 {
 				rs.since = old.rows[ra].since

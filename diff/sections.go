@@ -363,6 +363,21 @@ func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching 
 	for i := range m.matchB {
 		m.matchB[i] = -1
 	}
+	if sameTitles(sa, sb) {
+		// Every section where it was, under its title (most edits): what
+		// matchAll finds, without its maps.
+		for i := range sa {
+			m.matchA[i], m.matchB[i] = i, i
+		}
+		return m
+	}
+	return m.matchAll(a, b)
+}
+
+// matchAll matches the sections of m, none matched yet: by title, then by
+// body, then by similarity.
+func (m *sectionMatching) matchAll(a, b *model.Document) *sectionMatching {
+	sa, sb := m.sa, m.sb
 	// 1. Same title, in order.
 	byTitle := map[string][]int{}
 	for j, s := range sb {
@@ -432,6 +447,21 @@ func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching 
 		m.sim[c.i] = math.Round(c.sim*100) / 100
 	}
 	return m
+}
+
+// sameTitles reports whether sa and sb are as many sections with the same
+// titles, in the same order: matchSections then pairs each with the one at
+// its index (the k-th section of a title with the k-th).
+func sameTitles(sa, sb []sectionInfo) bool {
+	if len(sa) != len(sb) {
+		return false
+	}
+	for i := range sa {
+		if sa[i].norm != sb[i].norm {
+			return false
+		}
+	}
+	return true
 }
 
 func abs(x int) int {

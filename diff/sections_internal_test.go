@@ -60,3 +60,50 @@ func TestKnownBodies(t *testing.T) {
 	check("many reversed", many.String(), reversed.String())
 	check("many, one changed and one copied", many.String(), changed.String())
 }
+
+// TestSameTitlesMatching: sections with the same titles in the same order
+// (duplicate titles too) are matched as matchAll matches them, on every
+// pair of revisions of a generated wiki and on edits that keep the titles.
+func TestSameTitlesMatching(t *testing.T) {
+	parse := func(text string) *model.Document { return parser.Parse(text, &parser.Options{Title: "P"}) }
+	fast := 0
+	check := func(name, a, b string) {
+		t.Helper()
+		da, db := parse(a), parse(b)
+		sa, sb := sectionsOf(da, nil), sectionsOf(db, nil)
+		got := matchSections(da, db, sa, sb)
+		all := &sectionMatching{sa: sa, sb: sb, matchA: make([]int, len(sa)), matchB: make([]int, len(sb)), sim: make([]float64, len(sa))}
+		for i := range all.matchA {
+			all.matchA[i] = -1
+		}
+		for i := range all.matchB {
+			all.matchB[i] = -1
+		}
+		want := all.matchAll(da, db)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: matched %v/%v, matchAll %v/%v", name, got.matchA, got.matchB, want.matchA, want.matchB)
+		}
+		if sameTitles(sa, sb) {
+			fast++
+		}
+	}
+	c := testgen.Corpus(testgen.Options{Pages: 30, Revisions: 8, Seed: 7})
+	for _, p := range c.Pages {
+		for i := 1; i < len(p.Revisions); i++ {
+			check(p.Title, p.Revisions[i-1].Text, p.Revisions[i].Text)
+		}
+	}
+	const a = "Lead\n== A ==\nalpha\n== A ==\nagain\n=== B ===\nsub\n== C ==\nend\n"
+	for name, b := range map[string]string{
+		"same":          a,
+		"bodies moved":  "Lead\n== A ==\nagain\n== A ==\nalpha\n=== B ===\nend\n== C ==\nsub\n",
+		"one changed":   "Lead\n== A ==\nalpha beta\n== A ==\nagain\n=== B ===\nsub\n== C ==\nend\n",
+		"level changed": "Lead\n== A ==\nalpha\n=== A ===\nagain\n== B ==\nsub\n== C ==\nend\n",
+		"retitled":      "Lead\n== A ==\nalpha\n== D ==\nagain\n=== B ===\nsub\n== C ==\nend\n",
+	} {
+		check(name, a, b)
+	}
+	if fast == 0 {
+		t.Error("no pair took the path of same titles")
+	}
+}
