@@ -383,7 +383,7 @@ func (ps *parseState) markErrors(root *model.Node) {
 // de-duplicated like MediaWiki ("Scoring", "Scoring_2"…), comparing case
 // insensitively.
 func assignHeadingIDs(headings []*model.Node, bases []string) {
-	seen := map[string]int{}
+	ids := make([]string, len(headings))
 	for i, h := range headings {
 		var base string
 		if i < len(bases) {
@@ -395,6 +395,87 @@ func assignHeadingIDs(headings []*model.Node, bases []string) {
 		if base == "" {
 			base = "section"
 		}
+		ids[i] = base
+	}
+	uniqueIDs(ids)
+	for i, h := range headings {
+		setAttr(h, "id", ids[i])
+	}
+}
+
+// uniqueIDs makes ids distinct as MediaWiki does, in place: an id already
+// taken, whatever its case, gets the first free "_2", "_3"… suffix.
+func uniqueIDs(ids []string) {
+	if len(ids) > smallIDs {
+		uniqueIDsMap(ids)
+		return
+	}
+	for _, id := range ids {
+		for i := 0; i < len(id); i++ {
+			if id[i] >= utf8.RuneSelf {
+				// Lowercase outside ASCII is Unicode's (the Kelvin
+				// sign is a k): the map compares as it always has.
+				uniqueIDsMap(ids)
+				return
+			}
+		}
+	}
+	// A few ASCII ids (a section's chunk has one or two headings, a page
+	// a dozen): the ids seen in an array, compared without lowercase
+	// copies; the suffixed ids are ASCII too.
+	var seen [smallIDs * 2]struct {
+		id string
+		n  int
+	}
+	k := 0
+	find := func(id string) int {
+		for j := 0; j < k; j++ {
+			if len(seen[j].id) == len(id) && equalFoldASCII(seen[j].id, id) {
+				return j
+			}
+		}
+		return -1
+	}
+	set := func(id string, n int) {
+		if j := find(id); j >= 0 {
+			seen[j].n = n
+			return
+		}
+		seen[k].id, seen[k].n = id, n
+		k++
+	}
+	count := func(id string) int {
+		if j := find(id); j >= 0 {
+			return seen[j].n
+		}
+		return 0
+	}
+	for i, base := range ids {
+		id := base
+		if n := count(base); n > 0 {
+			for {
+				n++
+				id = base + "_" + strconv.Itoa(n)
+				if count(id) == 0 {
+					break
+				}
+			}
+			set(base, n)
+		} else {
+			set(base, 1)
+		}
+		set(id, max(count(id), 1))
+		ids[i] = id
+	}
+}
+
+// smallIDs is the most ids uniqueIDs tells apart without a map.
+const smallIDs = 16
+
+// uniqueIDsMap is uniqueIDs for any ids.
+func uniqueIDsMap(ids []string) {
+	seen := map[string]int{}
+	for i, base := range ids {
 		id := base
 		key := strings.ToLower(base)
 		lid := key // id in lower case
@@ -412,8 +493,26 @@ func assignHeadingIDs(headings []*model.Node, bases []string) {
 			seen[key] = 1
 		}
 		seen[lid] = max(seen[lid], 1)
-		setAttr(h, "id", id)
+		ids[i] = id
 	}
+}
+
+// equalFoldASCII reports whether ASCII strings a and b of one length are
+// equal but for the case of their letters.
+func equalFoldASCII(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 func setAttr(n *model.Node, name, value string) {
