@@ -69,3 +69,38 @@ func linkTargets(doc *model.Document) []string {
 	}
 	return targets
 }
+
+// TestTemplateLookupsAfterChanges: a template looked up before a
+// definition is added, or before the namespace rules change, is found as
+// the definitions and rules say afterwards (the lookups are remembered
+// until then).
+func TestTemplateLookupsAfterChanges(t *testing.T) {
+	tpl := parser.NewWikiTemplates()
+	if _, ok := tpl.Template("Template:Box"); ok {
+		t.Fatal("Template:Box found before it is defined")
+	}
+	tpl.Add("Box", "[{{{1}}}]")
+	if text, ok := tpl.Template("Template:Box"); !ok || text != "[{{{1}}}]" {
+		t.Fatalf("Box after Add: %q, %v", text, ok)
+	}
+	tpl.Add("Box", "({{{1}}})") // a later definition wins
+	if text, _ := tpl.Template("Template:Box"); text != "({{{1}}})" {
+		t.Fatalf("Box redefined: %q", text)
+	}
+	if _, ok := tpl.Template("Fyrimynd:Box"); ok {
+		t.Fatal("Fyrimynd:Box found by the default rules")
+	}
+	tpl.SetNamespaces(faroese())
+	if text, ok := tpl.Template("Fyrimynd:Box"); !ok || text != "({{{1}}})" {
+		t.Fatalf("Fyrimynd:Box by the Faroese rules: %q, %v", text, ok)
+	}
+	for i := range 5000 {
+		// More titles than are remembered: each still looked up.
+		if _, ok := tpl.Template("Missing" + strings.Repeat("x", i%7) + string(rune('a'+i%26))); ok {
+			t.Fatal("a missing template found")
+		}
+	}
+	if text, ok := tpl.Template("Template:Box"); !ok || text != "({{{1}}})" {
+		t.Fatalf("Box after many lookups: %q, %v", text, ok)
+	}
+}
