@@ -46,8 +46,9 @@ type HistoryParser struct {
 	// tables are the tables of the shared parts read so far (see
 	// ParseAndExtract).
 	tables *extract.SectionCache
-	// Outline makes ParseAndExtract leave the parts an earlier revision
-	// had in outline in the revisions before the latest (see there).
+	// Outline makes ParseAndExtract leave the parts a revision parsed
+	// before had in outline, in the revisions other than the latest
+	// visible one (see there).
 	Outline bool
 	// full are the parts made in full so far that a later revision may
 	// leave in outline, by text and heading ids (see PartNodes).
@@ -64,14 +65,18 @@ type HistoryParser struct {
 type partKey struct{ text, ids string }
 
 // chunkKey identifies a chunk's parse: its text, its time when it asks
-// for it, and whether a heading follows it (more: it is parsed followed by
-// one, see sentinel). The same text can be the last chunk of a revision
-// and a middle one of the next (a section added after it), and its tree
-// is not the same: a line break before a heading is a text of its own.
+// for it, whether a heading follows it (more: it is parsed followed by
+// one, see sentinel) and whether it follows a cut (heading: it must then
+// begin with a heading, see parseChunk). The same text can be the last
+// chunk of a revision and a middle one of the next (a section added after
+// it), and its tree is not the same: a line break before a heading is a
+// text of its own. And the same text can begin one revision and follow a
+// cut in another ("x" and a line before it), where a line that looked
+// like a heading but is none must not stand for a section.
 type chunkKey struct {
-	text string
-	at   int64
-	more bool
+	text          string
+	at            int64
+	more, heading bool
 }
 
 // chunk is a chunk's parse: its top-level nodes (sections unwrapped) with
@@ -310,7 +315,7 @@ const leadIDs = "\x01lead"
 // before (at the same time, when it may ask for the time). The checks of
 // its text are made once, on its first parse.
 func (h *HistoryParser) chunk(s string, at time.Time, heading, more bool) *chunk {
-	key := chunkKey{text: s, more: more}
+	key := chunkKey{text: s, more: more, heading: heading}
 	c := h.chunks[key]
 	if c != nil && c.timed {
 		key.at = at.UnixNano()
@@ -332,8 +337,8 @@ func (h *HistoryParser) chunk(s string, at time.Time, heading, more bool) *chunk
 	if timed {
 		// The first entry says the chunk is timed; the parse is kept by
 		// its time.
-		h.chunks[chunkKey{text: s, more: more}] = &chunk{timed: true}
-		h.chunks[chunkKey{text: s, at: at.UnixNano(), more: more}] = c
+		h.chunks[chunkKey{text: s, more: more, heading: heading}] = &chunk{timed: true}
+		h.chunks[chunkKey{text: s, at: at.UnixNano(), more: more, heading: heading}] = c
 	}
 	return c
 }
