@@ -26,12 +26,7 @@ func TestKnownBodies(t *testing.T) {
 			t.Errorf("%s: with the known bodies %+v, alone %+v", name, got, want)
 		}
 	}
-	c := testgen.Corpus(testgen.Options{Pages: 30, Revisions: 8, Seed: 5})
-	for _, p := range c.Pages {
-		for i := 1; i < len(p.Revisions); i++ {
-			check(p.Title, p.Revisions[i-1].Text, p.Revisions[i].Text)
-		}
-	}
+	eachRevisionPair(5, check)
 	const a = "Lead\n== A ==\nalpha  text\n== B ==\nbeta\n=== B1 ===\nsub\n== C ==\n\n"
 	for name, b := range map[string]string{
 		"same":            a,
@@ -87,12 +82,7 @@ func TestSameTitlesMatching(t *testing.T) {
 			fast++
 		}
 	}
-	c := testgen.Corpus(testgen.Options{Pages: 30, Revisions: 8, Seed: 7})
-	for _, p := range c.Pages {
-		for i := 1; i < len(p.Revisions); i++ {
-			check(p.Title, p.Revisions[i-1].Text, p.Revisions[i].Text)
-		}
-	}
+	eachRevisionPair(7, check)
 	const a = "Lead\n== A ==\nalpha\n== A ==\nagain\n=== B ===\nsub\n== C ==\nend\n"
 	for name, b := range map[string]string{
 		"same":          a,
@@ -105,5 +95,16 @@ func TestSameTitlesMatching(t *testing.T) {
 	}
 	if fast == 0 {
 		t.Error("no pair took the path of same titles")
+	}
+}
+
+// eachRevisionPair calls check with every revision of a generated wiki's
+// pages (30 pages of 8 revisions, from seed) and the one before it.
+func eachRevisionPair(seed uint64, check func(name, a, b string)) {
+	c := testgen.Corpus(testgen.Options{Pages: 30, Revisions: 8, Seed: seed})
+	for _, p := range c.Pages {
+		for i := 1; i < len(p.Revisions); i++ {
+			check(p.Title, p.Revisions[i-1].Text, p.Revisions[i].Text)
+		}
 	}
 }
