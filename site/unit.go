@@ -647,6 +647,33 @@ func relCheck(b *Base, c *CheckView) *CheckView {
 // going to that revision's diff.
 func tableHTML(t *extract.Table, bt *diff.BlameTable, url func(diff.Origin) string) template.HTML {
 	var b strings.Builder
+	// A cell's blame markup, made once per origin: a table's cells come
+	// from a few revisions (each made anew was a title, a time parsed and
+	// formatted, and a link per cell).
+	type blamed struct {
+		o           diff.Origin
+		title, link string
+	}
+	var origins []blamed
+	blameOf := func(o diff.Origin) *blamed {
+		for k := range origins {
+			if origins[k].o == o {
+				return &origins[k]
+			}
+		}
+		var e strings.Builder
+		escapeText(&e, blameTitle(o))
+		title := e.String()
+		e.Reset()
+		e.WriteString(`<a class="blame" href="`)
+		escapeText(&e, url(o))
+		e.WriteString(`">`)
+		escapeText(&e, shortDate(o.Timestamp)+" · "+o.Author)
+		e.WriteString("</a>")
+		origins = append(origins, blamed{o, title, e.String()})
+		return &origins[len(origins)-1]
+	}
+	b.Grow(256 + len(t.Rows)*len(t.Columns)*48)
 	b.WriteString("<table>")
 	if t.Caption != "" {
 		b.WriteString("<caption>")
@@ -675,21 +702,17 @@ func tableHTML(t *extract.Table, bt *diff.BlameTable, url func(diff.Origin) stri
 			if num {
 				b.WriteString(` class="num"`)
 			}
-			var o *diff.Origin
+			var bl *blamed
 			if bt != nil && r < len(bt.Rows) && i < len(bt.Rows[r].Cells) {
-				o = &bt.Rows[r].Cells[i].Origin
+				bl = blameOf(bt.Rows[r].Cells[i].Origin)
 				b.WriteString(` title="`)
-				escapeText(&b, blameTitle(*o))
+				b.WriteString(bl.title)
 				b.WriteString(`"`)
 			}
 			b.WriteString(">")
 			escapeText(&b, txt)
-			if o != nil {
-				b.WriteString(`<a class="blame" href="`)
-				escapeText(&b, url(*o))
-				b.WriteString(`">`)
-				escapeText(&b, shortDate(o.Timestamp)+" · "+o.Author)
-				b.WriteString("</a>")
+			if bl != nil {
+				b.WriteString(bl.link)
 			}
 			b.WriteString("</td>")
 		}
