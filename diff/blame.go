@@ -169,12 +169,24 @@ func (b *Blamer) origin(r *model.Revision, idx int) Origin {
 	return o
 }
 
+// rowCells returns room for the cells of t's rows, a row each, all in one
+// array: a table's state is made anew for every revision.
+func rowCells(t *extract.Table) [][]int {
+	n := len(t.Columns)
+	all := make([]int, len(t.Rows)*n)
+	rows := make([][]int, len(t.Rows))
+	for r := range rows {
+		rows[r] = all[r*n : (r+1)*n : (r+1)*n]
+	}
+	return rows
+}
+
 // fresh is a table whose every row and cell come from revision idx.
 func fresh(t *extract.Table, idx int) tableState {
 	st := tableState{rows: make([]rowState, len(t.Rows))}
-	cells := make([]int, len(t.Rows)*len(t.Columns))
+	cells := rowCells(t)
 	for r := range t.Rows {
-		st.rows[r] = rowState{since: idx, cells: cells[r*len(t.Columns) : (r+1)*len(t.Columns) : (r+1)*len(t.Columns)]}
+		st.rows[r] = rowState{since: idx, cells: cells[r]}
 		for c := range st.rows[r].cells {
 			st.rows[r].cells[c] = idx
 		}
@@ -214,11 +226,9 @@ func (b *Blamer) Add(s *Side) {
 		if p.a.ID != t.ID {
 			st.renames = append(st.renames[:len(st.renames):len(st.renames)], TableRename{From: p.a.ID, To: t.ID, At: b.revs[idx]})
 		}
-		// The rows' cells in one array: a table's state is made anew
-		// for every revision.
-		cells := make([]int, len(t.Rows)*len(t.Columns))
+		cells := rowCells(t)
 		for r, row := range t.Rows {
-			rs := rowState{since: idx, cells: cells[r*len(t.Columns) : (r+1)*len(t.Columns) : (r+1)*len(t.Columns)]}
+			rs := rowState{since: idx, cells: cells[r]}
 			ra := p.rowOf[r]
 			if ra >= 0 {
 				rs.since = old.rows[ra].since

@@ -422,15 +422,17 @@ func uniqueIDs(ids []string) {
 	}
 	// A few ASCII ids (a section's chunk has one or two headings, a page
 	// a dozen): the ids seen in an array, compared without lowercase
-	// copies; the suffixed ids are ASCII too.
-	var seen [smallIDs * 2]struct {
+	// copies (strings.EqualFold is ASCII's case rule on ASCII); the
+	// suffixed ids are ASCII too. Each id adds one entry at most: its
+	// base when new, else the free suffixed id.
+	var seen [smallIDs]struct {
 		id string
 		n  int
 	}
 	k := 0
 	find := func(id string) int {
 		for j := 0; j < k; j++ {
-			if len(seen[j].id) == len(id) && equalFoldASCII(seen[j].id, id) {
+			if strings.EqualFold(seen[j].id, id) {
 				return j
 			}
 		}
@@ -495,24 +497,6 @@ func uniqueIDsMap(ids []string) {
 		seen[lid] = max(seen[lid], 1)
 		ids[i] = id
 	}
-}
-
-// equalFoldASCII reports whether ASCII strings a and b of one length are
-// equal but for the case of their letters.
-func equalFoldASCII(a, b string) bool {
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 func setAttr(n *model.Node, name, value string) {

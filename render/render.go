@@ -519,7 +519,10 @@ func SafeURL(u string) bool {
 // safeURL is SafeURL of a trimmed URL, lowercase but for ASCII letters.
 func safeURL(l string) bool {
 	for _, s := range safeSchemes {
-		if len(l) >= len(s) && equalFoldASCII(l[:len(s)], s) {
+		// The schemes are ASCII: a prefix of l that holds a rune
+		// outside it has fewer runes than the scheme, so EqualFold
+		// matches only ASCII letters, of either case.
+		if len(l) >= len(s) && strings.EqualFold(l[:len(s)], s) {
 			return true
 		}
 	}
@@ -533,21 +536,6 @@ func safeURL(l string) bool {
 	}
 	for i := 0; i < len(l); i++ {
 		if l[i] < 0x20 {
-			return false
-		}
-	}
-	return true
-}
-
-// equalFoldASCII reports whether s and lower (lowercase ASCII) are equal
-// but for the case of ASCII letters in s.
-func equalFoldASCII(s, lower string) bool {
-	for i := 0; i < len(lower); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
 			return false
 		}
 	}
