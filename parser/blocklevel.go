@@ -11,12 +11,52 @@ import (
 type blockState struct {
 	b             *builder
 	in            *text
+	ps            *parseState
 	lastParagraph string // "", "p" or "pre"
 	inPre         bool
 	dtOpen        bool
 }
 
 func (st *blockState) gen(s string, from, to int) { st.b.genAt(s, st.in, from, to) }
+
+// separateHolders writes the held links in a pass of their own after the
+// paragraph pass, as MediaWiki does, for a test that compares the output
+// with and without.
+var separateHolders = false
+
+// copy copies in.s[from:to] with the links that internalLinks held back
+// written in (MediaWiki replaces its link holders right after this pass:
+// doing it as the lines are copied saves a pass over the whole text). A
+// holder is on one line, and the pass copies whole lines or parts of a
+// line that no holder straddles (a list item's text, trimmed, or split at
+// a colon outside links).
+func (st *blockState) copy(from, to int) {
+	if len(st.ps.holders) == 0 || separateHolders {
+		st.b.copy(st.in, from, to)
+		return
+	}
+	s := st.in.s[:to]
+	for from < to {
+		k := strings.Index(s[from:], holderPrefix)
+		if k < 0 {
+			break
+		}
+		k += from
+		e := strings.Index(s[k:], holderSuffix)
+		if e < 0 {
+			break
+		}
+		e += k
+		st.b.copy(st.in, from, k)
+		if st.ps.writeHolder(st.b, st.in, k, e) {
+			from = e + len(holderSuffix)
+		} else {
+			st.b.copy(st.in, k, e)
+			from = e
+		}
+	}
+	st.b.copy(st.in, from, to)
+}
 
 func (st *blockState) closeParagraph(atEnd bool) string {
 	r := ""
@@ -93,8 +133,21 @@ func commonPrefix(a, b string) int {
 
 func (ps *parseState) blockLevels(in *text) *text {
 	s := in.s
-	b := ps.passBuilder(in, len(s)/4)
-	st := &blockState{b: b, in: in}
+	// Room for the paragraphs' tags and for the held links written in
+	// (see copy): their tags, labels and segments.
+	extra, extraSegs := len(s)/4, len(in.segs)/4+8
+	if !separateHolders {
+		for _, h := range ps.holders {
+			extra += len(`<a @link="">`) + 6 + len(`</a>`)
+			extraSegs += 2
+			if h.label != nil {
+				extra += len(h.label.s)
+				extraSegs += len(h.label.segs)
+			}
+		}
+	}
+	b := ps.spareBuilder(len(s)+extra, len(in.segs)+extraSegs)
+	st := &blockState{b: b, in: in, ps: ps}
 	lastPrefix := ""
 	var prefix2 string
 	prefixLength := 0
@@ -111,10 +164,13 @@ func (ps *parseState) blockLevels(in *text) *text {
 		}
 		line := s[ls:le]
 		lastPrefixLength := len(lastPrefix)
-		// Most lines have no tag: the tag tests below are for the others.
-		hasTag := strings.IndexByte(line, '<') >= 0
-		preCloseMatch := hasTag && containsFold(line, "</pre")
-		preOpenMatch := hasTag && containsFold(line, "<pre")
+		// Most lines have no tag: the tag tests below are for the others,
+		// all four in one scan of the line's tags.
+		var tags lineTags
+		if strings.IndexByte(line, '<') >= 0 {
+			tags = scanLineTags(line)
+		}
+		preCloseMatch, preOpenMatch := tags.preClose, tags.preOpen
 		var prefix string
 		ts, te := ls, le // $t
 		if !st.inPre {
@@ -137,7 +193,7 @@ func (ps *parseState) blockLevels(in *text) *text {
 			if prefix[len(prefix)-1] == ';' {
 				if c := findColonNoLinks(s, ts, te); c >= 0 {
 					ta, tz := trimRange(s, ts, c)
-					b.copy(in, ta, tz)
+					st.copy(ta, tz)
 					st.gen(st.nextItem(':'), c, c+1)
 					ts = c + 1
 				}
@@ -164,7 +220,7 @@ func (ps *parseState) blockLevels(in *text) *text {
 				if c == ';' {
 					if k := findColonNoLinks(s, ts, te); k >= 0 {
 						ta, tz := trimRange(s, ts, k)
-						b.copy(in, ta, tz)
+						st.copy(ta, tz)
 						st.gen(st.nextItem(':'), k, k+1)
 						ts = k + 1
 					}
@@ -178,8 +234,8 @@ func (ps *parseState) blockLevels(in *text) *text {
 		}
 		if prefixLength == 0 {
 			t := s[ts:te]
-			openMatch := hasTag && blockOpenMatch(t)
-			closeMatch := hasTag && blockCloseMatch(t)
+			// t is the line here: it has no list prefix.
+			openMatch, closeMatch := tags.open, tags.close
 			if openMatch || closeMatch {
 				pendingPTag = ""
 				// Only outside a <pre>, or at the line that opens it
@@ -235,17 +291,17 @@ func (ps *parseState) blockLevels(in *text) *text {
 		}
 		if pendingPTag == "" {
 			if prefixLength == 0 {
-				b.copy(in, ts, te)
+				st.copy(ts, te)
 				if notLast || st.lastParagraph != "" {
 					if notLast {
-						b.copy(in, le, le+1)
+						st.copy(le, le+1)
 					} else {
 						st.gen("\n", le, le)
 					}
 				}
 			} else {
 				ta, tz := trimRange(s, ts, te)
-				b.copy(in, ta, tz)
+				st.copy(ta, tz)
 			}
 		}
 		if !notLast {
@@ -267,21 +323,6 @@ func (ps *parseState) blockLevels(in *text) *text {
 func phpTrim(s string) string {
 	a, z := trimRange(s, 0, len(s))
 	return s[a:z]
-}
-
-func containsFold(s, sub string) bool {
-	// sub is lower case ASCII.
-	for i := 0; i+len(sub) <= len(s); i++ {
-		k := strings.IndexByte(s[i:], sub[0])
-		if k < 0 {
-			return false
-		}
-		i += k
-		if i+len(sub) <= len(s) && strings.EqualFold(s[i:i+len(sub)], sub) {
-			return true
-		}
-	}
-	return false
 }
 
 // tagNameAt reports whether s[i:] starts with one of names,
@@ -330,35 +371,67 @@ var (
 	closeNeverNames = newTagNames("center", "blockquote", "div", "hr", "mw:", "aside", "figure")
 )
 
-// blockOpenMatch: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b, </?(tr|caption|dt|dd|li)\b
-func blockOpenMatch(t string) bool {
-	return tagMatch(t, openBlockNames, openAlwaysNames, openAntiNames, openAlwaysNames)
+// lineTags is what the paragraph pass asks of a line's tags: whether it
+// has "<pre" or "</pre" anywhere (any case), and MediaWiki's block
+// regexes, open: <(table|h1…h6|pre|p|ul|ol|dl)\b, </(td|th)\b,
+// </?(tr|caption|dt|dd|li)\b; close: </(table|h1…h6|pre|p|ul|ol|dl)\b,
+// <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b. The
+// extension tags' HTML is in the text by now (unstripGeneral).
+type lineTags struct {
+	preOpen, preClose, open, close bool
 }
 
-// blockCloseMatch: </(table|h1…|dl)\b, <(td|th)\b, </?(center|blockquote|div|hr|mw:|aside|figure)\b.
-// The extension tags' HTML is in the text by now (unstripGeneral).
-func blockCloseMatch(t string) bool {
-	return tagMatch(t, openAntiNames, closeNeverNames, openBlockNames, closeNeverNames)
-}
+// blockFirst marks the bytes a tag name that lineTags looks for begins
+// with, in either case: most tags of a line (span, b, i, a comment) begin
+// with none of them.
+var blockFirst = func() (t [256]bool) {
+	for _, names := range []*tagNames{openBlockNames, openAntiNames, openAlwaysNames, closeNeverNames} {
+		for c, ok := range names.first {
+			t[c] = t[c] || ok
+		}
+	}
+	return t
+}()
 
-// tagMatch reports whether t has an opening tag named in open1 or open2,
-// or a closing tag named in close1 or close2 (MediaWiki's block regexes).
-func tagMatch(t string, open1, open2, close1, close2 *tagNames) bool {
-	for i := strings.IndexByte(t, '<'); i >= 0; {
+// scanLineTags reads line's tags once for lineTags: the same answers as
+// containsFold(line, "<pre"), containsFold(line, "</pre"),
+// blockOpenMatch(line) and blockCloseMatch(line), which each scanned the
+// line (a quarter of the paragraph pass on pages of links and templates).
+func scanLineTags(line string) lineTags {
+	var m lineTags
+	for i := strings.IndexByte(line, '<'); i >= 0; {
 		j := i + 1
-		if tagNameAt(t, j, open1) || tagNameAt(t, j, open2) {
-			return true
+		closing := j < len(line) && line[j] == '/'
+		if closing {
+			j++
 		}
-		if j < len(t) && t[j] == '/' && (tagNameAt(t, j+1, close1) || tagNameAt(t, j+1, close2)) {
-			return true
+		if j < len(line) && blockFirst[line[j]] {
+			if closing {
+				m.preClose = m.preClose || hasPrefixFold(line[j:], "pre")
+				m.open = m.open || tagNameAt(line, j, openAntiNames) || tagNameAt(line, j, openAlwaysNames)
+				m.close = m.close || tagNameAt(line, j, openBlockNames) || tagNameAt(line, j, closeNeverNames)
+			} else {
+				m.preOpen = m.preOpen || hasPrefixFold(line[j:], "pre")
+				m.open = m.open || tagNameAt(line, j, openBlockNames) || tagNameAt(line, j, openAlwaysNames)
+				m.close = m.close || tagNameAt(line, j, openAntiNames) || tagNameAt(line, j, closeNeverNames)
+			}
+			if m.preOpen && m.preClose && m.open && m.close {
+				break
+			}
 		}
-		k := strings.IndexByte(t[i+1:], '<')
+		k := strings.IndexByte(line[i+1:], '<')
 		if k < 0 {
 			break
 		}
 		i += k + 1
 	}
-	return false
+	return m
+}
+
+// hasPrefixFold reports whether s begins with the lower-case ASCII
+// prefix, in any case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // lastBlockquote finds the last <blockquote or </blockquote (followed by a

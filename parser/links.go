@@ -240,7 +240,9 @@ func trimTrailingNewlineSpace(b *builder) {
 	b.trimEnd(len(b.b) - j)
 }
 
-// replaceHolders writes the links held back by internalLinks.
+// replaceHolders writes the links held back by internalLinks (the main
+// pipeline writes them as the paragraph pass copies its lines: see
+// blockState.copy).
 func (ps *parseState) replaceHolders(in *text) *text {
 	s := in.s
 	if len(ps.holders) == 0 || !strings.Contains(s, holderPrefix) {
@@ -259,21 +261,31 @@ func (ps *parseState) replaceHolders(in *text) *text {
 			break
 		}
 		e += k
-		n, err := strconv.Atoi(s[k+len(holderPrefix) : e])
-		if err != nil || n < 0 || n >= len(ps.holders) {
-			i = e
-			continue
-		}
-		h := ps.holders[n]
 		b.copy(in, last, k)
-		b.genAt(`<a @link="`+strconv.Itoa(h.link)+`">`, in, k, e+len(holderSuffix))
-		b.appendText(h.label)
-		b.genAt(`</a>`, in, e, e+len(holderSuffix))
-		last = e + len(holderSuffix)
-		i = last
+		if ps.writeHolder(b, in, k, e) {
+			last = e + len(holderSuffix)
+		} else {
+			last = k
+		}
+		i = e
 	}
 	b.copy(in, last, len(s))
 	return b.text()
+}
+
+// writeHolder writes the link of the holder at in.s[k:e+len(holderSuffix)]
+// (e is where its suffix begins), and reports false, writing nothing, when
+// its number is not a holder's.
+func (ps *parseState) writeHolder(b *builder, in *text, k, e int) bool {
+	n, err := strconv.Atoi(in.s[k+len(holderPrefix) : e])
+	if err != nil || n < 0 || n >= len(ps.holders) {
+		return false
+	}
+	h := ps.holders[n]
+	b.genAt(`<a @link="`+strconv.Itoa(h.link)+`">`, in, k, e+len(holderSuffix))
+	b.appendText(h.label)
+	b.genAt(`</a>`, in, e, e+len(holderSuffix))
+	return true
 }
 
 // imageWords are the File: link parameters without a value, as

@@ -147,11 +147,15 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 		ps.ex.finishCite(b, top)
 		return b.text()
 	}
+	// The paragraph pass writes the held links in (blockState.copy).
 	for _, f := range []func(*text) *text{
 		ps.removeHTMLTags, ps.tables, ps.rules, ps.doubleUnderscore, ps.headings, ps.internalLinks,
-		ps.quotes, ps.externalLinks, ps.magicLinks, cite, ps.unstripGeneral, ps.blockLevels, ps.replaceHolders,
+		ps.quotes, ps.externalLinks, ps.magicLinks, cite, ps.unstripGeneral, ps.blockLevels,
 	} {
 		t = ps.pass(t, f)
+	}
+	if separateHolders {
+		t = ps.pass(t, ps.replaceHolders)
 	}
 	ps.diags = append(ps.diags, ps.ex.diags...)
 	t = ps.pass(t, ps.unstrip)
