@@ -325,51 +325,10 @@ func phpTrim(s string) string {
 	return s[a:z]
 }
 
-// tagNameAt reports whether s[i:] starts with one of names,
-// case-insensitively, followed by a word boundary (\b).
-func tagNameAt(s string, i int, names *tagNames) bool {
-	if i >= len(s) || !names.first[s[i]] {
-		return false
-	}
-	for _, n := range names.names {
-		if len(s)-i >= len(n) && strings.EqualFold(s[i:i+len(n)], n) {
-			j := i + len(n)
-			next := j < len(s) && isWordByte(s[j])
-			if isWordByte(n[len(n)-1]) != next {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// tagNames is a list of tag names (lower case) and the bytes they begin
-// with in either case: most tags of a line begin with none of them.
-type tagNames struct {
-	names []string
-	first [256]bool
-}
-
-func newTagNames(names ...string) *tagNames {
-	t := &tagNames{names: names}
-	for _, n := range names {
-		t.first[n[0]] = true
-		t.first[n[0]-'a'+'A'] = true
-	}
-	return t
-}
-
 // isWordByte is PCRE's \w without the u flag: ASCII letters, digits, '_'.
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
-
-var (
-	openBlockNames  = newTagNames("table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl")
-	openAntiNames   = newTagNames("td", "th")
-	openAlwaysNames = newTagNames("tr", "caption", "dt", "dd", "li")
-	closeNeverNames = newTagNames("center", "blockquote", "div", "hr", "mw:", "aside", "figure")
-)
 
 // lineTags is what the paragraph pass asks of a line's tags: whether it
 // has "<pre" or "</pre" anywhere (any case), and MediaWiki's block
@@ -381,22 +340,48 @@ type lineTags struct {
 	preOpen, preClose, open, close bool
 }
 
-// blockFirst marks the bytes a tag name that lineTags looks for begins
-// with, in either case: most tags of a line (span, b, i, a comment) begin
-// with none of them.
-var blockFirst = func() (t [256]bool) {
-	for _, names := range []*tagNames{openBlockNames, openAntiNames, openAlwaysNames, closeNeverNames} {
-		for c, ok := range names.first {
-			t[c] = t[c] || ok
+// Classes of the tag names that MediaWiki's block regexes look for.
+const (
+	tagOpenBlock  uint8 = 1 << iota // table, h1…h6, pre, p, ul, ol, dl
+	tagOpenAnti                     // td, th
+	tagOpenAlways                   // tr, caption, dt, dd, li
+	tagCloseNever                   // center, blockquote, div, hr, mw:, aside, figure
+)
+
+// blockTagClass is the class of the tag name at s[j:] with the regexes'
+// \b after it: the run of word bytes there, in any case, is one of the
+// names ("mw:" is "mw" and a colon before a word byte).
+func blockTagClass(s string, j int) uint8 {
+	var w [10]byte // the longest name, blockquote, has 10 bytes
+	n := 0
+	for k := j; k < len(s) && isWordByte(s[k]); k++ {
+		if n == len(w) {
+			return 0
+		}
+		w[n] = s[k] | 0x20 // ASCII lower case (digits and '_' keep theirs)
+		n++
+	}
+	switch string(w[:n]) {
+	case "table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl":
+		return tagOpenBlock
+	case "td", "th":
+		return tagOpenAnti
+	case "tr", "caption", "dt", "dd", "li":
+		return tagOpenAlways
+	case "center", "blockquote", "div", "hr", "aside", "figure":
+		return tagCloseNever
+	case "mw":
+		if k := j + n; k+1 < len(s) && s[k] == ':' && isWordByte(s[k+1]) {
+			return tagCloseNever
 		}
 	}
-	return t
-}()
+	return 0
+}
 
 // scanLineTags reads line's tags once for lineTags: the same answers as
-// containsFold(line, "<pre"), containsFold(line, "</pre"),
-// blockOpenMatch(line) and blockCloseMatch(line), which each scanned the
-// line (a quarter of the paragraph pass on pages of links and templates).
+// four scans of the line for "<pre", "</pre" and each regex, as it was
+// first written (a quarter of the paragraph pass on pages of links and
+// templates).
 func scanLineTags(line string) lineTags {
 	var m lineTags
 	for i := strings.IndexByte(line, '<'); i >= 0; {
@@ -405,15 +390,19 @@ func scanLineTags(line string) lineTags {
 		if closing {
 			j++
 		}
-		if j < len(line) && blockFirst[line[j]] {
+		// Most tags of a line (span, b, i, a comment) are none of
+		// the names and begin with a byte that says so.
+		if j < len(line) && isWordByte(line[j]) {
+			class := blockTagClass(line, j)
+			pre := hasPrefixFold(line[j:], "pre")
 			if closing {
-				m.preClose = m.preClose || hasPrefixFold(line[j:], "pre")
-				m.open = m.open || tagNameAt(line, j, openAntiNames) || tagNameAt(line, j, openAlwaysNames)
-				m.close = m.close || tagNameAt(line, j, openBlockNames) || tagNameAt(line, j, closeNeverNames)
+				m.preClose = m.preClose || pre
+				m.open = m.open || class&(tagOpenAnti|tagOpenAlways) != 0
+				m.close = m.close || class&(tagOpenBlock|tagCloseNever) != 0
 			} else {
-				m.preOpen = m.preOpen || hasPrefixFold(line[j:], "pre")
-				m.open = m.open || tagNameAt(line, j, openBlockNames) || tagNameAt(line, j, openAlwaysNames)
-				m.close = m.close || tagNameAt(line, j, openAntiNames) || tagNameAt(line, j, closeNeverNames)
+				m.preOpen = m.preOpen || pre
+				m.open = m.open || class&(tagOpenBlock|tagOpenAlways) != 0
+				m.close = m.close || class&(tagOpenAnti|tagCloseNever) != 0
 			}
 			if m.preOpen && m.preClose && m.open && m.close {
 				break

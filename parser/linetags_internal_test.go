@@ -9,6 +9,47 @@ import (
 // scan of its own; scanLineTags answers them in one. These are the four
 // scans as first written, the reference FuzzLineTags holds it to.
 
+// tagNameAt reports whether s[i:] starts with one of names,
+// case-insensitively, followed by a word boundary (\b).
+func tagNameAt(s string, i int, names *tagNames) bool {
+	if i >= len(s) || !names.first[s[i]] {
+		return false
+	}
+	for _, n := range names.names {
+		if len(s)-i >= len(n) && strings.EqualFold(s[i:i+len(n)], n) {
+			j := i + len(n)
+			next := j < len(s) && isWordByte(s[j])
+			if isWordByte(n[len(n)-1]) != next {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tagNames is a list of tag names (lower case) and the bytes they begin
+// with in either case: most tags of a line begin with none of them.
+type tagNames struct {
+	names []string
+	first [256]bool
+}
+
+func newTagNames(names ...string) *tagNames {
+	t := &tagNames{names: names}
+	for _, n := range names {
+		t.first[n[0]] = true
+		t.first[n[0]-'a'+'A'] = true
+	}
+	return t
+}
+
+var (
+	openBlockNames  = newTagNames("table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "p", "ul", "ol", "dl")
+	openAntiNames   = newTagNames("td", "th")
+	openAlwaysNames = newTagNames("tr", "caption", "dt", "dd", "li")
+	closeNeverNames = newTagNames("center", "blockquote", "div", "hr", "mw:", "aside", "figure")
+)
+
 func containsFold(s, sub string) bool {
 	// sub is lower case ASCII.
 	for i := 0; i+len(sub) <= len(s); i++ {
@@ -70,7 +111,8 @@ var lineTagCases = []string{
 	"<center>", "</center>", "<blockquote>", "</blockquote >", "<div>", "</div>", "<hr/>", "<hr>", "<mw:x>", "</mw:>",
 	"<aside>", "<figure>", "</figure>", "<h1>", "</h6>", "<h7>", "<ul>", "</ol>", "<dl>", "<dt>", "<span>x</span>",
 	"<b>bold</b> and <i>it</i>", "<!--LINK'\" 0-->", "a <span class=\"card\">2</span> then <div>", "<pre><p></pre>",
-	"<<p", "<</p>", "<p_x>", "<p-x>", "<h1x>", "x<Td>y</TR>z",
+	"<<p", "<</p>", "<p_x>", "<p-x>", "<h1x>", "x<Td>y</TR>z", "<blockquotes>", "<BLOCKQUOTE>", "</blockquote_", "<mw:x",
+	"<mw:", "<mw:-", "</MW:Y>", "<mwx:y>", "<tablé>", "<tableé>", "<h1_>", "<P1>", "<centerpiece>", "<Caption2>", "<pRe>",
 }
 
 func TestLineTags(t *testing.T) {
