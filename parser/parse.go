@@ -52,6 +52,9 @@ type Options struct {
 	MaxTemplateDepth  int
 	MaxTemplateCalls  int
 	MaxExpansionBytes int
+	// Nodes, when not nil, is where the document's nodes come from (see
+	// model.NodeArena).
+	Nodes *model.NodeArena
 }
 
 // SiteStats are a wiki's counts, as MediaWiki's site_stats table keeps them.
@@ -119,6 +122,7 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 		opts = &Options{}
 	}
 	ps := &parseState{opts: opts, src: src}
+	ps.nodes.arena = opts.Nodes
 	ps.ex = &expander{opts: opts, ps: ps}
 	nodes, ppDiags, redirect, redirectLen := preprocessPage(opts.Namespaces, src)
 	for _, d := range ppDiags {

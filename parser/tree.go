@@ -140,7 +140,8 @@ func (tb *treeBuilder) newNode() *model.Node { return tb.ps.nodes.new() }
 // nodeSlab hands out the nodes of a document from a few arrays: one
 // allocation for most of a page's nodes rather than one per node.
 type nodeSlab struct {
-	free []model.Node
+	free  []model.Node
+	arena *model.NodeArena // where the arrays come from (nil: allocated)
 }
 
 // estimateNodes guesses the number of nodes of the tree of the final text
@@ -177,7 +178,7 @@ func estimateNodes(s string) int {
 // reserve makes room for about n more nodes in one array.
 func (s *nodeSlab) reserve(n int) {
 	if len(s.free) < n {
-		s.free = make([]model.Node, n)
+		s.free = s.arena.Nodes(n)
 	}
 }
 
@@ -185,7 +186,7 @@ func (s *nodeSlab) new() *model.Node {
 	if len(s.free) == 0 {
 		// More than reserved: small arrays, so that a guess too low
 		// costs little and a page's last array is mostly used.
-		s.free = make([]model.Node, 16)
+		s.free = s.arena.Nodes(16)
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]

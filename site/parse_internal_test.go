@@ -25,7 +25,7 @@ func TestParsePageLatestFirst(t *testing.T) {
 	// second.
 	p.Revisions[2].Deleted = model.DeletedText
 	b := &builder{wiki: wiki.New(model.NewCorpus([]*model.Page{p}), nil, wiki.Config{})}
-	w := b.parsePage(p, "games/example/")
+	w := b.parsePage(p, "games/example/", nil)
 	for i, d := range w.docs {
 		if w.sides[i].Rev != p.Revisions[i] || w.sides[i].Doc != d {
 			t.Fatalf("revision %d: its side is not its own", i)

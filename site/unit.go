@@ -141,7 +141,7 @@ func (w *pageWork) blameURL(o diff.Origin) string {
 	return w.dir + "history/index.html#diff-" + w.anchors[i]
 }
 
-func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
+func (b *builder) parsePage(pg *model.Page, dir string, nodes *model.NodeArena) *pageWork {
 	w := &pageWork{page: pg, dir: dir}
 	seen := map[string]int{}
 	// The revisions' parts that did not change are parsed once, and their
@@ -149,7 +149,7 @@ func (b *builder) parsePage(pg *model.Page, dir string) *pageWork {
 	// history renders each part once, the diffs and the blame read
 	// sections and text.
 	hp := b.wiki.NewHistoryParser(pg)
-	hp.Outline = true
+	hp.Outline, hp.Nodes = true, nodes
 	w.hp = hp
 	n := len(pg.Revisions)
 	w.docs, w.shared, w.tables, w.sides = make([]*model.Document, n), make([]bool, n), make([]*extract.PageTables, n), make([]*diff.Side, n)
@@ -202,12 +202,12 @@ func (w *pageWork) latest() (*model.Revision, *model.Document, *extract.PageTabl
 
 // buildGame builds a game's pages: rules, tips, their histories and
 // sources, and the rule tables with their checks.
-func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
+func (b *builder) buildGame(g *gameUnit, key string, nodes *model.NodeArena) (*unitSummary, error) {
 	s := &unitSummary{ID: "game:" + g.slug, Key: key, Deps: map[string]string{}}
 	var works []*pageWork
 	for _, pg := range []*model.Page{g.rules, g.tips} {
 		if pg != nil && len(pg.Revisions) > 0 {
-			works = append(works, b.parsePage(pg, b.plan.dir[pg.Title]))
+			works = append(works, b.parsePage(pg, b.plan.dir[pg.Title], nodes))
 		}
 	}
 	// The game's one name (wiki.GameName), as the commands know it.
@@ -279,7 +279,7 @@ func (b *builder) buildGame(g *gameUnit, key string) (*unitSummary, error) {
 }
 
 // buildPage builds a page that belongs to no game.
-func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
+func (b *builder) buildPage(pg *model.Page, key string, nodes *model.NodeArena) (*unitSummary, error) {
 	s := &unitSummary{ID: "page:" + pg.Title, Key: key, Deps: map[string]string{}}
 	if len(pg.Revisions) == 0 {
 		return s, nil
@@ -287,7 +287,7 @@ func (b *builder) buildPage(pg *model.Page, key string) (*unitSummary, error) {
 	if pg.Redirect != "" {
 		return s, b.buildRedirect(s, pg)
 	}
-	w := b.parsePage(pg, b.plan.dir[pg.Title])
+	w := b.parsePage(pg, b.plan.dir[pg.Title], nodes)
 	ps, err := b.writePage(s, w, nil, "", nil)
 	if err != nil {
 		return nil, err

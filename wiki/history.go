@@ -56,6 +56,10 @@ type HistoryParser struct {
 	// Chunked and Whole count the revisions parsed by chunks and whole;
 	// Outlined counts the parts left in outline.
 	Chunked, Whole, Outlined int
+	// Nodes, when not nil, is where the documents' nodes come from (see
+	// model.NodeArena): its owner resets it when it is done with every
+	// document this parser made.
+	Nodes *model.NodeArena
 }
 
 // partKey identifies a top-level section of a revision for outlining: its
@@ -210,6 +214,7 @@ func (h *HistoryParser) parse(src string, at time.Time) *model.Document {
 		o = h.w.ParseOptions(h.title, at)
 		o.PageID = h.page.ID
 	}
+	o.Nodes = h.Nodes
 	return parser.Parse(src, o)
 }
 
@@ -500,7 +505,7 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 			}
 		}
 	}
-	slab := make([]model.Node, first)
+	slab := h.Nodes.Nodes(first)
 	// A call is moved once for each place its chunk has: a text may hold
 	// the same chunk twice (two sections alike), and each copy's calls
 	// are its own.
@@ -656,7 +661,7 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 				}
 			}
 		}
-		slab = make([]model.Node, rest)
+		slab = h.Nodes.Nodes(rest)
 		for _, r := range kept {
 			for i := r.from; i < r.to; i++ {
 				c := parts[i]

@@ -1,0 +1,53 @@
+package model_test
+
+import (
+	"testing"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+func TestNodeArena(t *testing.T) {
+	var nilArena *model.NodeArena
+	if got := nilArena.Nodes(3); len(got) != 3 || cap(got) != 3 {
+		t.Fatalf("a nil arena gave %d nodes (cap %d), want 3", len(got), cap(got))
+	}
+	nilArena.Reset() // does nothing
+
+	for _, a := range []*model.NodeArena{new(model.NodeArena), model.PoisonedNodeArena()} {
+		first := a.Nodes(10)
+		for i := range first {
+			first[i] = model.Node{Kind: model.KindText, Text: "used"}
+		}
+		big := a.Nodes(5000) // more than an array holds
+		big[4999].Text = "big"
+		second := a.Nodes(10)
+		if cap(first) != 10 || cap(second) != 10 {
+			t.Fatalf("capacities %d, %d: appending to a slice would write over the next", cap(first), cap(second))
+		}
+		a.Reset()
+		again := a.Nodes(10)
+		if &again[0] != &first[0] {
+			t.Error("Reset did not make the first nodes free again")
+		}
+		for i, n := range again {
+			if n != (model.Node{}) {
+				t.Fatalf("node %d handed out again is not zero: %+v", i, n)
+			}
+		}
+		if big := a.Nodes(5000); big[4999] != (model.Node{}) {
+			t.Fatal("the big array handed out again is not zero")
+		}
+	}
+}
+
+// The poisoned arena's freed nodes show: a node kept past Reset reads
+// the poison, not its old text.
+func TestPoisonedNodeArena(t *testing.T) {
+	a := model.PoisonedNodeArena()
+	n := &a.Nodes(1)[0]
+	n.Kind, n.Text = model.KindText, "kept"
+	a.Reset()
+	if n.Text == "kept" || n.Text == "" {
+		t.Fatalf("a node used after Reset reads %q", n.Text)
+	}
+}
