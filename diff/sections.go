@@ -188,29 +188,29 @@ func sectionAt(ss []sectionInfo, pos int) int {
 // same so (a 64-bit hash of the normalized text: a different pair has
 // one chance in 2^64 to collide); 0 for a blank s. Only equality
 // matters, within one process (the seed is the process's own). The
-// normalized text is built in a buffer a run of non-space bytes at a
-// time, then hashed 8 bytes at a time (it is read for every section of
-// every revision of a history).
+// normalized text is made in a buffer, then hashed 8 bytes at a time (it
+// is read for every section of every revision of a history).
 func normHash(s string) uint64 {
 	buf := normBufs.Get().(*[]byte)
 	defer normBufs.Put(buf)
-	b := (*buf)[:0]
-	for i := 0; i < len(s); {
-		for i < len(s) && asciiSpace[s[i]] {
-			i++
+	// The text copied whole, then squeezed in place: one pass over bytes
+	// already in the buffer rather than an append per word.
+	b := append((*buf)[:0], s...)
+	w, gap := 0, false
+	for _, c := range b {
+		if asciiSpace[c] {
+			gap = true
+			continue
 		}
-		start := i
-		for i < len(s) && !asciiSpace[s[i]] {
-			i++
+		if gap && w > 0 {
+			b[w] = ' '
+			w++
 		}
-		if start == i {
-			break
-		}
-		if len(b) > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, s[start:i]...)
+		b[w] = c
+		w++
+		gap = false
 	}
+	b = b[:w]
 	*buf = b
 	if len(b) == 0 {
 		return 0
