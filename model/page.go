@@ -344,7 +344,53 @@ const DefaultMaxRevisionBytes = 32 << 20
 const TimeLayout = "2006-01-02T15:04:05Z"
 
 // FormatTime formats t in TimeLayout (UTC).
-func FormatTime(t time.Time) string { return t.UTC().Format(TimeLayout) }
+func FormatTime(t time.Time) string {
+	var b [len(TimeLayout)]byte
+	return string(AppendTime(b[:0], t))
+}
+
+// AppendTime appends t in TimeLayout (UTC) to dst. A site writes every
+// revision's time several times (anchors, links, lists), and time's
+// Format reads its layout each time: the years 0 to 9999 are written
+// here digit by digit, the others by time's AppendFormat.
+func AppendTime(dst []byte, t time.Time) []byte {
+	t = t.UTC()
+	year, month, day := t.Date()
+	if year < 0 || year > 9999 {
+		return t.AppendFormat(dst, TimeLayout)
+	}
+	hour, min, sec := t.Clock()
+	two := func(v int) { dst = append(dst, byte('0'+v/10), byte('0'+v%10)) }
+	two(year / 100)
+	two(year % 100)
+	dst = append(dst, '-')
+	two(int(month))
+	dst = append(dst, '-')
+	two(day)
+	dst = append(dst, 'T')
+	two(hour)
+	dst = append(dst, ':')
+	two(min)
+	dst = append(dst, ':')
+	two(sec)
+	return append(dst, 'Z')
+}
+
+// MinuteLayout is the time of a revision as lists and histories show it.
+const MinuteLayout = "2006-01-02 15:04 UTC"
+
+// AppendMinute appends t in MinuteLayout (UTC) to dst, without reading
+// the layout for the usual years (see AppendTime).
+func AppendMinute(dst []byte, t time.Time) []byte {
+	n := len(dst)
+	dst = AppendTime(dst, t)
+	if len(dst)-n != len(TimeLayout) {
+		return t.UTC().AppendFormat(dst[:n], MinuteLayout)
+	}
+	// "2006-01-02T15:04:05Z" → "2006-01-02 15:04 UTC"
+	dst[n+10] = ' '
+	return append(dst[:n+16], " UTC"...)
+}
 
 // Label names a revision for people and error messages: "Title@timestamp".
 func (r *Revision) Label(title string) string {

@@ -273,11 +273,10 @@ func writeHistoryBodyTo(b bodyWriter, h *HistoryPage) {
 	// timeTag writes t as <time>, without a string for each form.
 	var tb [64]byte
 	timeTag := func(t time.Time) {
-		t = t.UTC()
 		b.WriteString(`<time datetime="`)
-		b.Write(t.AppendFormat(tb[:0], time.RFC3339))
+		b.Write(model.AppendTime(tb[:0], t)) // RFC 3339 in UTC
 		b.WriteString(`">`)
-		b.Write(t.AppendFormat(tb[:0], "2006-01-02 15:04 UTC"))
+		b.Write(model.AppendMinute(tb[:0], t))
 		b.WriteString(`</time>`)
 	}
 	summary := func(s string) {

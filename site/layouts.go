@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/render"
 	"github.com/wikirules/wikirules/templates"
 )
@@ -151,11 +152,15 @@ func (w layoutWriter) link(href, label string) {
 
 // timeTag writes <time datetime="…">t as layout</time>, t in UTC.
 func (w layoutWriter) timeTag(t time.Time, layout string) {
-	t = t.UTC()
+	var tb [64]byte
 	w.WriteString("<time datetime=\"")
-	w.attr(t.Format(time.RFC3339))
+	w.Write(model.AppendTime(tb[:0], t)) // RFC 3339 in UTC: nothing to escape
 	w.WriteString("\">")
-	w.text(t.Format(layout))
+	if layout == model.MinuteLayout {
+		w.Write(model.AppendMinute(tb[:0], t))
+	} else {
+		w.text(t.UTC().Format(layout))
+	}
 	w.WriteString("</time>")
 }
 
@@ -294,7 +299,7 @@ func (w layoutWriter) revline(r *Rev) {
 		w.url(r.URL)
 		w.WriteString("\" rel=\"external\" title=\"This revision on the wiki\">")
 	}
-	w.timeTag(r.Time, "2006-01-02 15:04 UTC")
+	w.timeTag(r.Time, model.MinuteLayout)
 	if r.URL != "" {
 		w.WriteString("</a>")
 	}
@@ -689,7 +694,7 @@ func (w layoutWriter) table(t *TableView) {
 		w.WriteString(" · values last changed <a href=\"")
 		w.url(c.URL)
 		w.WriteString("\">")
-		w.timeTag(c.Time, "2006-01-02 15:04 UTC")
+		w.timeTag(c.Time, model.MinuteLayout)
 		if c.Author != "" {
 			w.WriteString(" by ")
 			w.text(c.Author)

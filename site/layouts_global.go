@@ -1,6 +1,7 @@
 package site
 
 import (
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/templates"
 )
 
@@ -113,7 +114,7 @@ func (w layoutWriter) home(d *HomePage) {
 				w.WriteString(" <span class=\"badge badge-rule\">rules changed</span>")
 			}
 			w.WriteString("\n        <div class=\"meta\">")
-			w.timeTag(r.Time, "2006-01-02 15:04 UTC")
+			w.timeTag(r.Time, model.MinuteLayout)
 			w.WriteString(" · ")
 			w.text(r.Author)
 			w.WriteString(" · <span class=\"delta\">")
