@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -508,14 +509,21 @@ func uniqueIDsMap(ids []string) {
 }
 
 func setAttr(n *model.Node, name, value string) {
+	// The attributes may be another tree's too (a history's stitched
+	// copy of a chunk's heading shares the chunk's): they are copied
+	// when they change, never written in place.
 	attrs := n.Attrs()
 	for i, a := range attrs {
 		if a.Name == name {
-			attrs[i].Value = value
+			if a.Value != value {
+				c := slices.Clone(attrs)
+				c[i].Value = value
+				n.SetAttrs(c)
+			}
 			return
 		}
 	}
-	n.SetAttrs(append(attrs, model.Attr{Name: name, Value: value}))
+	n.SetAttrs(append(attrs[:len(attrs):len(attrs)], model.Attr{Name: name, Value: value}))
 }
 
 // AssignHeadingIDs gives headings their ids as Parse does, for a tree put

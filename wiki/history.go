@@ -558,7 +558,8 @@ func stitch(text string, cuts []int, parts []*chunk, size int, h *HistoryParser,
 			d.AppendChild(cp(k, off, c))
 		}
 		if d.Kind == model.KindHeading {
-			d.SetAttrs(append([]model.Attr(nil), src.Attrs()...))
+			// The copy shares src's attributes: AssignHeadingIDs
+			// copies them when it changes the id.
 			headings = append(headings, d)
 			base := ""
 			if src == firstOf {
