@@ -574,17 +574,24 @@ type Part struct {
 // its root does not group its content so (a node after a section outside
 // it), which the parser never makes.
 func (d *Document) Parts() (parts []Part, ok bool) {
-	var lead, sections []*Node
+	// Counted first, then the lead's nodes and the sections in one array
+	// (a site reads every revision's parts twice).
+	nLead, nSections := 0, 0
 	for c := d.Root.FirstChild; c != nil; c = c.NextSibling {
 		switch {
 		case c.Kind == KindSection:
-			sections = append(sections, c)
-		case len(sections) > 0:
+			nSections++
+		case nSections > 0:
 			return nil, false
 		default:
-			lead = append(lead, c)
+			nLead++
 		}
 	}
+	all := make([]*Node, 0, nLead+nSections)
+	for c := d.Root.FirstChild; c != nil; c = c.NextSibling {
+		all = append(all, c)
+	}
+	lead, sections := all[:nLead:nLead], all[nLead:]
 	src := d.Source
 	parts = make([]Part, 0, len(sections)+1)
 	if len(lead) > 0 {
