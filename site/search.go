@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
@@ -199,16 +200,25 @@ var asciiWord = func() (t [utf8.RuneSelf]bool) {
 // sets are reused (a section's words are found for every section of
 // every page).
 type wordSet struct {
-	seen  map[string]struct{}
 	words []string
-	lower []byte
+	// slots is an open-addressing table of the words: 0 empty, else
+	// an index into words plus one, at the word's hash (hashes holds
+	// them by index). A map was a third of wordsOf, which runs on
+	// every section of every page: the hash here is made as the word
+	// is read for its case.
+	slots  []int32
+	hashes []uint64
+	lower  []byte
 }
 
-var wordSets = sync.Pool{New: func() any { return &wordSet{seen: map[string]struct{}{}} }}
+var wordSets = sync.Pool{New: func() any { return &wordSet{slots: make([]int32, 256)} }}
 
 // add adds w in lower case. A word of ASCII letters is lowered in a
 // scratch buffer, and kept (a string of its own) only when it is new.
 func (ws *wordSet) add(w string) {
+	// FNV-1a of the lowered bytes, and whether w has upper case or
+	// non-ASCII letters.
+	h := uint64(14695981039346656037)
 	ascii, upper := true, false
 	for i := 0; i < len(w); i++ {
 		c := w[i]
@@ -218,11 +228,18 @@ func (ws *wordSet) add(w string) {
 		}
 		if 'A' <= c && c <= 'Z' {
 			upper = true
+			c += 'a' - 'A'
 		}
+		h = (h ^ uint64(c)) * 1099511628211
 	}
+	lw := w // w in lower case: its bytes, compared with the words kept
 	switch {
 	case !ascii:
-		w = strings.ToLower(w)
+		lw = strings.ToLower(w)
+		h = 14695981039346656037
+		for i := 0; i < len(lw); i++ {
+			h = (h ^ uint64(lw[i])) * 1099511628211
+		}
 	case upper:
 		ws.lower = append(ws.lower[:0], w...)
 		for i, c := range ws.lower {
@@ -230,14 +247,37 @@ func (ws *wordSet) add(w string) {
 				ws.lower[i] = c + 'a' - 'A'
 			}
 		}
-		if _, ok := ws.seen[string(ws.lower)]; ok {
+		lw = unsafe.String(unsafe.SliceData(ws.lower), len(ws.lower))
+	}
+	mask := uint64(len(ws.slots) - 1)
+	i := h & mask
+	for ; ws.slots[i] != 0; i = (i + 1) & mask {
+		k := ws.slots[i] - 1
+		if ws.hashes[k] == h && ws.words[k] == lw {
 			return
 		}
-		w = string(ws.lower)
 	}
-	if _, ok := ws.seen[w]; !ok {
-		ws.seen[w] = struct{}{}
-		ws.words = append(ws.words, w)
+	if upper && ascii {
+		lw = string(ws.lower) // kept: a string of its own
+	}
+	ws.words = append(ws.words, lw)
+	ws.hashes = append(ws.hashes, h)
+	ws.slots[i] = int32(len(ws.words))
+	if 2*len(ws.words) > len(ws.slots) {
+		ws.grow()
+	}
+}
+
+// grow doubles the table.
+func (ws *wordSet) grow() {
+	ws.slots = make([]int32, 2*len(ws.slots))
+	mask := uint64(len(ws.slots) - 1)
+	for k, h := range ws.hashes {
+		i := h & mask
+		for ws.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		ws.slots[i] = int32(k + 1)
 	}
 }
 
@@ -257,9 +297,14 @@ func (ws *wordSet) join() string {
 		}
 		b.WriteString(w)
 	}
-	clear(ws.seen)
+	if len(ws.slots) > 1<<12 {
+		// A long text's table is not kept.
+		ws.slots = make([]int32, 256)
+	} else {
+		clear(ws.slots)
+	}
 	clear(ws.words) // no reference to the texts kept in the pool
-	ws.words = ws.words[:0]
+	ws.words, ws.hashes = ws.words[:0], ws.hashes[:0]
 	return b.String()
 }
 

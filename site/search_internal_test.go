@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -140,6 +141,17 @@ func contains(ws []string, w string) bool {
 func TestWordsOf(t *testing.T) {
 	if got := wordsOf("Café ️ and cafe\u0301s, 12 x Tempura!", "TEMPURA"); got != "café and cafe\u0301s 12 x tempura" {
 		t.Errorf("%q", got)
+	}
+	// Many words: the set's table grows, and a long text's table is
+	// not kept for the next.
+	var long strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&long, "W%d w%d KK%d ", i%1500, i%1500, i%7)
+	}
+	for range 2 {
+		if got, want := wordsOf(long.String(), "k"), wordsOfReference(long.String(), "k"); got != want {
+			t.Errorf("wordsOf of 1,500 words differs from the reference")
+		}
 	}
 	if got := clipWords("one two three four", 9); got != "one two …" {
 		t.Errorf("%q", got)
