@@ -35,27 +35,7 @@ func (st *blockState) copy(from, to int) {
 		st.b.copy(st.in, from, to)
 		return
 	}
-	s := st.in.s[:to]
-	for from < to {
-		k := strings.Index(s[from:], holderPrefix)
-		if k < 0 {
-			break
-		}
-		k += from
-		e := strings.Index(s[k:], holderSuffix)
-		if e < 0 {
-			break
-		}
-		e += k
-		st.b.copy(st.in, from, k)
-		if st.ps.writeHolder(st.b, st.in, k, e) {
-			from = e + len(holderSuffix)
-		} else {
-			st.b.copy(st.in, k, e)
-			from = e
-		}
-	}
-	st.b.copy(st.in, from, to)
+	st.ps.copyHolders(st.b, st.in, from, to)
 }
 
 func (st *blockState) closeParagraph(atEnd bool) string {

@@ -249,28 +249,35 @@ func (ps *parseState) replaceHolders(in *text) *text {
 		return in
 	}
 	b := ps.passBuilder(in, len(s)/4)
-	last := 0
-	for i := 0; ; {
-		k := strings.Index(s[i:], holderPrefix)
+	ps.copyHolders(b, in, 0, len(s))
+	return b.text()
+}
+
+// copyHolders copies in.s[from:to] to b with the held links in it
+// written (a holder's text whose number is no holder's is copied as it
+// is).
+func (ps *parseState) copyHolders(b *builder, in *text, from, to int) {
+	s := in.s[:to]
+	for from < to {
+		k := strings.Index(s[from:], holderPrefix)
 		if k < 0 {
 			break
 		}
-		k += i
+		k += from
 		e := strings.Index(s[k:], holderSuffix)
 		if e < 0 {
 			break
 		}
 		e += k
-		b.copy(in, last, k)
+		b.copy(in, from, k)
 		if ps.writeHolder(b, in, k, e) {
-			last = e + len(holderSuffix)
+			from = e + len(holderSuffix)
 		} else {
-			last = k
+			b.copy(in, k, e)
+			from = e
 		}
-		i = e
 	}
-	b.copy(in, last, len(s))
-	return b.text()
+	b.copy(in, from, to)
 }
 
 // writeHolder writes the link of the holder at in.s[k:e+len(holderSuffix)]

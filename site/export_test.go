@@ -3,3 +3,15 @@ package site
 // SetSearchDocsPart sets how many sections a part of the search index
 // holds, for tests of a small site in many parts.
 func SetSearchDocsPart(o *Options, n int) { o.searchDocsPart = n }
+
+// NodeArenas sets how a build's workers get their node arenas (off: none;
+// poisoned: model.PoisonedNodeArena) and returns a function that puts the
+// default back.
+func NodeArenas(poisoned bool) (restore func()) {
+	old := nodeArenas
+	nodeArenas = arenasOff
+	if poisoned {
+		nodeArenas = arenasPoisoned
+	}
+	return func() { nodeArenas = old }
+}

@@ -40,19 +40,20 @@ func sameTree(t *testing.T, want, got string) {
 	t.Helper()
 	wf, wd := tree(t, want)
 	gf, gd := tree(t, got)
+	wn, gn := filepath.Base(want), filepath.Base(got)
 	if strings.Join(wd, "\n") != strings.Join(gd, "\n") {
-		t.Errorf("directories differ:\nfull build: %v\nincremental: %v", wd, gd)
+		t.Errorf("directories differ:\n%s: %v\n%s: %v", wn, wd, gn, gd)
 	}
 	for p, data := range wf {
 		if g, ok := gf[p]; !ok {
-			t.Errorf("%s: missing from the incremental build", p)
+			t.Errorf("%s: in %s, missing from %s", p, wn, gn)
 		} else if !bytes.Equal(data, g) {
-			t.Errorf("%s differs between the full and the incremental build", p)
+			t.Errorf("%s differs between %s and %s", p, wn, gn)
 		}
 	}
 	for p := range gf {
 		if _, ok := wf[p]; !ok {
-			t.Errorf("%s: left by the incremental build, not in the full build", p)
+			t.Errorf("%s: in %s, not in %s", p, gn, wn)
 		}
 	}
 }
