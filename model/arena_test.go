@@ -40,6 +40,37 @@ func TestNodeArena(t *testing.T) {
 	}
 }
 
+// Nodes handed out from several arrays are all zero when handed out
+// again, and an outsized array is not kept.
+func TestNodeArenaReuse(t *testing.T) {
+	a := new(model.NodeArena)
+	var got [][]model.Node
+	for _, n := range []int{700, 700, 3000, 10, 1024} {
+		s := a.Nodes(n)
+		for i := range s {
+			s[i].Text = "x"
+		}
+		got = append(got, s)
+	}
+	a.Reset()
+	for k, n := range []int{700, 700, 3000, 10, 1024} {
+		s := a.Nodes(n)
+		for i := range s {
+			if s[i] != (model.Node{}) {
+				t.Fatalf("request %d: node %d is not zero after Reset", k, i)
+			}
+		}
+		if k == 0 && &s[0] != &got[0][0] {
+			t.Error("the first array was not reused")
+		}
+	}
+	huge := a.Nodes(300_000) // more than an arena keeps
+	a.Reset()
+	if again := a.Nodes(300_000); &again[0] == &huge[0] {
+		t.Error("an outsized array was kept across Reset")
+	}
+}
+
 // The poisoned arena's freed nodes show: a node kept past Reset reads
 // the poison, not its old text.
 func TestPoisonedNodeArena(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 
 // A build's workers take the nodes of their units from arenas they reset
 // after each unit (model.NodeArena). Nothing a unit leaves behind may
-// point at them: built with arenas whose freed nodes are overwritten, the
-// site is the one built without arenas, byte for byte.
+// point at them: built with arenas, and with arenas whose freed nodes are
+// overwritten, the site is the one built without arenas, byte for byte.
 func TestNodeArenasChangeNothing(t *testing.T) {
 	type input struct {
 		name string
@@ -36,14 +36,15 @@ func TestNodeArenasChangeNothing(t *testing.T) {
 	for _, in := range inputs {
 		t.Run(in.name, func(t *testing.T) {
 			dir := t.TempDir()
-			for _, poisoned := range []bool{false, true} {
-				restore := site.NodeArenas(poisoned)
+			for _, mode := range []string{"off", "on", "poisoned"} {
+				restore := site.NodeArenas(mode)
 				c, opts := in.c()
 				opts.Workers = 2
-				build(t, c, opts, filepath.Join(dir, map[bool]string{false: "without", true: "poisoned"}[poisoned]))
+				build(t, c, opts, filepath.Join(dir, mode))
 				restore()
 			}
-			sameTree(t, filepath.Join(dir, "without"), filepath.Join(dir, "poisoned"))
+			sameTree(t, filepath.Join(dir, "off"), filepath.Join(dir, "on"))
+			sameTree(t, filepath.Join(dir, "off"), filepath.Join(dir, "poisoned"))
 		})
 	}
 }

@@ -4,14 +4,11 @@ package site
 // holds, for tests of a small site in many parts.
 func SetSearchDocsPart(o *Options, n int) { o.searchDocsPart = n }
 
-// NodeArenas sets how a build's workers get their node arenas (off: none;
-// poisoned: model.PoisonedNodeArena) and returns a function that puts the
-// default back.
-func NodeArenas(poisoned bool) (restore func()) {
+// NodeArenas sets how a build's workers get their node arenas ("off":
+// none; "poisoned": model.PoisonedNodeArena; "on": the build's own) and
+// returns a function that puts the default back.
+func NodeArenas(mode string) (restore func()) {
 	old := nodeArenas
-	nodeArenas = arenasOff
-	if poisoned {
-		nodeArenas = arenasPoisoned
-	}
+	nodeArenas = map[string]int{"on": arenasOn, "off": arenasOff, "poisoned": arenasPoisoned}[mode]
 	return func() { nodeArenas = old }
 }
