@@ -134,6 +134,8 @@ type extractor struct {
 	prefix string
 	ids    map[string]bool
 	begun  []string // the slugs of the tables begun, in order
+	// linePos and lineNo: the last part's position and line (partLine).
+	linePos, lineNo int
 }
 
 // IDPrefix is what the ids of page's tables start with: the game's slug
@@ -158,7 +160,7 @@ func Extract(doc *model.Document, page *model.Page, rev *model.Revision) *PageTa
 }
 
 func newExtractor(doc *model.Document, page *model.Page, rev *model.Revision) *extractor {
-	x := &extractor{doc: doc, page: page, rev: rev, ids: map[string]bool{}}
+	x := &extractor{doc: doc, page: page, rev: rev, ids: map[string]bool{}, lineNo: 1}
 	x.out = &PageTables{Page: page.Title, Game: page.Game}
 	if rev != nil {
 		x.out.Revision = RevisionInfo{Timestamp: model.FormatTime(rev.Timestamp), Author: rev.Author, rev: rev}

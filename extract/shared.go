@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -70,7 +71,7 @@ func ExtractShared(doc *model.Document, page *model.Page, rev *model.Revision, c
 // part adds the tables of one part.
 func (x *extractor) part(cache *SectionCache, p model.Part) {
 	key, pos := partKey{p.Lead, p.Text}, p.Pos
-	line := x.doc.Line(pos)
+	line := x.partLine(pos)
 	if c := cache.parts[key]; c != nil {
 		ts := make([]*Table, len(c.tables))
 		for i, t := range c.tables {
@@ -105,6 +106,20 @@ func (x *extractor) part(cache *SectionCache, p model.Part) {
 		c.tables = append(c.tables, m)
 	}
 	cache.parts[key] = c
+}
+
+// partLine is x.doc.Line(pos) for the parts' positions, which come in
+// order: it counts the newlines since the last part's, where the
+// document's line index reads the whole revision into an array (one for
+// every revision of a history, most of which then read no table).
+func (x *extractor) partLine(pos int) int {
+	src := x.doc.Source
+	if pos < x.linePos || pos > len(src) {
+		return x.doc.Line(pos)
+	}
+	x.lineNo += strings.Count(src[x.linePos:pos], "\n")
+	x.linePos = pos
+	return x.lineNo
 }
 
 // moved returns a copy of t whose places are d bytes and dl lines further
