@@ -118,7 +118,7 @@ func (ps *parseState) blockLevels(in *text) *text {
 	extra, extraSegs := len(s)/4, len(in.segs)/4+8
 	if !separateHolders {
 		for _, h := range ps.holders {
-			extra += len(`<a @link="">`) + 6 + len(`</a>`)
+			extra += len(`<a @link="">`) + 6 + len(`</a>`) // 6: the link's number
 			extraSegs += 2
 			if h.label != nil {
 				extra += len(h.label.s)
@@ -274,7 +274,7 @@ func (ps *parseState) blockLevels(in *text) *text {
 				st.copy(ts, te)
 				if notLast || st.lastParagraph != "" {
 					if notLast {
-						st.copy(le, le+1)
+						b.copy(in, le, le+1) // the newline
 					} else {
 						st.gen("\n", le, le)
 					}
