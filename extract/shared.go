@@ -129,6 +129,13 @@ func (t *Table) moved(d, dl int) *Table {
 	c.Source.Pos += d
 	c.Source.End += d
 	c.Source.Line += dl
+	if d == 0 {
+		// The cells have not moved (a part before the edit of a
+		// revision): the copy shares them, capped, as nothing writes
+		// into a table once it is read and an append must copy.
+		c.Section, c.Columns, c.Rows = slices.Clip(t.Section), slices.Clip(t.Columns), slices.Clip(t.Rows)
+		return &c
+	}
 	c.Section = slices.Clone(t.Section)
 	c.Columns = slices.Clone(t.Columns)
 	if t.Rows == nil {
