@@ -185,8 +185,13 @@ func (s *nodeSlab) reserve(n int) {
 func (s *nodeSlab) new() *model.Node {
 	if len(s.free) == 0 {
 		// More than reserved: small arrays, so that a guess too low
-		// costs little and a page's last array is mostly used.
-		s.free = s.arena.Nodes(16)
+		// costs little and a page's last array is mostly used. From an
+		// arena, whose arrays follow one another, eight at a time.
+		n := 16
+		if s.arena != nil {
+			n = 8
+		}
+		s.free = s.arena.Nodes(n)
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]
@@ -198,7 +203,11 @@ func (tb *treeBuilder) current() *model.Node { return tb.stack[len(tb.stack)-1] 
 // buildTree parses the final HTML text into a document tree.
 func (ps *parseState) buildTree(in *text) *model.Node {
 	tb := &treeBuilder{ps: ps, in: in, pwrap: map[*model.Node]*model.Node{}, blockMode: map[*model.Node]bool{}, onStack: map[*model.Node]int{}}
-	ps.nodes.reserve(estimateNodes(in.s))
+	if ps.nodes.arena == nil {
+		// The page's nodes in one array (an arena hands out arrays
+		// that follow one another: no guess needed).
+		ps.nodes.reserve(estimateNodes(in.s))
+	}
 	tb.root = tb.newNode()
 	tb.root.Kind = model.KindDocument
 	tb.root.Tag = "body"
