@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"iter"
 	"sort"
 	"strconv"
@@ -204,21 +205,22 @@ type wordSet struct {
 	// slots is an open-addressing table of the words: 0 empty, else
 	// an index into words plus one, at the word's hash (hashes holds
 	// them by index). A map was a third of wordsOf, which runs on
-	// every section of every page: the hash here is made as the word
-	// is read for its case.
+	// every section of every page. The hash is seeded per process, as
+	// a map's is: words a page chose to collide would otherwise make a
+	// section's table quadratic.
 	slots  []int32
 	hashes []uint64
 	lower  []byte
 }
+
+// wordSeed seeds wordSet's hashes, for the process.
+var wordSeed = maphash.MakeSeed()
 
 var wordSets = sync.Pool{New: func() any { return &wordSet{slots: make([]int32, 256)} }}
 
 // add adds w in lower case. A word of ASCII letters is lowered in a
 // scratch buffer, and kept (a string of its own) only when it is new.
 func (ws *wordSet) add(w string) {
-	// FNV-1a of the lowered bytes, and whether w has upper case or
-	// non-ASCII letters.
-	h := uint64(14695981039346656037)
 	ascii, upper := true, false
 	for i := 0; i < len(w); i++ {
 		c := w[i]
@@ -228,18 +230,12 @@ func (ws *wordSet) add(w string) {
 		}
 		if 'A' <= c && c <= 'Z' {
 			upper = true
-			c += 'a' - 'A'
 		}
-		h = (h ^ uint64(c)) * 1099511628211
 	}
 	lw := w // w in lower case: its bytes, compared with the words kept
 	switch {
 	case !ascii:
 		lw = strings.ToLower(w)
-		h = 14695981039346656037
-		for i := 0; i < len(lw); i++ {
-			h = (h ^ uint64(lw[i])) * 1099511628211
-		}
 	case upper:
 		ws.lower = append(ws.lower[:0], w...)
 		for i, c := range ws.lower {
@@ -249,6 +245,7 @@ func (ws *wordSet) add(w string) {
 		}
 		lw = unsafe.String(unsafe.SliceData(ws.lower), len(ws.lower))
 	}
+	h := maphash.String(wordSeed, lw)
 	mask := uint64(len(ws.slots) - 1)
 	i := h & mask
 	for ; ws.slots[i] != 0; i = (i + 1) & mask {
