@@ -93,7 +93,7 @@ func TestHostileInputsAreLinear(t *testing.T) {
 		}
 	}
 	for _, name := range names {
-		checkLinear(t, name, small[name], large[name], run, 3)
+		testutil.CheckLinear(t, name, small[name], large[name], run, 3)
 	}
 }
 

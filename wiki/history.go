@@ -1,6 +1,7 @@
 package wiki
 
 import (
+	"sort"
 	"strings"
 	"time"
 
@@ -837,6 +838,10 @@ func headingLike(line string) bool {
 func closed(s string) bool {
 	var braces, brackets int
 	var tags map[string]int // made at the first tag
+	// gt is the next '>' at or after a tag's name, kept for the tags
+	// that follow (theirs is the same or later): each tag looking for
+	// its own was quadratic on a text of many '<' and no '>'.
+	gt := &nextByte{s: s, c: '>'}
 	for i := 0; i < len(s); i++ {
 		if !bracketByte[s[i]] {
 			continue
@@ -865,7 +870,7 @@ func closed(s string) bool {
 				i += 4 + e + 2
 				continue
 			}
-			name, end, self := tagAt(s, i)
+			name, end, self := tagAtWith(s, i, gt)
 			if name == "" {
 				continue
 			}
@@ -906,6 +911,11 @@ var voidTag = map[string]bool{"br": true, "hr": true, "wbr": true, "img": true, 
 // end tag and whether it closes itself ("<br/>"); "" when s[i:] is not a
 // tag.
 func tagAt(s string, i int) (name string, end, self bool) {
+	return tagAtWith(s, i, &nextByte{s: s, c: '>'})
+}
+
+// tagAtWith is tagAt finding the '>' after the name with gt.
+func tagAtWith(s string, i int, gt *nextByte) (name string, end, self bool) {
 	j := i + 1
 	if j < len(s) && s[j] == '/' {
 		end = true
@@ -918,11 +928,33 @@ func tagAt(s string, i int) (name string, end, self bool) {
 	if k == j {
 		return "", false, false
 	}
-	gt := strings.IndexByte(s[k:], '>')
-	if gt >= 0 && gt > 0 && s[k+gt-1] == '/' {
+	if g := gt.from(k); g > k && s[g-1] == '/' {
 		self = true
 	}
 	return strings.ToLower(s[j:k]), end, self
+}
+
+// nextByte finds the next c in s at or after a position, for positions
+// that do not go back: the last one found (or none) stands for every
+// position up to it, so s is read once.
+type nextByte struct {
+	s     string
+	c     byte
+	after int // at is the first c at or after this position
+	at    int // -1: none
+	known bool
+}
+
+// from returns the index of the first c in s at or after p, or -1.
+func (n *nextByte) from(p int) int {
+	if n.known && p >= n.after && (n.at < 0 || n.at >= p) {
+		return n.at
+	}
+	n.after, n.at, n.known = p, strings.IndexByte(n.s[p:], n.c), true
+	if n.at >= 0 {
+		n.at += p
+	}
+	return n.at
 }
 
 // hasFold reports whether s contains sub (sub in lower case; ASCII, any
@@ -963,6 +995,7 @@ var timeWords = []string{"current", "local", "revision", "#time"}
 // word elsewhere ("the current player" in a call's argument) does not
 // count: a chunk that counts is parsed again for each revision.
 func mentionsTime(s string) bool {
+	n := &nameReader{s: s}
 	for i := 0; ; {
 		k := strings.Index(s[i:], "{{")
 		if k < 0 {
@@ -972,7 +1005,7 @@ func mentionsTime(s string) bool {
 		for i < len(s) && s[i] == '{' {
 			i++
 		}
-		if timeName(s[i:]) {
+		if n.timeName(i) {
 			return true
 		}
 	}
@@ -982,36 +1015,91 @@ func mentionsTime(s string) bool {
 // a call's braces) may be a time word. It looks past what may stand before
 // a name: blanks, comments, subst: and safesubst:, and a parameter that
 // gives the prefix ("{{{{{|safesubst:}}}CURRENTYEAR}}", a template's idiom).
-func timeName(s string) bool {
+func timeName(s string) bool { return (&nameReader{s: s}).timeName(0) }
+
+// A nameReader reads the names of the calls of one text for
+// mentionsTime, in time linear in the text whatever it holds: a
+// closer ("-->", "}}}") is looked for in a list of where they are, made
+// once, and where a name begins after something looked past, the answer
+// is kept (a text of many openers and no closer, or of long runs of
+// them, was quadratic).
+type nameReader struct {
+	s       string
+	closers [len(beforeName)][]int // where each closer is, once listed
+	listed  [len(beforeName)]bool
+	after   map[int]bool // the answers at positions after a closer
+}
+
+func (n *nameReader) timeName(i int) bool {
+	var passed []int // the positions after a closer this name went through
+	answer := func(v bool) bool {
+		if len(passed) > 0 && n.after == nil {
+			n.after = map[int]bool{}
+		}
+		for _, p := range passed {
+			n.after[p] = v
+		}
+		return v
+	}
 next:
 	for {
-		s = strings.TrimLeft(s, " \t\r\n")
-		for _, skip := range beforeName {
-			if hasPrefixFold(s, skip.open) {
-				if skip.close == "" {
-					s = s[len(skip.open):]
-					continue next
-				}
-				e := strings.Index(s, skip.close)
-				if e < 0 {
-					return false // the rest is a comment or a parameter
-				}
-				s = s[e+len(skip.close):]
+		for i < len(n.s) && (n.s[i] == ' ' || n.s[i] == '\t' || n.s[i] == '\r' || n.s[i] == '\n') {
+			i++
+		}
+		rest := n.s[i:]
+		for k, skip := range beforeName {
+			if !hasPrefixFold(rest, skip.open) {
+				continue
+			}
+			if skip.close == "" {
+				i += len(skip.open)
 				continue next
 			}
+			e := n.closer(k, i)
+			if e < 0 {
+				return answer(false) // the rest is a comment or a parameter
+			}
+			i = e + len(skip.close)
+			if v, ok := n.after[i]; ok {
+				return answer(v)
+			}
+			passed = append(passed, i)
+			continue next
 		}
 		for _, w := range timeWords {
-			if hasPrefixFold(s, w) {
-				return true
+			if hasPrefixFold(rest, w) {
+				return answer(true)
 			}
 		}
-		return false
+		return answer(false)
 	}
+}
+
+// closer returns where the first closer of beforeName[k] at or after p
+// begins, or -1.
+func (n *nameReader) closer(k, p int) int {
+	if !n.listed[k] {
+		n.listed[k] = true
+		c := beforeName[k].close
+		for i := 0; ; {
+			j := strings.Index(n.s[i:], c)
+			if j < 0 {
+				break
+			}
+			n.closers[k] = append(n.closers[k], i+j)
+			i += j + 1
+		}
+	}
+	at := n.closers[k]
+	if j := sort.SearchInts(at, p); j < len(at) {
+		return at[j]
+	}
+	return -1
 }
 
 // beforeName is what timeName looks past: from open to close, or open
 // alone when close is "".
-var beforeName = []struct{ open, close string }{
+var beforeName = [...]struct{ open, close string }{
 	{"<!--", "-->"},
 	{"|", "}}}"},
 	{"subst:", ""},

@@ -1,6 +1,6 @@
 //go:build unix
 
-package parser
+package testutil
 
 import (
 	"syscall"
