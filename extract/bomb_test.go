@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules/extract"
+	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 )
@@ -95,6 +96,35 @@ func TestTableBoundKeepsRealTables(t *testing.T) {
 	for _, w := range pt.Warnings {
 		if w.ID == model.MsgTableSize {
 			t.Errorf("warning on a real table: %s", w)
+		}
+	}
+}
+
+// TestManyTablesOfOneName: a page of thousands of tables under one heading
+// (they share a slug) takes time linear in it; each table's id is the
+// next free suffix (the search for it started at 2 for every table, and
+// 20,000 tables took minutes).
+func TestManyTablesOfOneName(t *testing.T) {
+	gen := func(n int) string {
+		return "== Scores ==\n" + strings.Repeat("{|\n! Hand !! Points\n|-\n| Pair || 1\n|}\n", n)
+	}
+	run := func(src string) {
+		p := &model.Page{Title: "Gamehelpmany", Game: "many"}
+		extract.Extract(parser.Parse(src, nil), p, nil)
+	}
+	testutil.CheckLinear(t, "tables of one name", gen(1500), gen(3000), run, 2.5)
+	p := &model.Page{Title: "Gamehelpmany", Game: "many"}
+	tables := extract.Extract(parser.Parse(gen(300), nil), p, nil).Tables
+	if len(tables) != 300 {
+		t.Fatalf("%d tables, want 300", len(tables))
+	}
+	for i, tb := range tables {
+		want := "many/scores"
+		if i > 0 {
+			want = fmt.Sprintf("many/scores-%d", i+1)
+		}
+		if tb.ID != want {
+			t.Fatalf("table %d: id %q, want %q", i, tb.ID, want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/wikirules/wikirules/model"
@@ -136,6 +137,8 @@ type extractor struct {
 	begun  []string // the slugs of the tables begun, in order
 	// linePos and lineNo: the last part's position and line (partLine).
 	linePos, lineNo int
+	// suffix is the number nextID tries first for a slug.
+	suffix map[string]int
 }
 
 // IDPrefix is what the ids of page's tables start with: the game's slug
@@ -277,8 +280,18 @@ func (x *extractor) newTable(n *model.Node, form Form) *Table {
 // and then not kept still takes its ID).
 func (x *extractor) nextID(slug string) string {
 	id := x.prefix + "/" + slug
-	for k := 2; x.ids[id]; k++ {
-		id = fmt.Sprintf("%s/%s-%d", x.prefix, slug, k)
+	// The suffixes below the last one given to slug were all taken then,
+	// and still are: the search starts there (from 2 for each table, a
+	// page of many tables of one name was quadratic).
+	k := max(x.suffix[slug], 2)
+	for ; x.ids[id]; k++ {
+		id = x.prefix + "/" + slug + "-" + strconv.Itoa(k)
+	}
+	if k > 2 {
+		if x.suffix == nil {
+			x.suffix = map[string]int{}
+		}
+		x.suffix[slug] = k
 	}
 	x.ids[id] = true
 	return id
