@@ -62,6 +62,11 @@ func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 	if known != nil {
 		out = make([]sectionInfo, 0, len(known.sections)+1)
 	}
+	// open holds the sections that may still hold the next ones, inner
+	// last: a section's parent is the innermost of them that holds it
+	// (looking back through every section before was quadratic on a page
+	// of many sections side by side).
+	var open []int
 	for s := range model.Sections(doc.Root) {
 		if s.Heading == nil {
 			continue
@@ -85,13 +90,17 @@ func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 		} else {
 			from, to = 0, 0
 		}
-		parent := -1
-		for k := len(out) - 1; k >= 0; k-- {
-			if out[k].pos <= s.Node.Pos && s.Node.End <= out[k].end {
-				parent = k
+		for len(open) > 0 {
+			if k := open[len(open)-1]; out[k].pos <= s.Node.Pos && s.Node.End <= out[k].end {
 				break
 			}
+			open = open[:len(open)-1]
 		}
+		parent := -1
+		if len(open) > 0 {
+			parent = open[len(open)-1]
+		}
+		open = append(open, len(out))
 		title := s.Title()
 		out = append(out, sectionInfo{title: title, norm: known.normTitle(title, len(out)), level: int(s.Node.Level), body: body,
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})
