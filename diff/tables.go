@@ -288,14 +288,36 @@ func matchTables(a, b []*extract.Table, linked func(i, j int) bool) *tableMatchi
 	return m
 }
 
+// columnFinder returns t.Column, by a map for a table of many columns:
+// each column of a table of a hundred thousand looked for its name among
+// all of the other's.
+func columnFinder(t *extract.Table) func(name string) int {
+	if len(t.Columns) <= 16 {
+		return t.Column
+	}
+	at := make(map[string]int, len(t.Columns))
+	for i, c := range t.Columns {
+		if _, ok := at[c]; !ok {
+			at[c] = i // the first, as Column finds it
+		}
+	}
+	return func(name string) int {
+		if i, ok := at[name]; ok {
+			return i
+		}
+		return -1
+	}
+}
+
 // pairTable matches the columns of two tables (by name, then by values)
 // and their rows (by the key column, or by position).
 func pairTable(ta, tb *extract.Table) *tablePair {
 	p := &tablePair{a: ta, b: tb, colOf: make([]int, len(tb.Columns)), keyB: -1}
 	usedA := make([]bool, len(ta.Columns))
+	columnA := columnFinder(ta)
 	for c, name := range tb.Columns {
 		p.colOf[c] = -1
-		if k := ta.Column(name); k >= 0 {
+		if k := columnA(name); k >= 0 {
 			p.colOf[c], usedA[k] = k, true
 		}
 	}
