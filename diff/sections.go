@@ -62,11 +62,16 @@ func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 	if known != nil {
 		out = make([]sectionInfo, 0, len(known.sections)+1)
 	}
-	// open holds the sections that may still hold the next ones, inner
-	// last: a section's parent is the innermost of them that holds it
-	// (looking back through every section before was quadratic on a page
-	// of many sections side by side).
+	// A section's parent is the last section before it that holds it.
+	// While the sections come in the order of their places (a page's own
+	// headings do), that is the innermost of the sections still open
+	// (open, inner last): looking back through every section before was
+	// quadratic on a page of many sections side by side. A heading a
+	// template makes has its call's place, which can come before the
+	// section before it: from there on the sections are looked back
+	// through, as they first were.
 	var open []int
+	inOrder := true
 	for s := range model.Sections(doc.Root) {
 		if s.Heading == nil {
 			continue
@@ -90,17 +95,29 @@ func sectionsOf(doc *model.Document, known *knownBodies) []sectionInfo {
 		} else {
 			from, to = 0, 0
 		}
-		for len(open) > 0 {
-			if k := open[len(open)-1]; out[k].pos <= s.Node.Pos && s.Node.End <= out[k].end {
-				break
-			}
-			open = open[:len(open)-1]
+		if n := len(out); n > 0 && s.Node.Pos < out[n-1].pos {
+			inOrder = false
 		}
 		parent := -1
-		if len(open) > 0 {
-			parent = open[len(open)-1]
+		if inOrder {
+			for len(open) > 0 {
+				if k := open[len(open)-1]; out[k].pos <= s.Node.Pos && s.Node.End <= out[k].end {
+					break
+				}
+				open = open[:len(open)-1]
+			}
+			if len(open) > 0 {
+				parent = open[len(open)-1]
+			}
+			open = append(open, len(out))
+		} else {
+			for k := len(out) - 1; k >= 0; k-- {
+				if out[k].pos <= s.Node.Pos && s.Node.End <= out[k].end {
+					parent = k
+					break
+				}
+			}
 		}
-		open = append(open, len(out))
 		title := s.Title()
 		out = append(out, sectionInfo{title: title, norm: known.normTitle(title, len(out)), level: int(s.Node.Level), body: body,
 			bodyFrom: from, bodyTo: to, pos: s.Node.Pos, end: s.Node.End, parent: parent})

@@ -31,11 +31,20 @@ var sectionCases = []string{
 	"", "lead only", "== a ==\nx\n== b ==\ny", "= a =\n== b ==\n=== c ===\n== d ==\n= e =\n",
 	"== a ==\n==== b ====\n=== c ===\n== d ==", "lead\n=== a ===\n= b =\n====== c ======\n== d ==\n",
 	"== a ==\n<div>\n== b ==\n</div>\n== c ==", "== a ==\n== ==\n==b==\n",
+	"{{Swap|1=\n= Alpha =\naa\n}}\n== Dealing ==\nx\n", "== a ==\n{{Swap|1=\n=== b ===\n}}\n=== c ===\n= d =\n{{Swap}}\n== e ==",
 }
+
+// swapTemplates make headings whose places are out of order: a template
+// whose argument's heading comes before its own, both placed at the call.
+var swapTemplates = func() *parser.WikiTemplates {
+	w := parser.NewWikiTemplates()
+	w.Add("Template:Swap", "{{{1}}}\n== Notes ==\n")
+	return w
+}()
 
 func checkSectionParents(t *testing.T, src string) {
 	t.Helper()
-	out := sectionsOf(parser.Parse(src, nil), nil)
+	out := sectionsOf(parser.Parse(src, &parser.Options{WikiTemplates: swapTemplates}), nil)
 	want := sectionParents(out)
 	for i, s := range out {
 		if s.parent != want[i] {
