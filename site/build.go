@@ -563,7 +563,7 @@ func (b *builder) buildUnits(jobs []job, reuse []*unitSummary) (units []*unitSum
 			defer wg.Done()
 			// The worker's units take their nodes from one arena, each
 			// unit's once it is written.
-			nodes := b.newArena()
+			nodes := newArena()
 			for i := range next {
 				j := jobs[i]
 				if u := reuse[i]; u != nil && b.out.reuse(u.Files) == nil {
@@ -981,7 +981,7 @@ const (
 )
 
 // newArena is a worker's node arena (nil: nodes are allocated).
-func (b *builder) newArena() *model.NodeArena {
+func newArena() *model.NodeArena {
 	switch nodeArenas {
 	case arenasOff:
 		return nil

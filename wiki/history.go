@@ -870,7 +870,7 @@ func closed(s string) bool {
 				i += 4 + e + 2
 				continue
 			}
-			name, end, self := tagAtWith(s, i, gt)
+			name, end, self := tagAt(s, i, gt)
 			if name == "" {
 				continue
 			}
@@ -909,13 +909,8 @@ var voidTag = map[string]bool{"br": true, "hr": true, "wbr": true, "img": true, 
 
 // tagAt reads a tag at s[i] ('<'): its lower-case name, whether it is an
 // end tag and whether it closes itself ("<br/>"); "" when s[i:] is not a
-// tag.
-func tagAt(s string, i int) (name string, end, self bool) {
-	return tagAtWith(s, i, &nextByte{s: s, c: '>'})
-}
-
-// tagAtWith is tagAt finding the '>' after the name with gt.
-func tagAtWith(s string, i int, gt *nextByte) (name string, end, self bool) {
+// tag. gt finds the next '>' (closed keeps one for all its tags).
+func tagAt(s string, i int, gt *nextByte) (name string, end, self bool) {
 	j := i + 1
 	if j < len(s) && s[j] == '/' {
 		end = true
