@@ -32,13 +32,18 @@ var sectionCases = []string{
 	"== a ==\n==== b ====\n=== c ===\n== d ==", "lead\n=== a ===\n= b =\n====== c ======\n== d ==\n",
 	"== a ==\n<div>\n== b ==\n</div>\n== c ==", "== a ==\n== ==\n==b==\n",
 	"{{Swap|1=\n= Alpha =\naa\n}}\n== Dealing ==\nx\n", "== a ==\n{{Swap|1=\n=== b ===\n}}\n=== c ===\n= d =\n{{Swap}}\n== e ==",
+	"{{Swap|1=\n= Alpha =\naa\n}}\n{{Setup}}\n== Dealing ==\nx\n",
 }
 
-// swapTemplates make headings whose places are out of order: a template
-// whose argument's heading comes before its own, both placed at the call.
+// swapTemplates make headings whose places are out of order: Swap prints
+// its argument's heading before its own, which has the call's place,
+// before the argument; Setup's two headings both have the call's place,
+// the second in the first (a section can start where the one holding it
+// starts).
 var swapTemplates = func() *parser.WikiTemplates {
 	w := parser.NewWikiTemplates()
 	w.Add("Template:Swap", "{{{1}}}\n== Notes ==\n")
+	w.Add("Template:Setup", "== Setup ==\nx\n=== Board ===\ny\n")
 	return w
 }()
 
@@ -74,6 +79,18 @@ func TestSectionsLinear(t *testing.T) {
 	small, large := gen(4000), gen(8000)
 	docs := map[string]*model.Document{small: parser.Parse(small, nil), large: parser.Parse(large, nil)}
 	testutil.CheckLinear(t, "sections side by side", small, large, func(s string) { sectionsOf(docs[s], nil) }, 3)
+}
+
+// The same past a template that makes its argument's heading before its
+// own: from there on the sections are out of the order of their places,
+// and each one's parent was looked for back through every section before
+// (the sections after it are all in the argument's section, the first).
+func TestSectionsOutOfOrderLinear(t *testing.T) {
+	gen := func(n int) string { return "{{Swap|1=\n= Alpha =\naa\n}}\n" + strings.Repeat("== x ==\ny\n", n) }
+	small, large := gen(4000), gen(8000)
+	parse := func(s string) *model.Document { return parser.Parse(s, &parser.Options{WikiTemplates: swapTemplates}) }
+	docs := map[string]*model.Document{small: parse(small), large: parse(large)}
+	testutil.CheckLinear(t, "sections out of order", small, large, func(s string) { sectionsOf(docs[s], nil) }, 3)
 }
 
 // Two revisions of a table of many columns are paired in time linear in
