@@ -119,3 +119,33 @@ func TestArgTable(t *testing.T) {
 		}
 	}
 }
+
+// TestTagSlots checks that every tag name the tree builder knows has a
+// slot of openTags of its own, and that none has the empty name's: a
+// scope check for a name then scans the stack only when an element of
+// that name is open.
+func TestTagSlots(t *testing.T) {
+	names := map[string]bool{}
+	for _, set := range tagSets {
+		for _, name := range strings.Fields(set.names) {
+			names[name] = true
+		}
+	}
+	for name := range allowedAttrs {
+		names[name] = true
+	}
+	if !names["ul"] || !names["mark"] || len(names) < 120 {
+		t.Fatalf("the tag names are not read as expected: %d", len(names))
+	}
+	by := map[int]string{tagSlot(""): `""`}
+	for name := range names {
+		s := tagSlot(name)
+		if s < 0 || s >= len(treeBuilder{}.openTags) {
+			t.Fatalf("tagSlot(%q) = %d, outside openTags", name, s)
+		}
+		if other, ok := by[s]; ok {
+			t.Errorf("tagSlot(%q) = tagSlot(%s) = %d", name, other, s)
+		}
+		by[s] = strconv.Quote(name)
+	}
+}

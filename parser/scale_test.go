@@ -104,6 +104,13 @@ var constructs = []construct{
 			fmt.Fprintf(sb, "%s item %d\n", strings.Repeat("*#"[i%2:i%2+1], 1+i%4), i)
 		})
 	}},
+	{"deep-lists", func(n int) string {
+		// Lists nested past the tree's depth limit, a paragraph between:
+		// every block start asks whether a paragraph is open to close.
+		return repeatTo(n, func(sb *strings.Builder, i int) {
+			fmt.Fprintf(sb, "%s item %d\n\npara\n\n", strings.Repeat("*", 700), i)
+		})
+	}},
 	{"quotes", func(n int) string {
 		return repeatTo(n, func(sb *strings.Builder, i int) {
 			sb.WriteString("''italic'' and '''bold''' and '''''both''''' it's l'''a''' ''b\n")

@@ -176,6 +176,10 @@ func (r *Renderer) Func(k model.Kind) RenderFunc { return r.funcs[k] }
 type Writer struct {
 	*bufio.Writer
 	r *Renderer
+	// pre counts the <pre> elements around the node being written, so
+	// that a block's end need not look through its ancestors for one (a
+	// cost of the tree's depth at every block).
+	pre int
 }
 
 // bufs recycles the output buffers: a site build renders hundreds of
@@ -207,7 +211,7 @@ func (r *Renderer) Render(out io.Writer, doc *model.Document) error {
 
 // RenderNode writes one node and its descendants.
 func (r *Renderer) RenderNode(out io.Writer, n *model.Node) error {
-	w := &Writer{Writer: getBuf(out), r: r}
+	w := &Writer{Writer: getBuf(out), r: r, pre: preAround(n)}
 	defer putBuf(w.Writer)
 	r.walk(w, n)
 	return w.Flush()
@@ -215,7 +219,10 @@ func (r *Renderer) RenderNode(out io.Writer, n *model.Node) error {
 
 // RenderChildren writes n's children (not n itself).
 func (r *Renderer) RenderChildren(out io.Writer, n *model.Node) error {
-	w := &Writer{Writer: getBuf(out), r: r}
+	w := &Writer{Writer: getBuf(out), r: r, pre: preAround(n)}
+	if n.Tag == "pre" {
+		w.pre++
+	}
 	defer putBuf(w.Writer)
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		r.walk(w, c)
@@ -226,18 +233,22 @@ func (r *Renderer) RenderChildren(out io.Writer, n *model.Node) error {
 func (r *Renderer) walk(w *Writer, n *model.Node) {
 	var skipped *model.Node
 	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
-		f := r.funcs[c.Kind]
-		if f == nil {
-			return model.WalkContinue
-		}
 		if !entering && c == skipped {
 			// The entering call wrote the whole node.
 			skipped = nil
 			return model.WalkContinue
 		}
-		if !f(w, c, entering) && entering {
+		pre := c.Tag == "pre"
+		if pre && !entering {
+			w.pre-- // its own end is not inside it
+		}
+		f := r.funcs[c.Kind]
+		if f != nil && !f(w, c, entering) && entering {
 			skipped = c
 			return model.WalkSkipChildren
+		}
+		if pre && entering {
+			w.pre++
 		}
 		return model.WalkContinue
 	})
@@ -412,7 +423,7 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 		if tag == "table" {
 			w.r.renderTableBody(w, n)
 			w.WriteString("</table>")
-			if !inPre(n) {
+			if w.pre == 0 {
 				// Inside a <pre> a newline would be text.
 				w.WriteByte('\n')
 			}
@@ -428,7 +439,7 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	w.WriteString(">")
 	// A newline between blocks makes the output readable; it must not
 	// add a space to text, so none goes before text or inline content.
-	if f&tagBlock != 0 && (n.NextSibling == nil || n.NextSibling.Kind != model.KindText && blockTags[n.NextSibling.Tag]) && !inPre(n) {
+	if f&tagBlock != 0 && (n.NextSibling == nil || n.NextSibling.Kind != model.KindText && blockTags[n.NextSibling.Tag]) && w.pre == 0 {
 		w.WriteByte('\n')
 	}
 	return true
@@ -460,13 +471,15 @@ var blockTags = map[string]bool{"p": true, "li": true, "dd": true, "dt": true, "
 	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "ul": true, "ol": true, "dl": true,
 	"table": true, "div": true, "blockquote": true, "pre": true, "caption": true, "figure": true, "center": true, "hr": true}
 
-func inPre(n *model.Node) bool {
+// preAround counts the <pre> elements among n's ancestors.
+func preAround(n *model.Node) int {
+	k := 0
 	for p := n.Parent; p != nil; p = p.Parent {
 		if p.Tag == "pre" {
-			return true
+			k++
 		}
 	}
-	return false
+	return k
 }
 
 // safeSchemes are the URL schemes a link may use: MediaWiki's default

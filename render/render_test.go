@@ -214,3 +214,42 @@ func TestSetFunc(t *testing.T) {
 		t.Errorf("SetFunc not used: %s", sb.String())
 	}
 }
+
+// TestRenderNodeIsPartOfRender renders every node of pages with blocks
+// inside <pre> on its own: each is written as it is within the whole
+// page, whose writer counts the <pre> elements it is inside of.
+func TestRenderNodeIsPartOfRender(t *testing.T) {
+	for _, src := range []string{
+		" a\n <table><tr><td>x</td></tr></table>\n b\n",
+		"x <pre>\n<div><table><tr><td>t<table><tr><td>z</td></tr></table></td></tr></table></div> #\n<ul><li>a</li></ul>\n",
+		"* a\n** b\n<pre>c</pre>\n{|\n| <pre>d</pre>\n|}\n",
+	} {
+		r := render.New(render.Options{NoTOC: true})
+		doc := parser.Parse(src, &parser.Options{})
+		var whole strings.Builder
+		if err := r.Render(&whole, doc); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(whole.String(), "<pre>") {
+			t.Fatalf("%q: no <pre> written: %s", src, whole.String())
+		}
+		for n := range doc.Root.Descendants() {
+			var one, kids strings.Builder
+			if err := r.RenderNode(&one, n); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.RenderChildren(&kids, n); err != nil {
+				t.Fatal(err)
+			}
+			parts := []string{one.String(), kids.String()}
+			if n.Kind == model.KindTable {
+				parts = parts[:1] // a table writes its rows in <tbody>, its children alone do not
+			}
+			for _, part := range parts {
+				if !strings.Contains(whole.String(), part) {
+					t.Errorf("%q: node %s at %d written alone as %q, not part of the page's %q", src, n.Kind, n.Pos, part, whole.String())
+				}
+			}
+		}
+	}
+}

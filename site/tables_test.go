@@ -20,6 +20,7 @@ import (
 	"github.com/wikirules/wikirules/internal/testutil"
 	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/site"
+	"github.com/wikirules/wikirules/wiki"
 )
 
 // TestRuleTablesMatchYAML: every rule table of a rules page shows exactly
@@ -246,4 +247,38 @@ func yamlValue(v any) string {
 		return strconv.FormatBool(x)
 	}
 	return fmt.Sprint(v)
+}
+
+// TestTableLinksAfterOutermostBlock: a rule table's links to its data and
+// checks follow the outermost table, list, paragraph or <pre> that holds
+// the table's end, never inside a layout table around it.
+func TestTableLinksAfterOutermostBlock(t *testing.T) {
+	page := "Rules.\n== Scoring ==\n{| class=\"wikitable\"\n! Card !! Points\n|-\n| Ace || 11\n|}\nText after.\n\n" +
+		"== Layout ==\n{|\n| Left\n|\n{| class=\"wikitable\"\n! Card !! Value\n|-\n| King || 4\n|}\nmore\n|-\n| row || two\n|}\n\n* x\n* y\n"
+	in := feedOf(t, [4]string{"Gamehelpdemo", "2024-01-01T00:00:00Z", "A: s", page})
+	all := buildWiki(t, wiki.Config{Inputs: []string{in}}, site.Options{})
+	var body string
+	for p, data := range all {
+		if strings.HasPrefix(p, "games/") && strings.HasSuffix(p, "/index.html") && strings.Contains(string(data), "table-links") {
+			body = string(data)
+		}
+	}
+	parts := strings.Split(body, `<p class="table-links">`)
+	// The layout table is a rule table too: three tables' links.
+	if len(parts) != 4 {
+		t.Fatalf("want the links of 3 rule tables on the game's page, got %d", len(parts)-1)
+	}
+	before := ""
+	for i, part := range parts[:3] {
+		before += part
+		if open, closed := strings.Count(before, "<table"), strings.Count(before, "</table>"); open != closed {
+			t.Errorf("the links of rule table %d come after %d tables opened and %d closed", i+1, open, closed)
+		}
+	}
+	if n := strings.Count(parts[0], "<table"); n != 1 {
+		t.Errorf("the first table's links come after %d tables, want 1", n)
+	}
+	if n := strings.Count(parts[1], "</table>"); n != 2 {
+		t.Errorf("the second table's links come after %d table ends, want 2 (the rule table and the layout table around it)", n)
+	}
 }

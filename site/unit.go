@@ -498,20 +498,24 @@ func (b *builder) linkTables(r *render.Renderer, base Base, pt *extract.PageTabl
 			w.WriteString("</p>\n")
 		}
 	}
-	outermost := func(n *model.Node) bool {
-		for p := n.Parent; p != nil; p = p.Parent {
-			switch p.Kind {
-			case model.KindTable, model.KindList, model.KindPre, model.KindParagraph:
-				return false
-			}
-		}
-		return true
-	}
+	// around counts the blocks of these kinds the node being written is
+	// in (looking through its ancestors instead cost the tree's depth at
+	// every block). A block counts from its start, before def writes it:
+	// a table writes its rows itself.
+	around := 0
 	for _, k := range []model.Kind{model.KindTable, model.KindList, model.KindPre, model.KindParagraph} {
 		def := r.Func(k)
 		r.SetFunc(k, func(w *render.Writer, n *model.Node, entering bool) bool {
+			if entering {
+				around++
+			} else {
+				around--
+			}
 			ok := def(w, n, entering)
-			if (entering && !ok || !entering) && outermost(n) {
+			if entering && !ok {
+				around-- // written whole: no call at its end
+			}
+			if (entering && !ok || !entering) && around == 0 {
 				emit(w, n)
 			}
 			return ok
