@@ -288,3 +288,25 @@ func ids(pt *extract.PageTables) []string {
 	}
 	return out
 }
+
+// A table under a heading a template makes is named after that heading,
+// as under one of the page's own (it was named after the heading before
+// the call's when the call made nothing but its heading).
+func TestIDsUnderTemplateHeadings(t *testing.T) {
+	w := parser.NewWikiTemplates()
+	w.Add("H", "== {{{1}}} ==")
+	w.Add("HP", "== {{{1}}} ==\nSome words.")
+	for _, call := range []string{"{{H|Scoring}}", "{{HP|Scoring}}"} {
+		src := "Lead\n== Intro ==\n" + call + "\n{|\n! Card !! Points\n|-\n| Ace || 11\n|}\n"
+		doc := parser.Parse(src, &parser.Options{WikiTemplates: w})
+		pt := extract.Extract(doc, &model.Page{Title: "Gamehelpdemo", Game: "demo"}, &model.Revision{Text: src})
+		if len(pt.Tables) != 1 || pt.Tables[0].ID != "demo/scoring" || strings.Join(pt.Tables[0].Section, "/") != "Scoring" {
+			for _, tb := range pt.Tables {
+				t.Errorf("%s: table %s in %q, want demo/scoring in Scoring", call, tb.ID, tb.Section)
+			}
+			if len(pt.Tables) != 1 {
+				t.Errorf("%s: %d tables, want 1", call, len(pt.Tables))
+			}
+		}
+	}
+}

@@ -522,7 +522,9 @@ type Document struct {
 	// namespace ("Card games"); they are page metadata, not content.
 	Categories []string
 	// Templates lists every template call in the source, outermost first,
-	// whether or not its expansion could be wrapped in a KindTemplate node.
+	// whether or not its expansion could be wrapped in a KindTemplate node
+	// (it is not when its nodes are not a run of siblings, nor when they
+	// hold a heading at the top level, which begins a section).
 	Templates []*TemplateCall
 	// Switches holds the behaviour switches found (__NOTOC__, __TOC__,
 	// __FORCETOC__, __NOEDITSECTION__…), without underscores, upper case.

@@ -176,12 +176,31 @@ func (wr *wrapper) wrap(start *model.Node, c *model.TemplateCall) *model.Node {
 			continue
 		}
 		switch {
+		case count > 0 && !straddle && parent.Kind == model.KindDocument && holdsHeading(first, last):
+			// A heading the call makes at the top level begins a section,
+			// as one of the page's own does: a wrapper would hide it from
+			// the page's sections (and only when the call made nothing
+			// after it on its lines, which joins the text that follows).
+			return nil
 		case count > 0 && !straddle:
 			return wr.wrapRun(parent, first, last, c)
 		case count == 0 && into != nil:
 			parent = into
 		default:
 			return nil
+		}
+	}
+}
+
+// holdsHeading reports whether the siblings first…last hold a heading
+// at their own level.
+func holdsHeading(first, last *model.Node) bool {
+	for ch := first; ; ch = ch.NextSibling {
+		if ch.Kind == model.KindHeading {
+			return true
+		}
+		if ch == last {
+			return false
 		}
 	}
 }

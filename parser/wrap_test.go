@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,6 +51,13 @@ func wrapNaiveCall(root *model.Node, c *model.TemplateCall) {
 		if count == 1 && !straddle && first.Kind == model.KindParagraph && first.FirstChild != nil {
 			parent = first
 			continue
+		}
+		if count > 0 && !straddle && parent == root {
+			for ch := first; ch != last.NextSibling; ch = ch.NextSibling {
+				if ch.Kind == model.KindHeading {
+					return // a section's heading: not wrapped
+				}
+			}
 		}
 		switch {
 		case count > 0 && !straddle:
@@ -255,5 +263,41 @@ func TestEveryCallIsWrapped(t *testing.T) {
 	}
 	if wrapped != n {
 		t.Errorf("%d of %d calls wrapped", wrapped, n)
+	}
+}
+
+// TestTemplateHeadingsBeginSections: a heading a template makes at the top
+// level begins a section as the page's own headings do, whatever else the
+// call makes around it (a call that made nothing after its heading was
+// wrapped whole, and its heading was in no section).
+func TestTemplateHeadingsBeginSections(t *testing.T) {
+	tpl := NewWikiTemplates()
+	tpl.Add("H", "== {{{1}}} ==")
+	tpl.Add("HP", "== {{{1}}} ==\nsome text")
+	tpl.Add("Two", "== {{{1}}} ==\n=== {{{2}}} ===\n")
+	tpl.Add("Outer", "{{H|{{{1}}}}}")
+	tpl.Add("Boxed", "<div>\n== {{{1}}} ==\n</div>")
+	for _, c := range []struct{ src, want string }{
+		{"Lead\n{{H|Scoring}}\nText\n== B ==\nx", "Scoring B"},
+		{"Lead\n{{HP|Scoring}}\nText\n== B ==\nx", "Scoring B"},
+		{"{{H|Scoring}}", "Scoring"},
+		{"== A ==\n{{Two|Setup|Board}}\n== B ==", "A Setup Board B"},
+		{"{{Outer|Nested}}\ntext", "Nested"},
+		{"== A ==\n{{Boxed|In a box}}\n", "A"}, // not at the top level: as a page's own heading in a <div>
+		{"x {{card|A}} y\n\n{{card|B}}", ""},
+	} {
+		doc := Parse(c.src, &Options{WikiTemplates: tpl})
+		var got []string
+		for s := range model.Sections(doc.Root) {
+			if s.Heading != nil {
+				got = append(got, s.Title())
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q: sections %q, want %q\n%s", c.src, got, c.want, model.Dump(doc.Root))
+		}
+		if strings.Contains(c.src, "card") && len(slices.Collect(doc.Root.FindAll(model.KindTemplate))) != 2 {
+			t.Errorf("%q: calls without headings are not wrapped", c.src)
+		}
 	}
 }

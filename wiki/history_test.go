@@ -214,7 +214,38 @@ func TestHistoryParserSameTrees(t *testing.T) {
 				t.Errorf("text %d: %d parses by chunks, %d whole", i, hp.Chunked, hp.Whole)
 			}
 		}
-	}) // The words of the revision: a chunk that reads them is the same text
+	})
+	// Headings made by templates begin sections as the page's own do
+	// (the parser no longer wraps a call that makes one at the top
+	// level): the chunks agree.
+	t.Run("template headings", func(t *testing.T) {
+		rev := func(day int, text string) *model.Revision {
+			return &model.Revision{ID: int64(day), Timestamp: time.Date(2024, 1, day, 0, 0, 0, 0, time.UTC), Text: text}
+		}
+		tpl := func(title, text string) *model.Page {
+			return &model.Page{Title: title, Kind: model.PageTemplate, Revisions: []*model.Revision{rev(1, text)}}
+		}
+		p := &model.Page{Title: "Gamehelpheaded", Game: "headed", Revisions: []*model.Revision{
+			rev(1, "Lead\n{{H|Scoring}}\n{|\n! Card !! Points\n|-\n| Ace || 11\n|}\n== B ==\nx\n{{Two|Setup|Board}}\n== C ==\ny"),
+			rev(2, "Lead\n{{H|Scoring}}\n{|\n! Card !! Points\n|-\n| Ace || 12\n|}\n== B ==\nx\n{{Two|Setup|Board}}\n== C ==\ny\n{{H|End}}"),
+			rev(3, "Lead changed\n{{HP|Scoring}}\n{|\n! Card !! Points\n|-\n| Ace || 12\n|}\n== B ==\nx\n{{Two|Setup|Board}}\n== C ==\ny\n{{H|End}}"),
+		}}
+		c := model.NewCorpus([]*model.Page{p, tpl("Template:H", "== {{{1}}} =="), tpl("Template:HP", "== {{{1}}} ==\nsome text"),
+			tpl("Template:Two", "== {{{1}}} ==\n=== {{{2}}} ===\n")})
+		w := wiki.New(c, nil, wiki.Config{})
+		n := sameTrees(t, w)
+		if n.chunked == 0 {
+			t.Errorf("%+v: the test wants chunks", n)
+		}
+		var titles []string
+		for s := range model.Sections(w.Parse(p, p.Revisions[2]).Root) {
+			titles = append(titles, s.Title())
+		}
+		if got, want := strings.Join(titles, "|"), "Scoring|B|Setup|Board|C|End"; got != want {
+			t.Errorf("sections %q, want %q", got, want)
+		}
+	})
+	// The words of the revision: a chunk that reads them is the same text
 	// in every revision, and must give each revision its own values.
 	t.Run("revision words", func(t *testing.T) {
 		p := &model.Page{Title: "Revisions", ID: 7}
