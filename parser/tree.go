@@ -131,8 +131,10 @@ type treeBuilder struct {
 	// that scope checks for an element that is not open at all are O(1):
 	// a zero count means none is. No two names the builder knows share a
 	// slot; other names that do only cost the scan of the stack that
-	// follows.
-	openTags  [1024]int32
+	// follows. The counts are at most the stack's depth (maxTreeDepth):
+	// uint16 halves the array a parse clears (a build parses hundreds of
+	// thousands of chunks).
+	openTags  [1024]uint16
 	depthWarn bool
 }
 
@@ -679,9 +681,9 @@ func (tb *treeBuilder) inTableScope(tag string) bool {
 }
 
 func (tb *treeBuilder) headingInScope() bool {
-	open := int32(0)
+	open := 0
 	for _, h := range [...]string{"h1", "h2", "h3", "h4", "h5", "h6"} {
-		open += tb.openTags[tagSlot(h)]
+		open += int(tb.openTags[tagSlot(h)])
 	}
 	if open == 0 {
 		return false
