@@ -310,3 +310,46 @@ func TestIDsUnderTemplateHeadings(t *testing.T) {
 		}
 	}
 }
+
+// TestCellValueSeparators: a number written with separators is that
+// number or stays text, never another number. A dot before exactly three
+// digits after one to three ("1.000", "100.000") is a thousands separator
+// on a European page and a decimal point on an English one: the cell
+// stays text. A comma groups thousands only after one to three digits, not
+// a lone 0 ("0,500" is a European decimal, "12345,678" no number at all).
+// No-break and thin spaces group thousands ("1 000", as {{formatnum}}
+// writes them in French); a plain space does not, since a line break
+// reads as one ("100<br>200").
+func TestCellValueSeparators(t *testing.T) {
+	for in, want := range map[string]any{
+		"1.000":                "1.000",
+		"100.000":              "100.000",
+		"−1.000":               "−1.000",
+		"12.345":               "12.345",
+		"1.000 points":         "1.000 points",
+		"0.125":                0.125,
+		"1.25":                 1.25,
+		"1234.567":             1234.567,
+		"1,000.500":            1000.5,
+		"0,500":                "0,500",
+		"12345,678":            "12345,678",
+		"1234,567":             "1234,567",
+		"1,000,000":            int64(1000000),
+		"1,00,000":             "1,00,000",
+		"1\u00a0000":           int64(1000),
+		"1\u202f000":           int64(1000),
+		"1\u2009000":           int64(1000),
+		"10\u00a0000\u00a0000": int64(10000000),
+		"−2\u00a0500":          int64(-2500),
+		"1\u00a0000 points":    int64(1000),
+		"1\u00a000":            "1 00",
+		"1 000":                "1 000",
+		"100 200":              "100 200",
+		"2\u00a0½":             2.5,
+		"1\u00a0¾ points":      1.75,
+	} {
+		if got := extract.CellValue(in); got != want {
+			t.Errorf("CellValue(%q) = %#v, want %#v", in, got, want)
+		}
+	}
+}

@@ -26,6 +26,12 @@ var unitStop = map[string]bool{
 // vulgar fraction, alone or after a whole number, a space between or not
 // ("½", "2½", "2 ½": 0.5, 2.5, 2.5). "1/2" and "3/4" stay text: in a rule
 // table "3/4" is as often three or four (players) as three quarters.
+// Thousands are grouped by commas or by no-break or thin spaces ("1,000",
+// "1 000"), in groups of three after one to three digits; what could be
+// either a thousands separator or a decimal sign is not a number: "1,5"
+// and "0,500" (European decimals), "1.000" and "100.000" (a thousand and
+// a hundred thousand on a European page, one and a hundred on an English
+// one).
 func ParseNumber(s string) (Value, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -60,21 +66,54 @@ func ParseNumber(s string) (Value, bool) {
 	if s == "" || !isDigitByte(s[0]) {
 		return nil, false
 	}
-	digits := strings.Builder{}
-	seenDot := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case isDigitByte(c):
-			digits.WriteByte(c)
-		case c == ',' && !seenDot && i > 0 && i+4 <= len(s) && allDigits(s[i+1:i+4]) && (i+4 == len(s) || !isDigitByte(s[i+4])):
-			// A thousands separator: exactly three digits follow.
-		case c == '.' && !seenDot && i+1 < len(s) && isDigitByte(s[i+1]):
-			seenDot = true
-			digits.WriteByte('.')
-		default:
+	var digits strings.Builder
+	// The whole part, its thousands grouped by one separator (",", or a
+	// no-break or thin space) after one to three digits that are not a
+	// lone 0: "0,500" is a European decimal, "12345,678" no number.
+	i := 0
+	for i < len(s) && isDigitByte(s[i]) {
+		i++
+	}
+	digits.WriteString(s[:i])
+	grouped := false
+	for groupSep := ""; i < len(s); {
+		sep := thousandsSep(s[i:])
+		if sep == "" {
+			break
+		}
+		if groupSep != "" && sep != groupSep || !grouped && (i > 3 || s[0] == '0') {
 			return nil, false
 		}
+		j := i + len(sep)
+		if j+3 > len(s) || !allDigits(s[j:j+3]) || j+3 < len(s) && isDigitByte(s[j+3]) {
+			return nil, false
+		}
+		groupSep, grouped = sep, true
+		digits.WriteString(s[j : j+3])
+		i = j + 3
+	}
+	seenDot := false
+	if i < len(s) && s[i] == '.' {
+		j := i + 1
+		for j < len(s) && isDigitByte(s[j]) {
+			j++
+		}
+		if j == i+1 {
+			return nil, false
+		}
+		// "1.000" and "100.000": a dot before three digits after one to
+		// three is a thousands separator on a European page and a decimal
+		// point on an English one; the text is kept rather than read
+		// one way.
+		if !grouped && j-i-1 == 3 && i <= 3 && s[0] != '0' {
+			return nil, false
+		}
+		seenDot = true
+		digits.WriteString(s[i:j])
+		i = j
+	}
+	if i != len(s) {
+		return nil, false
 	}
 	d := digits.String()
 	if neg {
@@ -108,11 +147,32 @@ func cutFraction(s string) (whole string, frac float64, ok bool) {
 		return "", 0, false
 	}
 	whole = strings.TrimSuffix(s[:len(s)-size], " ")
+	if r, n := utf8.DecodeLastRuneInString(whole); isGroupSpace(r) {
+		whole = whole[:len(whole)-n]
+	}
 	if whole != "" && !allDigits(whole) {
 		return "", 0, false
 	}
 	return whole, frac, true
 }
+
+// thousandsSep is the thousands separator s starts with: a comma, or a
+// no-break, narrow no-break or thin space; "" for none.
+func thousandsSep(s string) string {
+	if strings.HasPrefix(s, ",") {
+		return ","
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if isGroupSpace(r) {
+		return s[:size]
+	}
+	return ""
+}
+
+// isGroupSpace reports whether r is a space that groups digits: a
+// no-break, narrow no-break or thin space ("1 000"). A plain space does
+// not: a cell's line break reads as one ("100<br>200").
+func isGroupSpace(r rune) bool { return r == '\u00a0' || r == '\u202f' || r == '\u2009' }
 
 func firstRune(s string) string {
 	for _, r := range s {
@@ -143,10 +203,13 @@ func CellValue(text string) Value {
 	if t == "" {
 		return nil
 	}
-	if v, ok := ParseNumber(t); ok {
+	// The number is read with the spaces that group its digits ("1 000"
+	// with a no-break space), which the text's own collapse loses.
+	n := collapseKeepingGroups(text)
+	if v, ok := ParseNumber(n); ok {
 		return v
 	}
-	fields := strings.Fields(t)
+	fields := strings.Split(n, " ")
 	if len(fields) >= 3 && vulgarFractions[fields[1]] != 0 {
 		// "1 ¾ points": the number is two fields.
 		fields = append([]string{fields[0] + " " + fields[1]}, fields[2:]...)
@@ -165,6 +228,33 @@ func CellValue(text string) Value {
 		}
 	}
 	return t
+}
+
+// collapseKeepingGroups is strings.Join(strings.Fields(s), " ") but for the
+// no-break and thin spaces between two digits, which are kept: they group
+// a number's thousands ("1 000").
+func collapseKeepingGroups(s string) string {
+	var b strings.Builder
+	gap := false
+	var prev rune
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			if isGroupSpace(r) && prev >= '0' && prev <= '9' && !gap && i+utf8.RuneLen(r) < len(s) && isDigitByte(s[i+utf8.RuneLen(r)]) {
+				b.WriteRune(r)
+				prev = r
+				continue
+			}
+			gap = true
+			continue
+		}
+		if gap && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		gap = false
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
 }
 
 func isWord(w string) bool {
