@@ -351,7 +351,7 @@ func (x *extractor) add(t *Table, countList bool) {
 
 // cellOf makes a cell from a node's content.
 func (x *extractor) cellOf(n *model.Node) Cell {
-	text := model.PlainText(n)
+	text := cellText(n)
 	src := ""
 	if n.Pos <= n.End && n.End <= len(x.doc.Source) {
 		src = x.doc.Source[n.Pos:n.End]
@@ -401,3 +401,14 @@ func chooseKey(t *Table) string {
 	}
 	return ""
 }
+
+// footnoteSup reports whether n is a superscript footnote mark
+// ("14<sup>1</sup>", "14<sup>[a]</sup>"): its text is not part of a value
+// or a name, as a <ref>'s marker is not ("14<sup>1</sup>" read 141).
+func footnoteSup(n *model.Node) bool {
+	return n.Kind == model.KindElement && n.Tag == "sup" && isSupMark(model.PlainText(n))
+}
+
+// cellText is a cell's (or a caption's, a list item's) plain text without
+// its footnote marks.
+func cellText(n *model.Node) string { return model.PlainTextSkipping(n, footnoteSup) }

@@ -50,7 +50,7 @@ func (x *extractor) gridTable(n *model.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Kind {
 		case model.KindCaption:
-			t.Caption = strings.TrimSpace(model.PlainText(c))
+			t.Caption = strings.TrimSpace(cellText(c))
 		case model.KindRow:
 			r := rowIndex
 			rowIndex++
@@ -150,7 +150,7 @@ func (x *extractor) gridTable(n *model.Node) {
 	for c := 0; c < width; c++ {
 		for h := nh - 1; h >= 0; h-- {
 			if c < len(rows[h]) && rows[h][c].node != nil {
-				if txt := strings.TrimSpace(model.PlainText(rows[h][c].node)); txt != "" && (h == nh-1 || !rows[h][c].wide || cols[c] == "") {
+				if txt := strings.TrimSpace(cellText(rows[h][c].node)); txt != "" && (h == nh-1 || !rows[h][c].wide || cols[c] == "") {
 					cols[c] = txt
 					break
 				}
@@ -167,7 +167,7 @@ func (x *extractor) gridTable(n *model.Node) {
 	if nh >= 2 && t.Caption == "" {
 		for _, gc := range rows[0] {
 			if gc.wide && gc.node != nil {
-				t.Caption = strings.TrimSpace(model.PlainText(gc.node))
+				t.Caption = strings.TrimSpace(cellText(gc.node))
 				break
 			}
 		}
@@ -281,7 +281,7 @@ func firstCells(rows [][]gridCell) []string {
 	var out []string
 	for _, r := range rows {
 		if len(r) > 0 && r[0].node != nil {
-			out = append(out, strings.TrimSpace(model.PlainText(r[0].node)))
+			out = append(out, strings.TrimSpace(cellText(r[0].node)))
 		} else {
 			out = append(out, "")
 		}
@@ -345,7 +345,7 @@ func (x *extractor) headerRow(r []gridCell) bool {
 			th++
 			continue
 		}
-		if strings.TrimSpace(model.PlainText(gc.node)) == "" {
+		if strings.TrimSpace(cellText(gc.node)) == "" {
 			continue
 		}
 		if !allBold(gc.node) {

@@ -102,6 +102,11 @@ func splitLines(out []textLine, src string, n *model.Node) []textLine {
 		case model.KindImage, model.KindError, model.KindRef:
 			// A footnote marker is not part of the value.
 			return model.WalkSkipChildren
+		case model.KindElement:
+			if footnoteSup(c) {
+				// Nor a superscript one ("10<sup>2</sup>" read 102).
+				return model.WalkSkipChildren
+			}
 		}
 		return model.WalkContinue
 	})

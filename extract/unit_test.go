@@ -353,3 +353,47 @@ func TestCellValueSeparators(t *testing.T) {
 		}
 	}
 }
+
+// TestFootnoteMarks: a footnote mark typed after a number ("14*", "14[1]",
+// "14†", a superscript "14<sup>1</sup>") is not part of the value, as a
+// <ref>'s is not; a superscript that is a word ("1<sup>st</sup>") is.
+func TestFootnoteMarks(t *testing.T) {
+	pt := tables(t, `== Scores ==
+{| class="wikitable"
+! Card !! Points<sup>1</sup>
+|-
+| Ace || 14*
+|-
+| King || 13 [2]
+|-
+| Queen || 12†
+|-
+| Jack || 11<sup>1</sup>
+|-
+| Ten || 10<sup>[a]</sup>
+|-
+| Nine || 9 points**
+|-
+| 1<sup>st</sup> || *
+|-
+| Eight || [3]
+|}
+Gold 10<sup>2</sup>
+
+Silver 5<sup>*</sup>`)
+	tb := pt.Table("demo/scores")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	expectRows(t, tb, []string{"Card", "Points"}, "Ace|14", "King|13", "Queen|12", "Jack|11", "Ten|10", "Nine|9", "1st|*", "Eight|[3]")
+	for i, want := range []any{int64(14), int64(13), int64(12), int64(11), int64(10), int64(9), "*", "[3]"} {
+		if v := tb.Get(tb.Rows[i], "Points"); v != want {
+			t.Errorf("row %d: Points = %#v, want %#v", i+1, v, want)
+		}
+	}
+	lines := pt.Table("demo/scores-2")
+	if lines == nil {
+		t.Fatalf("no lines table: %v", ids(pt))
+	}
+	expectRows(t, lines, []string{"label", "value"}, "Gold|10", "Silver|5")
+}

@@ -209,6 +209,13 @@ func CellValue(text string) Value {
 	if v, ok := ParseNumber(n); ok {
 		return v
 	}
+	// A footnote mark after a number is not part of it ("14*", "13 [2]").
+	if rest, ok := stripFootnoteMark(n); ok {
+		if v := CellValue(rest); !isText(v) {
+			return v
+		}
+		return t
+	}
 	fields := strings.Split(n, " ")
 	if len(fields) >= 3 && vulgarFractions[fields[1]] != 0 {
 		// "1 ¾ points": the number is two fields.
@@ -257,6 +264,11 @@ func collapseKeepingGroups(s string) string {
 	return b.String()
 }
 
+func isText(v Value) bool {
+	_, ok := v.(string)
+	return ok
+}
+
 func isWord(w string) bool {
 	for _, r := range w {
 		if !unicode.IsLetter(r) {
@@ -293,4 +305,64 @@ func FormatValue(v Value) string {
 		return x
 	}
 	return fmt.Sprint(v)
+}
+
+// isFootnoteMark reports whether s is a footnote mark as authors type
+// them after a value: asterisks, a dagger or double dagger, or a short
+// label in brackets ("[1]", "[a]", "[note 2]").
+func isFootnoteMark(s string) bool {
+	switch {
+	case s == "":
+		return false
+	case strings.Trim(s, "*") == "", s == "†", s == "‡", s == "††", s == "‡‡":
+		return true
+	case len(s) >= 3 && len(s) <= 12 && s[0] == '[' && s[len(s)-1] == ']':
+		in := s[1 : len(s)-1]
+		if in[0] == ' ' || in[len(in)-1] == ' ' {
+			return false
+		}
+		for _, r := range in {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isSupMark reports whether s, a superscript's text, is a footnote mark:
+// a mark as isFootnoteMark reads them, a number of one or two digits or a
+// single letter ("14<sup>1</sup>", "14<sup>a</sup>"); a word ("1<sup>st</sup>")
+// is not.
+func isSupMark(s string) bool {
+	s = strings.TrimSpace(s)
+	if isFootnoteMark(s) || len(s) >= 1 && len(s) <= 2 && allDigits(s) {
+		return true
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return size == len(s) && unicode.IsLetter(r)
+}
+
+// stripFootnoteMark takes a footnote mark typed after a value off a
+// text ("14*", "13 [2]", "12†"): the text before it, and whether there
+// was one. A text that is only a mark keeps it.
+func stripFootnoteMark(t string) (string, bool) {
+	for _, m := range []string{"*", "†", "‡"} {
+		if strings.HasSuffix(t, m) {
+			rest := strings.TrimRight(t, m)
+			if m != "*" {
+				rest = strings.TrimSuffix(t, m)
+			}
+			rest = strings.TrimSpace(rest)
+			return rest, rest != ""
+		}
+	}
+	if strings.HasSuffix(t, "]") {
+		if i := strings.LastIndexByte(t, '['); i > 0 && isFootnoteMark(t[i:]) {
+			rest := strings.TrimSpace(t[:i])
+			return rest, rest != ""
+		}
+	}
+	return t, false
 }
