@@ -198,9 +198,7 @@ func textOfLines(al, bl []string, context int, words bool) *TextDiff {
 
 // count takes line l into the hunk's starts and lengths.
 func (h *Hunk) count(l Line) {
-	if h.OldLines == 0 && h.NewLines == 0 { // its first line
-		h.OldStart, h.NewStart = l.OldNo, l.NewNo
-	}
+	// A side's start is its first line's number there.
 	if h.OldStart == 0 && l.OldNo != 0 {
 		h.OldStart = l.OldNo
 	}
