@@ -121,11 +121,36 @@ type pageKey struct {
 }
 
 type pageAcc struct {
-	title    string
-	ns       int
-	id       int64
-	redirect string
-	revs     []revAcc
+	title string
+	ns    int
+	id    int64
+	// redirect is the target an export's <redirect title="…"/> gave the
+	// page ("" when the export had none), as of redirectAt: the page's
+	// newest revision in that export, the one the marker describes. Of
+	// several exports the one with the newest revision says; a newer
+	// revision from any input makes the marker stale.
+	redirect   string
+	redirectAt *model.Revision
+	revs       []revAcc
+}
+
+// exportState records what an export says of the page with one of its
+// revisions: the export's <redirect>, which is the page's state when the
+// export was made, holds from the export's newest revision on.
+func (acc *pageAcc) exportState(redirect string, at *model.Revision) {
+	if acc.redirectAt == nil || !newerRevision(acc.redirectAt, at) {
+		acc.redirect, acc.redirectAt = redirect, at
+	}
+}
+
+// newerRevision reports whether a is a later revision than b: a later
+// time, or the same second and a higher revision id (edits a second apart
+// are common; the wiki's ids grow with every edit).
+func newerRevision(a, b *model.Revision) bool {
+	if !a.Timestamp.Equal(b.Timestamp) {
+		return a.Timestamp.After(b.Timestamp)
+	}
+	return a.ID != 0 && b.ID != 0 && a.ID > b.ID
 }
 
 type revAcc struct {
@@ -365,9 +390,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 			if acc.id == 0 {
 				acc.id = pi.ID
 			}
-			if acc.redirect == "" {
-				acc.redirect = pi.Redirect
-			}
+			acc.exportState(pi.Redirect, rev)
 			return nil
 		})
 		return l.fail(err)
@@ -606,7 +629,7 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 		t := names.Normalize(acc.title)
 		m := merged[t]
 		if m == nil {
-			merged[t] = &pageAcc{title: t, ns: acc.ns, id: acc.id, redirect: acc.redirect, revs: acc.revs}
+			merged[t] = &pageAcc{title: t, ns: acc.ns, id: acc.id, redirect: acc.redirect, redirectAt: acc.redirectAt, revs: acc.revs}
 			continue
 		}
 		if m.ns < 0 {
@@ -615,8 +638,8 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 		if m.id == 0 {
 			m.id = acc.id
 		}
-		if m.redirect == "" {
-			m.redirect = acc.redirect
+		if acc.redirectAt != nil {
+			m.exportState(acc.redirect, acc.redirectAt)
 		}
 		m.revs = append(m.revs, acc.revs...)
 	}
@@ -636,7 +659,7 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 			}
 			return a.seq < b.seq
 		})
-		p := &model.Page{Title: t, ID: acc.id, Redirect: acc.redirect}
+		p := &model.Page{Title: t, ID: acc.id}
 		p.Namespace, p.Kind, p.Game = l.opts.Conventions.ClassifyIn(names, t, acc.ns)
 		for _, ra := range acc.revs {
 			dup, conflict := -1, ""
@@ -667,7 +690,13 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 			}
 			p.Revisions = append(p.Revisions, ra.rev)
 		}
-		p.MarkRedirect(acc.redirect)
+		redirect := acc.redirect
+		if last := p.Latest(); last != nil && acc.redirectAt != nil && newerRevision(last, acc.redirectAt) {
+			// A newer revision than the export that marked the page
+			// knew: the marker no longer says what the page is.
+			redirect = ""
+		}
+		p.MarkRedirect(redirect)
 		pages = append(pages, p)
 	}
 	c := model.NewCorpus(pages)

@@ -251,3 +251,57 @@ func compare(t *testing.T, what string, want, got *model.Corpus, hidden map[stri
 		}
 	}
 }
+
+// TestRedirectMarkerAcrossDumps: a page that was a redirect when one dump
+// was made and an article when a later one was is an article when both are
+// read, in either order: the older dump's <redirect title="…"/> says what
+// the page was then.
+func TestRedirectMarkerAcrossDumps(t *testing.T) {
+	w := mwtest.New(t)
+	ctx := t.Context()
+	if err := w.Edit(ctx, "Gamehelphearts", "== Scoring ==\nThe queen of spades is worth 13.", "Mara", "rules"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Edit(ctx, "Hearts", "#REDIRECT [[Gamehelphearts]]", "Mara", "redirect"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	dump := func(name string) string {
+		path := filepath.Join(dir, name)
+		if _, err := w.Maintenance(ctx, nil, "dumpBackup.php", "--full", "--quiet", "--output=file:"+path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	old := dump("old.xml")
+	if err := w.Edit(ctx, "Hearts", "Hearts is a card game: see [[Gamehelphearts]].", "Tobias", "an article of its own"); err != nil {
+		t.Fatal(err)
+	}
+	newer := dump("new.xml")
+	if data, _ := os.ReadFile(old); !bytes.Contains(data, []byte(`<redirect title="Gamehelphearts"`)) {
+		t.Fatalf("the first dump does not mark Hearts as a redirect:\n%s", data)
+	}
+	for _, tc := range []struct {
+		inputs []string
+		kind   model.PageKind
+	}{
+		{[]string{old}, model.PageRedirect},
+		{[]string{newer}, model.PageOther},
+		{[]string{old, newer}, model.PageOther},
+		{[]string{newer, old}, model.PageOther},
+	} {
+		for _, drop := range []bool{false, true} {
+			c, err := corpus.Load(tc.inputs, corpus.Options{DropText: drop})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := c.Page("Hearts")
+			if p == nil {
+				t.Fatalf("%v: no page Hearts", tc.inputs)
+			}
+			if p.Kind != tc.kind || (tc.kind != model.PageRedirect) != (p.Redirect == "") {
+				t.Errorf("%v (drop text %v): kind %s, redirect %q; want %s", tc.inputs, drop, p.Kind, p.Redirect, tc.kind)
+			}
+		}
+	}
+}

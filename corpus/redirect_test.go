@@ -1,0 +1,49 @@
+package corpus
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/wikirules/wikirules/model"
+)
+
+// An export's <redirect title="…"/> says what the page was when the export
+// was made: a page that was a redirect in an older export and an article in
+// a newer input (an export taken later, or a feed) is an article, whatever
+// the order of the inputs and whether the texts are kept.
+func TestStaleRedirectMarker(t *testing.T) {
+	dir := filepath.Join("testdata", "redirect")
+	in := func(names ...string) []string {
+		var out []string
+		for _, n := range names {
+			out = append(out, filepath.Join(dir, n))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		inputs []string
+		kind   model.PageKind
+		target string
+	}{
+		{in("old.xml"), model.PageRedirect, "Gamehelphearts"},
+		{in("new.xml"), model.PageOther, ""},
+		{in("old.xml", "new.xml"), model.PageOther, ""},
+		{in("new.xml", "old.xml"), model.PageOther, ""},
+		{in("old.xml", "newer.txt"), model.PageOther, ""},
+		{in("newer.txt", "old.xml"), model.PageOther, ""},
+	} {
+		for _, drop := range []bool{false, true} {
+			c, err := Load(tc.inputs, Options{DropText: drop})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := c.Page("Hearts")
+			if p == nil || len(p.Revisions) != 2 && len(tc.inputs) > 1 {
+				t.Fatalf("%v: page %+v", tc.inputs, p)
+			}
+			if p.Kind != tc.kind || p.Redirect != tc.target {
+				t.Errorf("%v (drop text %v): kind %s, redirect %q; want %s %q", tc.inputs, drop, p.Kind, p.Redirect, tc.kind, tc.target)
+			}
+		}
+	}
+}
