@@ -127,6 +127,11 @@ func (x *extractor) gridTable(n *model.Node) {
 		if spanRow(rows[nh], width) && multi {
 			break
 		}
+		if multi && !ownHeaderCell(rows[nh]) {
+			// Under a header row, a row of bold cells and no "!" one is
+			// data made to stand out ("| '''Gold''' || '''10'''").
+			break
+		}
 		if !spanRow(rows[nh], width) {
 			multi = true
 		}
@@ -212,6 +217,10 @@ func (x *extractor) gridTable(n *model.Node) {
 		t.Columns = uniqueColumns(cols)
 		var group Cell
 		for _, r := range data {
+			if nh > 0 && repeatsHeader(r, rows[nh-1]) {
+				// The header row again, as long tables repeat it.
+				continue
+			}
 			if grouped && spanRow(r, width) {
 				group = x.gridValue(r, 0)
 				continue
@@ -275,6 +284,34 @@ func totalRow(t *Table) {
 	}
 	t.DeclaredTotal, t.TotalColumn = last[col].Value, t.Columns[col]
 	t.Rows = t.Rows[:len(t.Rows)-1]
+}
+
+// ownHeaderCell reports whether a row has a header cell of its own (not
+// one a rowspan brings down from a row above).
+func ownHeaderCell(r []gridCell) bool {
+	for _, gc := range r {
+		if gc.header && gc.origin {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatsHeader reports whether a data row is the header row again: as
+// wide, every cell a header cell (not one of the header row's, a rowspan
+// brings down) reading as the header's does.
+func repeatsHeader(r, header []gridCell) bool {
+	if len(r) != len(header) {
+		return false
+	}
+	for c, gc := range r {
+		h := header[c]
+		if gc.node == nil || !gc.header || h.node == nil || gc.node == h.node ||
+			strings.TrimSpace(cellText(gc.node)) != strings.TrimSpace(cellText(h.node)) {
+			return false
+		}
+	}
+	return true
 }
 
 func firstCells(rows [][]gridCell) []string {

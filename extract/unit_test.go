@@ -397,3 +397,45 @@ Silver 5<sup>*</sup>`)
 	}
 	expectRows(t, lines, []string{"label", "value"}, "Gold|10", "Silver|5")
 }
+
+// TestBoldRowsAfterHeader: after a header row of "!" cells, a row made
+// bold for emphasis is data, not a second header row (it named the
+// columns, and its values were lost); a header row repeated inside the
+// data, as long sortable tables do, is not a row.
+func TestBoldRowsAfterHeader(t *testing.T) {
+	pt := tables(t, `== Scoring ==
+{| class="wikitable"
+! Medal !! Points
+|-
+| '''Gold''' || '''10'''
+|-
+| Silver || 5
+|-
+| Bronze || 2
+|}
+
+== Awards ==
+{| class="wikitable sortable"
+! Award !! Points
+|-
+| Most cards || 3
+|-
+| Most coins || 2
+|-
+! Award !! Points
+|-
+| Last out || 1
+|}
+
+== Bold header ==
+{| class="wikitable"
+| '''Medal''' || '''Points'''
+|-
+| Gold || 10
+|-
+| Silver || 5
+|}`)
+	expectRows(t, pt.Table("demo/scoring"), []string{"Medal", "Points"}, "Gold|10", "Silver|5", "Bronze|2")
+	expectRows(t, pt.Table("demo/awards"), []string{"Award", "Points"}, "Most cards|3", "Most coins|2", "Last out|1")
+	expectRows(t, pt.Table("demo/bold-header"), []string{"Medal", "Points"}, "Gold|10", "Silver|5")
+}
