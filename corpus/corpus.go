@@ -63,11 +63,21 @@ const (
 // DetectFormat decides a file's format from its name and first bytes.
 func DetectFormat(name string, head []byte) Format {
 	base := strings.ToLower(path.Base(filepath.ToSlash(name)))
+	for _, z := range []string{".gz", ".bz2"} {
+		if inner, ok := strings.CutSuffix(base, z); ok {
+			// A compressed file (head is what it decompresses to): a
+			// feed when its own name or its text says so
+			// (contributions.txt.gz), else an export.
+			if DetectFormat(inner, head) == FormatFeed {
+				return FormatFeed
+			}
+			return FormatXML
+		}
+	}
 	switch {
 	case strings.HasSuffix(base, ".wiki"):
 		return FormatWiki
-	case strings.HasSuffix(base, ".xml"), strings.HasSuffix(base, ".xml.gz"), strings.HasSuffix(base, ".xml.bz2"),
-		strings.HasSuffix(base, ".gz"), strings.HasSuffix(base, ".bz2"):
+	case strings.HasSuffix(base, ".xml"):
 		return FormatXML
 	case mwxml.Sniff(head):
 		return FormatXML
@@ -256,10 +266,16 @@ func (l *Loader) mapFeed(name string, f *os.File, size int64) ([]byte, bool) {
 	if n, err := f.ReadAt(head, 0); err != nil && n < len(head) {
 		return nil, false
 	}
-	if DetectFormat(name, head) != FormatFeed {
+	if compressed(head) || DetectFormat(name, head) != FormatFeed {
 		return nil, false
 	}
 	return mapfile.Map(f, size)
+}
+
+// compressed reports whether head starts as a gzip or bzip2 stream does
+// (mwxml.Decompress reads both, whatever the file's name).
+func compressed(head []byte) bool {
+	return bytes.HasPrefix(head, []byte{0x1f, 0x8b}) || bytes.HasPrefix(head, []byte("BZh"))
 }
 
 func errText(err error) string {
