@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -287,28 +288,96 @@ type numberToken struct {
 	value      Value
 }
 
-// numbersIn finds the whole numbers in a text.
+// numbersIn finds the numbers in a text, read whole: a minus sign right
+// before one ("= −1 point"; not a hyphen after a word or a number: "top-3",
+// "2-4"), thousands separators ("1,000"), decimals ("0.5") and vulgar
+// fractions ("½", "1½", "2 ½").
 func numbersIn(t string) []numberToken {
 	var out []numberToken
 	for i := 0; i < len(t); {
-		if !isDigitByte(t[i]) || (i > 0 && (isLetterByte(t[i-1]) || isDigitByte(t[i-1]))) {
+		if i > 0 && (isLetterByte(t[i-1]) || isDigitByte(t[i-1])) {
 			i++
 			continue
 		}
-		j := i
-		for j < len(t) && (isDigitByte(t[j]) || t[j] == '.' && j+1 < len(t) && isDigitByte(t[j+1])) {
+		start, d := i, i
+		if sign := minusSign(t[i:]); sign > 0 && i+sign < len(t) && (isDigitByte(t[i+sign]) || fractionAt(t[i+sign:]) > 0) &&
+			(i == 0 || !isSignNeighbour(t[:i])) {
+			d = i + sign
+		}
+		j := d
+		for j < len(t) && isDigitByte(t[j]) {
 			j++
+		}
+		if j == d {
+			// A fraction alone: "½ point".
+			if n := fractionAt(t[d:]); n > 0 {
+				j = d + n
+			} else {
+				i++
+				continue
+			}
+		} else {
+			for j < len(t) {
+				switch {
+				case t[j] == '.' && j+1 < len(t) && isDigitByte(t[j+1]):
+					j += 2
+					for j < len(t) && isDigitByte(t[j]) {
+						j++
+					}
+					continue
+				case t[j] == ',' && j+4 <= len(t) && allDigits(t[j+1:j+4]) && (j+4 == len(t) || !isDigitByte(t[j+4])):
+					j += 4
+					continue
+				}
+				break
+			}
+			// "1½", "2 ½".
+			if n := fractionAt(t[j:]); n > 0 {
+				j += n
+			} else if j+1 < len(t) && t[j] == ' ' {
+				if n := fractionAt(t[j+1:]); n > 0 {
+					j += 1 + n
+				}
+			}
 		}
 		if j < len(t) && isLetterByte(t[j]) && t[j] != 'x' {
 			i = j
 			continue
 		}
-		if v, ok := ParseNumber(t[i:j]); ok {
-			out = append(out, numberToken{start: i, end: j, value: v})
+		if v, ok := ParseNumber(t[start:j]); ok {
+			out = append(out, numberToken{start: start, end: j, value: v})
 		}
 		i = j
 	}
 	return out
+}
+
+// minusSign is the length of the minus sign s starts with ("-", "−",
+// "–"), or 0.
+func minusSign(s string) int {
+	for _, m := range []string{"-", "−", "–"} {
+		if strings.HasPrefix(s, m) {
+			return len(m)
+		}
+	}
+	return 0
+}
+
+// isSignNeighbour reports whether the text before a '-' makes it a hyphen
+// or a dash between two things rather than a minus: a letter, a digit or
+// a fraction right before it.
+func isSignNeighbour(before string) bool {
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || vulgarFractions[string(r)] != 0
+}
+
+// fractionAt is the length of the vulgar fraction s starts with, or 0.
+func fractionAt(s string) int {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError || vulgarFractions[string(r)] == 0 {
+		return 0
+	}
+	return size
 }
 
 func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -439,3 +439,52 @@ func TestBoldRowsAfterHeader(t *testing.T) {
 	expectRows(t, pt.Table("demo/awards"), []string{"Award", "Points"}, "Most cards|3", "Most coins|2", "Last out|1")
 	expectRows(t, pt.Table("demo/bold-header"), []string{"Medal", "Points"}, "Gold|10", "Silver|5")
 }
+
+// TestPatternNumbers: the numbers of items that are the same sentence are
+// read whole: a minus sign before one (a hyphen in "2-player" or a range
+// "2-4" is none), thousands separators, decimals and vulgar fractions.
+func TestPatternNumbers(t *testing.T) {
+	pt := tables(t, `== Penalties ==
+* 1 card = −1 point
+* 2 cards = −3 points
+* 3 cards = -6 points
+
+== Coins ==
+* In a 2 player game, each player gets 1,000 coins
+* In a 3 player game, each player gets 1,500 coins
+* In a 4 player game, each player gets 12,000 coins
+
+== Sets ==
+* 1 set = ½ point
+* 2 sets = 1½ points
+* 3 sets = 2 ½ points
+* 4 sets = 3.5 points
+
+== Ranges ==
+* In a 2-player game, remove 3-4 cards
+* In a 3-player game, remove 2-3 cards
+`)
+	for id, want := range map[string][]string{
+		"demo/penalties": {"cards", "points", "1|-1", "2|-3", "3|-6"},
+		"demo/coins":     {"players", "coins", "2|1000", "3|1500", "4|12000"},
+		"demo/sets":      {"sets", "points", "1|0.5", "2|1.5", "3|2.5", "4|3.5"},
+	} {
+		if tb := pt.Table(id); tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+		} else {
+			if len(tb.Columns) != 2 {
+				t.Errorf("%s: columns %q, want %q", id, tb.Columns, want[:2])
+			}
+			expectRows(t, tb, want[:2], want[2:]...)
+		}
+	}
+	if r := pt.Table("demo/ranges"); r != nil {
+		for _, row := range r.Rows {
+			for _, c := range row {
+				if n, ok := c.Value.(int64); ok && n < 0 {
+					t.Errorf("ranges: %q read as %d", c.Text, n)
+				}
+			}
+		}
+	}
+}
