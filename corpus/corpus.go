@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -387,10 +388,17 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 	if format == FormatUnknown {
 		br, ok := r.(interface{ Peek(int) ([]byte, error) })
 		var head []byte
+		var peekErr error
 		if ok {
-			head, _ = br.Peek(4096)
+			head, peekErr = br.Peek(4096)
 		}
 		format = DetectFormat(name, head)
+		if format == FormatUnknown && peekErr != nil && peekErr != io.EOF && peekErr != bufio.ErrBufferFull {
+			// The stream failed before its start could be told (a
+			// compressed input cut short): the export reader, which
+			// reads compressed inputs, says how and where.
+			format = FormatXML
+		}
 		if format == FormatUnknown {
 			return l.fail(model.Errorf(name, 1, model.MsgInput, "unknown input format: expected a contribution feed (a header line, a blank line, then title/timestamp/user entries), a MediaWiki XML export, or a .wiki file"))
 		}

@@ -77,11 +77,30 @@ func Decompress(name string, r io.Reader) (io.Reader, error) {
 			}
 			return nil, fmt.Errorf("%s: not a gzip file: %w", name, err)
 		}
-		return bufio.NewReaderSize(zr, 64<<10), nil
+		return bufio.NewReaderSize(&stickyReader{r: zr}, 64<<10), nil
 	case strings.HasSuffix(name, ".bz2") || bytes.HasPrefix(magic, []byte("BZh")):
-		return bufio.NewReaderSize(bzip2.NewReader(br), 64<<10), nil
+		return bufio.NewReaderSize(&stickyReader{r: bzip2.NewReader(br)}, 64<<10), nil
 	}
 	return br, nil
+}
+
+// stickyReader returns its reader's first error again on every later read.
+// A bzip2 reader does not: after a stream cut inside a block ends with
+// io.ErrUnexpectedEOF, the next read decodes on and reports "block checksum
+// mismatch", so whoever missed the first error (a Peek whose error is
+// ignored) would call a truncated file corrupt.
+type stickyReader struct {
+	r   io.Reader
+	err error
+}
+
+func (s *stickyReader) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(p)
+	s.err = err
+	return n, err
 }
 
 // errTooLarge is returned by runLimiter when a run of text is too long.
