@@ -256,6 +256,9 @@ func totalRow(t *Table) {
 		case c.Value == nil && strings.TrimSpace(c.Text) == "":
 		case label < 0:
 			label = i
+		case c.Pos == last[label].Pos && c.Source == last[label].Source:
+			// The label's cell again: it spans columns ("| colspan=2 |
+			// Total || 30").
 		case col >= 0:
 			return // a second value
 		default:

@@ -488,3 +488,29 @@ func TestPatternNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalRowSpanningLabel: a last row whose "Total" spans the columns
+// before its number is the declared total, as one of a single cell is
+// (it stayed a row, counted among those it adds up).
+func TestTotalRowSpanningLabel(t *testing.T) {
+	pt := tables(t, `== Deck ==
+{| class="wikitable"
+! Color !! Shape !! Count
+|-
+| Red || Circle || 10
+|-
+| Blue || Square || 12
+|-
+| Green || Star || 8
+|-
+| colspan="2" | '''Total''' || '''30'''
+|}`)
+	tb := pt.Table("demo/deck")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	expectRows(t, tb, []string{"Color", "Shape", "Count"}, "Red|Circle|10", "Blue|Square|12", "Green|Star|8")
+	if tb.DeclaredTotal != int64(30) || tb.TotalColumn != "Count" {
+		t.Errorf("declared total %#v of %q, want 30 of Count", tb.DeclaredTotal, tb.TotalColumn)
+	}
+}
