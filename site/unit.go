@@ -2,10 +2,12 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"html/template"
 	"io"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -471,13 +473,12 @@ func headingLinks(r *render.Renderer) {
 // linkTables makes the page's rendered rule tables link to their data and
 // checks: after the outermost block that holds a table's end.
 func (b *builder) linkTables(r *render.Renderer, base Base, pt *extract.PageTables, game *GameLinks, byTable map[string][]*CheckView) {
-	placed := make([]bool, len(pt.Tables))
+	unplaced := newTableEnds(pt.Tables)
+	var here []int
 	emit := func(w *render.Writer, n *model.Node) {
-		for i, t := range pt.Tables {
-			if placed[i] || t.Source.End < n.Pos || t.Source.End > n.End {
-				continue
-			}
-			placed[i] = true
+		here = unplaced.take(here[:0], n.Pos, n.End)
+		for _, i := range here {
+			t := pt.Tables[i]
 			var sum CheckSummary
 			for _, c := range byTable[t.ID] {
 				sum.add(c.Status)
@@ -521,6 +522,58 @@ func (b *builder) linkTables(r *render.Renderer, base Base, pt *extract.PageTabl
 			return ok
 		})
 	}
+}
+
+// tableEnds finds the tables not yet placed whose ends are in a range:
+// the links of a page's tables follow the outermost block that holds
+// each one's end, and looking through every table at every such block
+// was quadratic (60,000 tables on a page took 13 s).
+type tableEnds struct {
+	order []int // the tables' indexes by their ends (and indexes)
+	ends  []int // ends[k]: the end of table order[k]
+	// next[k] is the first of order[k:] not yet placed (as far as it is
+	// known: followed until it points to itself).
+	next []int
+}
+
+func newTableEnds(tables []*extract.Table) *tableEnds {
+	e := &tableEnds{order: make([]int, len(tables)), ends: make([]int, len(tables)), next: make([]int, len(tables)+1)}
+	for i := range tables {
+		e.order[i] = i
+	}
+	slices.SortStableFunc(e.order, func(a, b int) int { return cmp.Compare(tables[a].Source.End, tables[b].Source.End) })
+	for k, i := range e.order {
+		e.ends[k] = tables[i].Source.End
+	}
+	for k := range e.next {
+		e.next[k] = k
+	}
+	return e
+}
+
+// first returns the first of order[k:] not yet placed (len(order) for
+// none), shortening the paths it follows.
+func (e *tableEnds) first(k int) int {
+	root := k
+	for e.next[root] != root {
+		root = e.next[root]
+	}
+	for e.next[k] != root {
+		e.next[k], k = root, e.next[k]
+	}
+	return root
+}
+
+// take appends to out the tables not yet placed whose ends are in
+// [from, to], in the order of their indexes, and marks them placed.
+func (e *tableEnds) take(out []int, from, to int) []int {
+	k, _ := slices.BinarySearch(e.ends, from)
+	for k = e.first(k); k < len(e.order) && e.ends[k] <= to; k = e.first(k) {
+		out = append(out, e.order[k])
+		e.next[k] = k + 1
+	}
+	slices.Sort(out)
+	return out
 }
 
 // plural is templates.Plural of a word whose plural takes an s.
