@@ -426,7 +426,16 @@ func spanAttr(n *model.Node, name string) int {
 	if !ok {
 		return 1
 	}
-	k, err := strconv.Atoi(strings.TrimSpace(v))
+	// As browsers read it (HTML's rules for parsing non-negative
+	// integers): white space, an optional '+', then the leading digits;
+	// what follows them ("2px", "2;") does not matter.
+	v = strings.TrimLeft(v, " \t\n\f\r")
+	v = strings.TrimPrefix(v, "+")
+	d := 0
+	for d < len(v) && d < 9 && isDigitByte(v[d]) {
+		d++
+	}
+	k, err := strconv.Atoi(v[:d])
 	if err != nil || k < 1 {
 		return 1
 	}

@@ -514,3 +514,27 @@ func TestTotalRowSpanningLabel(t *testing.T) {
 		t.Errorf("declared total %#v of %q, want 30 of Count", tb.DeclaredTotal, tb.TotalColumn)
 	}
 }
+
+// TestSpanAttrAsBrowsersRead: a span is read as browsers read it, from
+// its leading digits ("2px", "2;" span two columns where the page
+// shows them), so the cells after it stay in their columns.
+func TestSpanAttrAsBrowsersRead(t *testing.T) {
+	pt := tables(t, `== Hands ==
+{| class="wikitable"
+! Hand !! Top !! Bottom !! Bonus
+|-
+| Pair || colspan="2px" | 5 || 1
+|-
+| Trips || colspan=" +2;" | 3 || 2
+|-
+| Quads || 6 || 7 || 3
+|}`)
+	tb := pt.Table("demo/hands")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	expectRows(t, tb, []string{"Hand", "Top", "Bottom", "Bonus"}, "Pair|5|5|1", "Trips|3|3|2", "Quads|6|7|3")
+	if len(pt.Warnings) != 0 {
+		t.Errorf("warnings: %v", pt.Warnings)
+	}
+}
