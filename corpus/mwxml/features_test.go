@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -353,5 +355,61 @@ func TestSizeLimitCountsDecodedText(t *testing.T) {
 	_, err = readAll(t, "q.xml", export(limit/3+10), Options{MaxRevisionBytes: limit})
 	if want := `q.xml:1: error: page "Q", revision 5 (2024-01-01T00:00:00Z): text over the limit of 307200 bytes per revision`; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("a text just over the limit: %v, want %q", err, want)
+	}
+}
+
+// An export made with --uploads --include-files holds each file, base64
+// encoded, in its <upload>'s <contents>: a file is no revision's text, and
+// one larger than the limit of a text (MediaWiki takes uploads of 100 MB)
+// is skipped with its <upload>, not refused as "text over the limit" of the
+// description page. Contents of any length, with entities cut anywhere.
+func TestUploadContentsOverTheLimit(t *testing.T) {
+	const limit = 1 << 20
+	for _, tc := range []struct {
+		name  string
+		chunk string
+		size  int
+	}{
+		{"base64", "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkr/w==\n", 3 * limit},
+		{"entities", "a&amp;b&#169;&lt;", 12*limit + 5},
+		{"just over", "QUJD\n", limit + 64<<10 + 10},
+		{"under", "QUJD\n", limit / 2},
+	} {
+		var b bytes.Buffer
+		b.WriteString("<mediawiki>\n<page>\n<title>File:Rulebook.pdf</title>\n<ns>6</ns>\n<id>7</id>\n" +
+			"<revision>\n<id>70</id>\n<timestamp>2024-01-01T00:00:00Z</timestamp>\n<contributor><username>Ann</username><id>3</id></contributor>\n" +
+			"<text bytes=\"13\" xml:space=\"preserve\">The rulebook.</text>\n</revision>\n" +
+			"<upload>\n<timestamp>2024-01-01T00:00:00Z</timestamp>\n<contributor><username>Ann</username><id>3</id></contributor>\n" +
+			"<filename>Rulebook.pdf</filename>\n<size>1</size>\n<contents encoding=\"base64\">")
+		for n := 0; n < tc.size; n += len(tc.chunk) {
+			b.WriteString(tc.chunk)
+		}
+		b.WriteString("</contents>\n</upload>\n</page>\n<page>\n<title>Gamehelpafter</title>\n<ns>0</ns>\n<id>8</id>\n" +
+			"<revision>\n<id>80</id>\n<timestamp>2024-01-02T00:00:00Z</timestamp>\n<contributor><ip>192.0.2.1</ip></contributor>\n" +
+			"<text xml:space=\"preserve\">After the file &amp; its upload.</text>\n</revision>\n</page>\n</mediawiki>\n")
+		check := func(how string, r io.Reader, limit int) {
+			var warnings model.MsgList
+			var revs []readRev
+			err := Read("uploads.xml", r, Options{MaxRevisionBytes: limit, Warn: func(m model.Msg) { warnings = append(warnings, m) }},
+				func(p *PageInfo, rev *model.Revision) error {
+					revs = append(revs, readRev{p.Title, p.Namespace, *rev})
+					return nil
+				})
+			if err != nil {
+				t.Errorf("%s, %s: %v", tc.name, how, err)
+				return
+			}
+			if len(revs) != 2 || revs[0].Rev.Text != "The rulebook." || revs[1].Rev.Text != "After the file & its upload." || revs[1].Rev.Author != "192.0.2.1" {
+				t.Errorf("%s, %s: revisions %+v", tc.name, how, revs)
+			}
+			if len(warnings) != 1 || !strings.Contains(warnings[0].String(), "1 <upload> element skipped") {
+				t.Errorf("%s, %s: warnings %v", tc.name, how, warnings)
+			}
+		}
+		check("read whole", bytes.NewReader(b.Bytes()), limit)
+		// Byte by byte, with a limit a fifth of the file's: the drop
+		// starts at every place of an entity (the decoder refuses an
+		// entity cut short).
+		check("byte by byte", iotest.OneByteReader(bytes.NewReader(b.Bytes())), tc.size/5)
 	}
 }

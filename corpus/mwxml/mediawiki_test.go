@@ -305,3 +305,42 @@ func TestRedirectMarkerAcrossDumps(t *testing.T) {
 		}
 	}
 }
+
+// TestIncludeFilesDump: a dump made with --uploads --include-files holds
+// each file base64-encoded in its <upload>; a file larger than the limit
+// of a revision's text is skipped with its <upload>, not refused as the
+// description page's "text over the limit". (The limit is lowered here to
+// keep the file small; by default a 25 MB file did it.)
+func TestIncludeFilesDump(t *testing.T) {
+	w := mwtest.New(t)
+	ctx := t.Context()
+	var file bytes.Buffer
+	for i := 0; file.Len() < 300<<10; i++ {
+		fmt.Fprintf(&file, "line %d of the rulebook: each player draws %d cards & passes three.\n", i, i%13)
+	}
+	if err := w.Edit(ctx, "Gamehelprulebook", "See [[File:Rulebook.txt]].", "Mara", "rules"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Upload(ctx, "Rulebook.txt", file.Bytes(), "Mara", "the rulebook"); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "uploads.xml")
+	if _, err := w.Maintenance(ctx, nil, "dumpBackup.php", "--full", "--uploads", "--include-files", "--quiet", "--output=file:"+path); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); !bytes.Contains(data, []byte(`<contents encoding="base64">`)) {
+		t.Fatal("the dump holds no file")
+	}
+	c, err := corpus.Load([]string{path}, corpus.Options{MaxRevisionBytes: 64 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, title := range []string{"File:Rulebook.txt", "Gamehelprulebook"} {
+		if p := c.Page(title); p == nil || len(p.Revisions) != 1 || p.Revisions[0].Text == "" {
+			t.Errorf("%s: %+v", title, p)
+		}
+	}
+	if len(c.Warnings) != 1 || c.Warnings[0].ID != model.MsgSkipped || !strings.Contains(c.Warnings[0].Text, "1 <upload> element skipped") {
+		t.Errorf("warnings: %v", c.Warnings)
+	}
+}

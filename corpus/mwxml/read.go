@@ -110,18 +110,53 @@ var errTooLarge = errors.New("text over the size limit")
 // character data of one element) is too long to decode into a text within
 // the size limit, before the XML decoder, which gathers a run whole, holds
 // it. An entity ("&quot;") counts as the one character it decodes to.
+//
+// The one element of an export whose data is not text is an <upload>'s
+// <contents> (a file, base64, in a dump made with --include-files), which
+// the reader skips: a run in one that goes over the limit is not an error,
+// the rest of it is dropped (up to its end tag), so a file of any size
+// costs what the limit allows.
 type runLimiter struct {
 	r     io.Reader
 	run   int64 // decoded length since the last '<' (entities count 1)
 	limit int64
+	// tag holds the first bytes after the last '<': the start tag whose
+	// element's data the run is.
+	tag    [12]byte
+	tagLen int
+	// dropping: the rest of a <contents> run is being dropped; entity:
+	// the bytes given so far end inside an entity, which is finished
+	// before the drop (the decoder would refuse half of one), within
+	// entity more bytes.
+	dropping bool
+	entity   int
 }
 
 func (l *runLimiter) Read(p []byte) (int, error) {
-	n, err := l.r.Read(p)
-	chunk := p[:n]
+	for {
+		n, err := l.r.Read(p)
+		if l.dropping {
+			n = l.drop(p[:n])
+			if n == 0 && err == nil {
+				continue
+			}
+		}
+		if !l.count(p[:n]) {
+			return n, errTooLarge
+		}
+		return n, err
+	}
+}
+
+// count counts the run in chunk (bytes about to be given to the decoder);
+// false when a run is too long.
+func (l *runLimiter) count(chunk []byte) bool {
 	if i := bytes.LastIndexByte(chunk, '<'); i >= 0 {
 		l.run = 0
 		chunk = chunk[i+1:]
+		l.tagLen = copy(l.tag[:], chunk)
+	} else if l.tagLen < len(l.tag) {
+		l.tagLen += copy(l.tag[l.tagLen:], chunk)
 	}
 	l.run += int64(len(chunk))
 	for i := bytes.IndexByte(chunk, '&'); i >= 0; {
@@ -137,9 +172,62 @@ func (l *runLimiter) Read(p []byte) (int, error) {
 		i += 1 + j
 	}
 	if l.run > l.limit {
-		return n, errTooLarge
+		if !l.inContents() {
+			return false
+		}
+		// Drop the rest of the file, from the next read on.
+		tail := chunk[max(len(chunk)-12, 0):]
+		a := bytes.LastIndexByte(tail, '&')
+		l.dropping = true
+		if a >= 0 && bytes.IndexByte(tail[a:], ';') < 0 {
+			l.entity = 12
+		}
 	}
-	return n, err
+	return true
+}
+
+// inContents reports whether the run is the data of a <contents> element.
+func (l *runLimiter) inContents() bool {
+	t := l.tag[:l.tagLen]
+	if !bytes.HasPrefix(t, []byte("contents")) || len(t) == len("contents") {
+		return false
+	}
+	switch t[len("contents")] {
+	case '>', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}
+
+// drop removes from chunk the bytes of a <contents> run being dropped (an
+// entity the decoder has the start of is kept whole) and returns how many
+// bytes are left, moved to the start of chunk.
+func (l *runLimiter) drop(chunk []byte) int {
+	keep := 0
+	if l.entity > 0 {
+		// The entity ends at its ';' within a few bytes (else it is none,
+		// which the decoder refuses, as it does one that a '<' ends).
+		w := chunk[:min(len(chunk), l.entity)]
+		switch k := bytes.IndexAny(w, ";<"); {
+		case k >= 0 && w[k] == '<':
+			l.entity, l.dropping = 0, false
+			return len(chunk)
+		case k >= 0:
+			keep, l.entity = k+1, 0
+		default:
+			keep = len(w)
+			l.entity -= len(w)
+			if l.entity > 0 {
+				return keep
+			}
+		}
+	}
+	j := bytes.IndexByte(chunk[keep:], '<')
+	if j < 0 {
+		return keep
+	}
+	l.dropping = false
+	return keep + copy(chunk[keep:], chunk[keep+j:])
 }
 
 // reader is the state of one Read.
