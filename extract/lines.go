@@ -122,10 +122,44 @@ func collapseSpaces[T string | []byte](b T) string {
 		switch c := b[i]; {
 		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r',
 			c == ' ' && (i == 0 || i == len(b)-1 || b[i-1] == ' '):
-			return strings.Join(strings.Fields(string(b)), " ")
+			return collapseKeepingGroups(string(b))
 		}
 	}
 	return string(b)
+}
+
+// textFields is strings.Fields but for the no-break and thin spaces that
+// group a number's digits ("1 000"), which stay in its field.
+func textFields(s string) []string {
+	c := collapseKeepingGroups(s)
+	if c == "" {
+		return nil
+	}
+	return strings.Split(c, " ")
+}
+
+// parseJoined reads a field joinThousands may have joined: a field has a
+// plain space only there.
+func parseJoined(field string) (Value, bool) {
+	return ParseNumber(strings.ReplaceAll(field, " ", ""))
+}
+
+// joinThousands joins the groups a plain space leaves of a number at the
+// end of fields ("1 000"): three-digit fields after one of one to three
+// digits, when one of them starts with a 0 and so cannot be a number of
+// its own ("000", "050"). At least keep fields stay before the number.
+func joinThousands(f []string, keep int) []string {
+	k := len(f)
+	zero := false
+	for k > 0 && len(f[k-1]) == 3 && allDigits(f[k-1]) {
+		zero = zero || f[k-1][0] == '0'
+		k--
+	}
+	head := k - 1
+	if !zero || k == len(f) || head < keep || len(f[head]) > 3 || !allDigits(f[head]) || f[head][0] == '0' {
+		return f
+	}
+	return append(f[:head:head], strings.Join(f[head:], " "))
 }
 
 // partStarts returns where each of the n newline-separated parts of a text
@@ -178,12 +212,18 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 	note = strings.Join(notes, "; ")
 	body = strings.TrimSpace(body)
 	body = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(body), "/"))
-	f := strings.Fields(body)
+	f := joinThousands(textFields(body), 1)
 	if len(f) < 2 || len(f) > 7 {
 		return "", nil, "", "", false
 	}
 	valueText = f[len(f)-1]
-	v, isNum := ParseNumber(valueText)
+	v, isNum := parseJoined(valueText)
+	if !isNum {
+		// A footnote mark after the value ("Pair 10*").
+		if rest, ok := stripFootnoteMark(valueText); ok {
+			v, isNum = ParseNumber(rest)
+		}
+	}
 	labelEnd := len(f) - 1
 	if !isNum && len(f) >= 3 && strings.HasSuffix(f[len(f)-3], ":") && isWord(f[len(f)-1]) {
 		// "1st place: 10 points": a number and its unit after a colon.
@@ -327,7 +367,7 @@ func (x *extractor) lineSource(l textLine) string {
 // value, words attach to the value before them.
 func splitValues(s string) []string {
 	var out []string
-	for _, f := range strings.Fields(s) {
+	for _, f := range textFields(s) {
 		if _, ok := ParseNumber(f); ok || len(out) == 0 {
 			out = append(out, f)
 			continue

@@ -162,7 +162,7 @@ func (x *extractor) source(n *model.Node) string {
 // or "Tempura (x14)": the count, as written and as a value, and the name.
 // The name must read as a name: a few words, no sentence punctuation.
 func parseCount(t string) (v Value, count, name string, ok bool) {
-	f := strings.Fields(t)
+	f := textFields(t)
 	if len(f) < 2 {
 		return nil, "", "", false
 	}
@@ -269,12 +269,18 @@ func (x *extractor) declaredTotal(list *model.Node) Value {
 	if !strings.HasSuffix(text, ":") {
 		return nil
 	}
-	f := strings.Fields(strings.TrimSuffix(text, ":"))
+	f := textFields(strings.TrimSuffix(text, ":"))
 	if len(f) == 0 || len(f) > 8 {
 		return nil
 	}
 	// The number closest to the colon, followed by at most two words.
 	for i := len(f) - 1; i >= 0 && i >= len(f)-3; i-- {
+		// Its thousands a plain space groups ("1 000 cards:").
+		if g := joinThousands(f[:i+1], 0); len(g) <= i {
+			if v, ok := parseJoined(g[len(g)-1]); ok {
+				return v
+			}
+		}
 		if v, ok := ParseNumber(f[i]); ok {
 			return v
 		}
@@ -328,6 +334,13 @@ func numbersIn(t string) []numberToken {
 				case t[j] == ',' && j+4 <= len(t) && allDigits(t[j+1:j+4]) && (j+4 == len(t) || !isDigitByte(t[j+4])):
 					j += 4
 					continue
+				}
+				// A no-break or thin space grouping thousands ("1 000").
+				if r, size := utf8.DecodeRuneInString(t[j:]); isGroupSpace(r) {
+					if k := j + size; k+3 <= len(t) && allDigits(t[k:k+3]) && (k+3 == len(t) || !isDigitByte(t[k+3])) {
+						j = k + 3
+						continue
+					}
 				}
 				break
 			}

@@ -538,3 +538,76 @@ func TestSpanAttrAsBrowsersRead(t *testing.T) {
 		t.Errorf("warnings: %v", pt.Warnings)
 	}
 }
+
+// TestLabelValueThousands: a value whose thousands a no-break space
+// groups ("1&nbsp;000"), or a plain space before a group that cannot be
+// a number of its own ("1 000"), is one number, in lines and in lists (the
+// "000" was the value and the "1" went into the label); a footnote mark
+// after the value is not part of it.
+func TestLabelValueThousands(t *testing.T) {
+	pt := tables(t, `== Payouts ==
+Royal flush 1&nbsp;000
+
+Straight flush 250
+
+Four of a kind 1 000
+
+Full house 2&nbsp;500 (house rule)
+
+Pair 10*
+
+== Jackpots ==
+* Royal flush 10&nbsp;000
+* Straight flush 1&nbsp;250
+* Four of a kind 500
+
+== Deck ==
+The deck has 1&nbsp;000 cards:
+* 500 × Gold
+* 500 × Silver
+
+== Deck 2 ==
+The deck has 1 000 cards:
+* 500 × Gold
+* 500 × Silver
+
+== Coins ==
+* 1&nbsp;000 × Gold
+* 250 × Silver
+
+== Aligned ==
+Tiles: 1 2 3
+Points: 1&nbsp;000 2&nbsp;000 5
+
+== Pattern ==
+* In a 2 player game, each player gets 1&nbsp;000 coins
+* In a 3 player game, each player gets 1&nbsp;500 coins
+`)
+	for id, want := range map[string][]string{
+		"demo/payouts":  {"label", "value", "note", "Royal flush|1000", "Straight flush|250", "Four of a kind|1000", "Full house|2500", "Pair|10"},
+		"demo/jackpots": {"label", "value", "", "Royal flush|10000", "Straight flush|1250", "Four of a kind|500"},
+		"demo/coins":    {"count", "name", "", "1000|Gold", "250|Silver"},
+		"demo/aligned":  {"Tiles", "Points", "", "1|1000", "2|2000", "3|5"},
+		"demo/pattern":  {"players", "coins", "", "2|1000", "3|1500"},
+	} {
+		if tb := pt.Table(id); tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+		} else {
+			cols := want[:2]
+			if want[2] != "" {
+				cols = want[:3]
+			}
+			if strings.Join(tb.Columns, ",") != strings.Join(cols, ",") {
+				t.Errorf("%s: columns %q, want %q", id, tb.Columns, cols)
+			}
+			expectRows(t, tb, want[:2], want[3:]...)
+		}
+	}
+	for _, id := range []string{"demo/deck", "demo/deck-2"} {
+		if tb := pt.Table(id); tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+		} else if tb.DeclaredTotal != int64(1000) {
+			t.Errorf("%s: declared total %#v, want 1000", id, tb.DeclaredTotal)
+		}
+	}
+}
