@@ -402,6 +402,30 @@ func chooseKey(t *Table) string {
 	return ""
 }
 
+// hiddenText reports whether n is an element the page hides with
+// display:none (a sortable table's sort key, "<span
+// style=\"display:none\">0011</span>11"): the reader does not see its text.
+func hiddenText(n *model.Node) bool {
+	if n.Kind != model.KindElement {
+		return false
+	}
+	style, ok := n.Attr("style")
+	if !ok {
+		return false
+	}
+	style = strings.ToLower(strings.Join(strings.Fields(style), ""))
+	for _, decl := range strings.Split(style, ";") {
+		if v, ok := strings.CutPrefix(decl, "display:"); ok && strings.TrimSuffix(v, "!important") == "none" {
+			return true
+		}
+	}
+	return false
+}
+
+// unseen reports whether the text of n is not part of a value: a
+// superscript footnote mark or hidden text.
+func unseen(n *model.Node) bool { return footnoteSup(n) || hiddenText(n) }
+
 // footnoteSup reports whether n is a superscript footnote mark
 // ("14<sup>1</sup>", "14<sup>[a]</sup>"): its text is not part of a value
 // or a name, as a <ref>'s marker is not ("14<sup>1</sup>" read 141).
@@ -410,5 +434,5 @@ func footnoteSup(n *model.Node) bool {
 }
 
 // cellText is a cell's (or a caption's, a list item's) plain text without
-// its footnote marks.
-func cellText(n *model.Node) string { return model.PlainTextSkipping(n, footnoteSup) }
+// its footnote marks and hidden text.
+func cellText(n *model.Node) string { return model.PlainTextSkipping(n, unseen) }

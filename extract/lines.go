@@ -103,8 +103,9 @@ func splitLines(out []textLine, src string, n *model.Node) []textLine {
 			// A footnote marker is not part of the value.
 			return model.WalkSkipChildren
 		case model.KindElement:
-			if footnoteSup(c) {
-				// Nor a superscript one ("10<sup>2</sup>" read 102).
+			if unseen(c) {
+				// Nor a superscript one ("10<sup>2</sup>" read 102), nor
+				// hidden text.
 				return model.WalkSkipChildren
 			}
 		}

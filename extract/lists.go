@@ -49,7 +49,7 @@ func nextItem(n *model.Node) *model.Node {
 
 // itemText is a list item's own text, without its nested lists.
 func itemText(li *model.Node) string {
-	return model.PlainTextSkipping(li, func(c *model.Node) bool { return c.Kind == model.KindList || footnoteSup(c) })
+	return model.PlainTextSkipping(li, func(c *model.Node) bool { return c.Kind == model.KindList || unseen(c) })
 }
 
 // listTable tries the list forms in turn: options under a variants

@@ -611,3 +611,26 @@ Points: 1&nbsp;000 2&nbsp;000 5
 		}
 	}
 }
+
+// TestHiddenSortKeys: text a page hides (a sortable table's sort key in
+// a <span style="display:none">) is not part of a value: the reader sees
+// 11, the sort key "0011" was glued to it (1111).
+func TestHiddenSortKeys(t *testing.T) {
+	pt := tables(t, `== Scores ==
+{| class="wikitable sortable"
+! Card !! Points
+|-
+| Ace || <span style="display:none">0011</span>11
+|-
+| King || <span style="DISPLAY: none;">004</span>4
+|-
+| Queen || <span style="color: red; display : none">z</span>3
+|-
+| Jack || <span style="display:inline">2</span>
+|}`)
+	tb := pt.Table("demo/scores")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	expectRows(t, tb, []string{"Card", "Points"}, "Ace|11", "King|4", "Queen|3", "Jack|2")
+}
