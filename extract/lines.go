@@ -235,6 +235,11 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 	if !isNum {
 		return "", nil, "", "", false
 	}
+	// A dash, an equals sign or an arrow apart between the label and the
+	// number separates them, as a colon does ("Ace – 11").
+	if labelEnd > 1 && labelSeparator[f[labelEnd-1]] {
+		labelEnd--
+	}
 	label = strings.Join(f[:labelEnd], " ")
 	if strings.HasSuffix(label, ":") {
 		label = strings.TrimSuffix(label, ":")
@@ -244,6 +249,9 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 	}
 	return label, v, valueText, note, true
 }
+
+// labelSeparator are the words that stand between a label and its number.
+var labelSeparator = map[string]bool{"-": true, "–": true, "—": true, "=": true, "→": true, "->": true, "=>": true, ":": true}
 
 // lineTables finds tables in a run of lines: "Label: v v v" rows of equal
 // length (a table written sideways), or consecutive "label number" lines.

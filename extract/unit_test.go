@@ -634,3 +634,25 @@ func TestHiddenSortKeys(t *testing.T) {
 	}
 	expectRows(t, tb, []string{"Card", "Points"}, "Ace|11", "King|4", "Queen|3", "Jack|2")
 }
+
+// TestLabelSeparators: a dash, an equals sign or an arrow between a
+// label and its number separates them, as a colon does; it is not part
+// of the label ("Ace –" was the key).
+func TestLabelSeparators(t *testing.T) {
+	pt := tables(t, `== Values ==
+Ace – 11
+
+King - 4
+
+Queen = 3
+
+Jack → 2
+
+Ten — 10
+`)
+	tb := pt.Table("demo/values")
+	if tb == nil {
+		t.Fatalf("no table: %v", ids(pt))
+	}
+	expectRows(t, tb, []string{"label", "value"}, "Ace|11", "King|4", "Queen|3", "Jack|2", "Ten|10")
+}
