@@ -178,6 +178,7 @@ func (x *extractor) gridTable(n *model.Node) {
 		}
 	}
 	data := rows[nh:]
+	groupedRows := false // the first column is the rows' group
 	// A table that is laid out sideways (a header row, then a few rows
 	// that each start with a header cell, many columns) is transposed:
 	// each column becomes a row.
@@ -213,6 +214,7 @@ func (x *extractor) gridTable(n *model.Node) {
 		}
 		if grouped {
 			cols = append([]string{"group"}, cols...)
+			groupedRows = true
 		}
 		t.Columns = uniqueColumns(cols)
 		var group Cell
@@ -235,7 +237,7 @@ func (x *extractor) gridTable(n *model.Node) {
 			t.Rows = append(t.Rows, row)
 		}
 	}
-	totalRow(t)
+	totalRow(t, groupedRows)
 	t.Key = chooseKey(t)
 	x.add(t, false)
 }
@@ -244,8 +246,10 @@ func (x *extractor) gridTable(n *model.Node) {
 // numbers ("! Total !! 34" after two rows or more): its number is the
 // table's declared total, checked against the column as a list's "108
 // cards:" is, rather than counted among the rows it adds up. A total row
-// of several numbers, or of text, stays a row.
-func totalRow(t *Table) {
+// of several numbers, or of text, stays a row. grouped says the first
+// column is the group a full-width row above gave the rows, which is not
+// the total row's own.
+func totalRow(t *Table, grouped bool) {
 	if len(t.Rows) < 3 {
 		return
 	}
@@ -253,6 +257,7 @@ func totalRow(t *Table) {
 	label, col := -1, -1
 	for i, c := range last {
 		switch {
+		case grouped && i == 0:
 		case c.Value == nil && strings.TrimSpace(c.Text) == "":
 		case label < 0:
 			label = i

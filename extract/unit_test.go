@@ -656,3 +656,33 @@ Ten — 10
 	}
 	expectRows(t, tb, []string{"label", "value"}, "Ace|11", "King|4", "Queen|3", "Jack|2", "Ten|10")
 }
+
+// TestTotalRowInGroupedTable: the Total row of a table whose rows are
+// grouped by full-width rows is the declared total, not a row of the last
+// group (it was counted in "Hearts" and in every sum of the column).
+func TestTotalRowInGroupedTable(t *testing.T) {
+	pt := tables(t, `== Deck ==
+{| class="wikitable"
+! Card !! Count
+|-
+! colspan="2" | Clubs
+|-
+| 7 || 4
+|-
+| 8 || 4
+|-
+! colspan="2" | Hearts
+|-
+| 9 || 2
+|-
+! Total !! 10
+|}`)
+	tb := pt.Table("demo/deck")
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	expectRows(t, tb, []string{"group", "Card", "Count"}, "Clubs|7|4", "Clubs|8|4", "Hearts|9|2")
+	if tb.DeclaredTotal != int64(10) || tb.TotalColumn != "Count" {
+		t.Errorf("declared total %#v of %q, want 10 of Count", tb.DeclaredTotal, tb.TotalColumn)
+	}
+}
