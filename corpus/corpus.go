@@ -325,6 +325,9 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 		return l.fail(model.Errorf(prefix, 0, model.MsgInput, "cannot read directory: %s", errText(err)))
 	}
 	sort.Strings(files) // WalkDir is lexical already; make the order explicit
+	if err := l.readSiteInfoFile(fsys, root, prefix); err != nil {
+		return err
+	}
 	long := readTitles(fsys, root)
 	for _, p := range files {
 		name := path.Join(filepath.ToSlash(prefix), strings.TrimPrefix(p, root+"/"))
@@ -585,6 +588,22 @@ func readTitles(fsys fs.FS, root string) map[string]string {
 		return nil
 	}
 	return m
+}
+
+// readSiteInfoFile reads the SiteInfoFile of a directory WriteWikiDir
+// wrote, when there is one: the wiki its pages came from, whose rules read
+// their titles.
+func (l *Loader) readSiteInfoFile(fsys fs.FS, root, prefix string) error {
+	data, err := fs.ReadFile(fsys, path.Join(root, SiteInfoFile))
+	if err != nil {
+		return nil
+	}
+	name := path.Join(filepath.ToSlash(prefix), SiteInfoFile)
+	err = mwxml.Read(name, bytes.NewReader(data), mwxml.Options{
+		Warn:     func(m model.Msg) { l.warnings = append(l.warnings, m) },
+		SiteInfo: func(si *model.SiteInfo) { l.addSiteInfo(name, si) },
+	}, func(*mwxml.PageInfo, *model.Revision) error { return nil })
+	return l.fail(err)
 }
 
 // shortenedName reports whether a file name was shortened by

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -128,8 +129,15 @@ func Omitted(c *model.Corpus, format string) model.MsgList {
 // reading the directory back gives the same titles.
 const TitlesFile = atomic.MarkerDir + "/titles.json"
 
+// SiteInfoFile, in a directory WriteWikiDir wrote, holds the <siteinfo> of
+// the wiki the pages came from (an export with no pages), so that reading
+// the directory back reads its titles by that wiki's namespace names and
+// case rules, as the export did.
+const SiteInfoFile = atomic.MarkerDir + "/siteinfo.xml"
+
 // WriteWikiDir writes the latest revision of every page as
-// dir/<title>.wiki (FileNameForTitle), each file dated by its revision,
+// dir/<title>.wiki (FileNameForTitle), each file dated by its revision, and
+// the wiki's <siteinfo> when the inputs gave one (SiteInfoFile),
 // replacing dir as a whole: a failure leaves dir as it was. dir must be
 // empty, new, or written by wikirules (atomic.CheckReplaceable).
 func WriteWikiDir(c *model.Corpus, dir string) error {
@@ -168,6 +176,15 @@ func WriteWikiDir(c *model.Corpus, dir string) error {
 	}
 	if err := atomic.Mark(tmp, "convert --to wiki"); err != nil {
 		return fail(err)
+	}
+	if c.Site != nil {
+		var b bytes.Buffer
+		if err := mwxml.Write(&b, c.Site, nil); err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(SiteInfoFile)), b.Bytes(), 0o644); err != nil {
+			return fail(err)
+		}
 	}
 	if len(long) > 0 {
 		data, err := json.MarshalIndent(long, "", "  ")
