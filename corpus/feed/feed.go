@@ -492,6 +492,24 @@ func Write(w io.Writer, f *Feed) error {
 	return err
 }
 
+// writeSummary writes a summary on its one line: a run of line breaks (an
+// upload's comment may have some) is written as a space, as the
+// contributions listing shows it.
+func writeSummary(b *bytes.Buffer, s string) {
+	for {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		s = strings.TrimLeft(s[i:], "\r\n")
+		if s != "" {
+			b.WriteByte(' ')
+		}
+	}
+}
+
 func writeEntry(b *bytes.Buffer, title string, r *model.Revision) {
 	b.WriteString(title)
 	b.WriteString("\n\n")
@@ -501,7 +519,7 @@ func writeEntry(b *bytes.Buffer, title string, r *model.Revision) {
 	b.WriteByte(':')
 	if r.Summary != "" {
 		b.WriteByte(' ')
-		b.WriteString(r.Summary)
+		writeSummary(b, r.Summary)
 	}
 	if r.Text != "" {
 		b.WriteString("\n\n")

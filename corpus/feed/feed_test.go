@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/internal/shared"
@@ -357,5 +358,35 @@ func TestRevisionSizeLimit(t *testing.T) {
 	f, err := Parse("big.txt", []byte(in), Options{MaxRevisionBytes: 50, KeepGoing: true})
 	if err == nil || len(f.Entries) != 1 || f.Entries[0].Title != "B" {
 		t.Errorf("keep going: %v %+v", err, f.Entries)
+	}
+}
+
+// A summary with line breaks (MediaWiki keeps them: an upload's comment
+// from importImages.php reads "== Summary ==\na die\n" in a dump) is
+// written on the summary's one line, the breaks as spaces, as the
+// contributions listing shows it: written as it was, the feed did not read
+// back ("expected a blank line after the "User: summary" line").
+func TestWriteSummaryLineBreaks(t *testing.T) {
+	ts, _ := time.Parse(model.TimeLayout, "2024-01-01T00:00:00Z")
+	f := &Feed{Header: "Wiki - User contributions [en]", Entries: []Entry{
+		{Title: "File:Dice.png", Rev: &model.Revision{Timestamp: ts, Author: "Mara", Summary: "== Summary ==\na die\n", Text: "== Summary ==\na die"}},
+		{Title: "Gamehelpx", Rev: &model.Revision{Timestamp: ts, Author: "Ann", Summary: "one\r\ntwo\rthree\n\nfour"}},
+	}}
+	var b bytes.Buffer
+	if err := Write(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("feed.txt", b.Bytes(), Options{})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	if len(back.Entries) != 2 {
+		t.Fatalf("%d entries", len(back.Entries))
+	}
+	for i, want := range []struct{ summary, text string }{{"== Summary == a die", "== Summary ==\na die"}, {"one two three four", ""}} {
+		r := back.Entries[i].Rev
+		if strings.TrimSpace(r.Summary) != want.summary || r.Text != want.text {
+			t.Errorf("entry %d: summary %q, text %q; want %q, %q", i, r.Summary, r.Text, want.summary, want.text)
+		}
 	}
 }
