@@ -118,6 +118,8 @@ func trickyTemplates() *WikiTemplates {
 	t.Add("Wrap", "<div>{{{1}}}</div>")
 	t.Add("Open", "<b>{{{1}}}")
 	t.Add("Row", "|-\n{{{1}}}")
+	t.Add("Head", "== {{{1}}} ==")
+	t.Add("HeadText", "{{{1}}}\n=== Notes ===\nmore")
 	return t
 }
 
@@ -130,6 +132,8 @@ var trickyPages = []string{
 	"'''{{Open|a}}''' {{Para}}''x",
 	"== {{Para}} ==\n{{Item|{{Cell|z}}}}",
 	"{|\n|-\n{{Wrap|a}} {{Para}}\n{{Row|{{Open|b}}}}\n|-\n| c {{Para}}\n|}",
+	// Headings made at the top level (not wrapped) and inside blocks.
+	"a\n{{Head|x}}\nb\n{{HeadText|{{Head|y}}}}\n{{Wrap|{{Head|z}}}}\n* {{Head|w}}",
 }
 
 // FuzzWrapTemplates checks the linear template wrap against the
