@@ -283,7 +283,12 @@ func FuzzHistoryParser(f *testing.F) {
 		f.Add(t, strings.Replace(t, "\n\n", "\n\nAdded.\n\n", 1))
 		f.Add(t, "x\n"+t) // its lead after a cut
 	}
-	w := wiki.New(model.NewCorpus(nil), nil, wiki.Config{})
+	// Templates that make headings: sections the chunks do not cut at.
+	f.Add("Lead\n{{H|Scoring}}\ntext\n== B ==\nx", "Lead\n{{H|Scoring}}\ntext\n== B ==\nx\n{{HP|End}}")
+	tpl := func(title, text string) *model.Page {
+		return &model.Page{Title: title, Kind: model.PageTemplate, Revisions: []*model.Revision{{Timestamp: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Text: text}}}
+	}
+	w := wiki.New(model.NewCorpus([]*model.Page{tpl("Template:H", "== {{{1}}} =="), tpl("Template:HP", "== {{{1}}} ==\nsome text")}), nil, wiki.Config{})
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, a, b string) {
 		if len(a)+len(b) > 4096 {
