@@ -471,13 +471,44 @@ func (l *Loader) addFeed(name string, data []byte) error {
 	if err := l.fail(err); err != nil {
 		return err
 	}
-	for _, e := range f.Entries {
-		if l.opts.DropText {
-			e.Rev.DropText()
+	// A feed lists revisions newest first, as the wiki's listing does:
+	// revisions of one second are ordered by their place in the input, so
+	// such a feed is added from its end (one written oldest first, from
+	// its start).
+	entries := f.Entries
+	if newestFirst(entries) {
+		for i := len(entries) - 1; i >= 0; i-- {
+			l.addFeedEntry(entries[i])
 		}
-		l.addRevision(e.Title, -1, e.Rev)
+		return nil
+	}
+	for _, e := range entries {
+		l.addFeedEntry(e)
 	}
 	return nil
+}
+
+func (l *Loader) addFeedEntry(e feed.Entry) {
+	if l.opts.DropText {
+		e.Rev.DropText()
+	}
+	l.addRevision(e.Title, -1, e.Rev)
+}
+
+// newestFirst reports whether a feed lists its entries newest first (as
+// the wiki's contributions listing and WriteFeed do): more of its steps go
+// back in time than forward (a feed of one time: yes).
+func newestFirst(entries []feed.Entry) bool {
+	back, forward := 0, 0
+	for i := 1; i < len(entries); i++ {
+		switch a, b := entries[i-1].Rev.Timestamp, entries[i].Rev.Timestamp; {
+		case b.Before(a):
+			back++
+		case b.After(a):
+			forward++
+		}
+	}
+	return back >= forward
 }
 
 // addSiteInfo keeps the first <siteinfo> read; a later one that describes

@@ -32,7 +32,10 @@ func WriteFeed(w io.Writer, c *model.Corpus, header string) error {
 	}
 	f := &feed.Feed{Header: header}
 	for _, p := range c.Pages {
-		for _, r := range p.Revisions {
+		// Newest first within a second too: a page's revisions of one
+		// second are listed newest first, as the wiki lists them.
+		for i := len(p.Revisions) - 1; i >= 0; i-- {
+			r := p.Revisions[i]
 			if !r.Visible() {
 				continue
 			}
