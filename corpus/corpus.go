@@ -408,11 +408,16 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 	}
 	switch format {
 	case FormatXML:
-		err := mwxml.Read(name, r, mwxml.Options{KeepGoing: l.opts.KeepGoing, DropText: l.opts.DropText, Strict: l.opts.Strict,
+		// Texts are dropped here rather than by the reader (DropText),
+		// keeping a redirect's target as written (dropText).
+		err := mwxml.Read(name, r, mwxml.Options{KeepGoing: l.opts.KeepGoing, Strict: l.opts.Strict,
 			MaxRevisionBytes: l.opts.MaxRevisionBytes,
 			Warn:             func(m model.Msg) { l.warnings = append(l.warnings, m) },
 			SiteInfo:         func(si *model.SiteInfo) { l.addSiteInfo(name, si) },
 		}, func(pi *mwxml.PageInfo, rev *model.Revision) error {
+			if l.opts.DropText {
+				dropText(rev)
+			}
 			acc := l.addRevision(pi.Title, pi.Namespace, rev)
 			if acc.id == 0 {
 				acc.id = pi.ID
@@ -456,7 +461,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 			Source:    model.SourceRef{File: name, Line: 1},
 		}
 		if l.opts.DropText {
-			rev.DropText()
+			dropText(rev)
 		}
 		l.addRevision(title, -1, rev)
 	}
@@ -490,7 +495,7 @@ func (l *Loader) addFeed(name string, data []byte) error {
 
 func (l *Loader) addFeedEntry(e feed.Entry) {
 	if l.opts.DropText {
-		e.Rev.DropText()
+		dropText(e.Rev)
 	}
 	l.addRevision(e.Title, -1, e.Rev)
 }
@@ -770,7 +775,20 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 			// knew: the marker no longer says what the page is.
 			redirect = ""
 		}
+		if l.opts.DropText {
+			for _, r := range p.Revisions {
+				if r.Redirect != "" {
+					r.Redirect = normalizeTarget(names, r.Redirect)
+				}
+			}
+		}
 		p.MarkRedirect(redirect)
+		if p.Kind == model.PageRedirect {
+			// MarkRedirect reads the target by the default rules.
+			if t := redirectTarget(names, p, redirect); t != "" {
+				p.Redirect = t
+			}
+		}
 		pages = append(pages, p)
 	}
 	c := model.NewCorpus(pages)
@@ -781,6 +799,64 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 		c.SetTextRelease(l.mapped.release)
 	}
 	return c, l.errs.Err()
+}
+
+// rawNames read a redirect's target when a text is dropped, before the
+// wiki's rules may be known (a feed read before the export that gives
+// them): the target's case is kept, and Corpus normalizes it by the wiki's
+// rules.
+var rawNames = model.NewNamespaces(&model.SiteInfo{Case: model.CaseSensitive})
+
+// dropText forgets a revision's texts (Options.DropText), keeping its
+// hash, its size and a redirect's target as written.
+func dropText(r *model.Revision) {
+	target := redirectIn(rawNames, r.Text)
+	r.DropText()
+	r.Redirect = target
+	for i := range r.Slots {
+		r.Slots[i].Text = ""
+	}
+}
+
+// redirectIn is the target ("Title#Section") of a redirect text by the
+// rules of names, or "".
+func redirectIn(names *model.Namespaces, text string) string {
+	t, frag, _, ok := model.RedirectTargetIn(names, text)
+	if !ok {
+		return ""
+	}
+	if frag != "" {
+		t += "#" + frag
+	}
+	return t
+}
+
+// normalizeTarget normalizes the title of a "Title#Section" target.
+func normalizeTarget(names *model.Namespaces, target string) string {
+	t, frag, ok := strings.Cut(target, "#")
+	t = names.Normalize(t)
+	if ok {
+		t += "#" + frag
+	}
+	return t
+}
+
+// redirectTarget is the target of a redirect page as Page.MarkRedirect
+// finds it (the newest visible revision's redirect, else the export's
+// <redirect title="…"/>), read by the wiki's rules: on a case-sensitive
+// wiki "#REDIRECT [[color]]" leads to "color", not "Color".
+func redirectTarget(names *model.Namespaces, p *model.Page, export string) string {
+	target := ""
+	if r := p.LatestVisible(); r != nil {
+		target = r.Redirect // already normalized (Corpus)
+		if r.Text != "" {
+			target = redirectIn(names, r.Text)
+		}
+	}
+	if target == "" && export != "" {
+		target = names.Normalize(export)
+	}
+	return target
 }
 
 // readFeed reads a feed whole (the feed reader works on it in memory; a

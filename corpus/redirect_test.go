@@ -47,3 +47,37 @@ func TestStaleRedirectMarker(t *testing.T) {
 		}
 	}
 }
+
+// A redirect's target is read by the wiki's rules, as every other title:
+// on a case-sensitive wiki "#REDIRECT [[color]]" and <redirect
+// title="color"/> lead to "color", not to "Color" (another page, missing
+// here), whatever the order of the inputs and whether texts are kept (a
+// feed read before the export that says the wiki is case-sensitive too).
+func TestRedirectTargetsCaseSensitive(t *testing.T) {
+	dir := filepath.Join("testdata", "redirect")
+	xml, feed := filepath.Join(dir, "case-sensitive.xml"), filepath.Join(dir, "case-sensitive-feed.txt")
+	want := map[string]string{
+		"colour":   "color",             // text and marker
+		"hue":      "color",             // a stub: the marker alone
+		"tplredir": "Template:card#Use", // the namespace's name, the title's case
+		"colours":  "color",             // the feed's
+	}
+	for _, inputs := range [][]string{{xml, feed}, {feed, xml}} {
+		for _, drop := range []bool{false, true} {
+			c, err := Load(inputs, Options{DropText: drop})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for title, target := range want {
+				p := c.Page(title)
+				if p == nil || p.Kind != model.PageRedirect || p.Redirect != target {
+					t.Errorf("%v (drop text %v): %s: %+v; want a redirect to %q", inputs, drop, title, p, target)
+					continue
+				}
+				if r := p.Latest(); drop && !r.Stub && r.Redirect != target {
+					t.Errorf("%v (drop text): %s's latest revision redirects to %q, want %q", inputs, title, r.Redirect, target)
+				}
+			}
+		}
+	}
+}

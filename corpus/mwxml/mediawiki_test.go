@@ -344,3 +344,50 @@ func TestIncludeFilesDump(t *testing.T) {
 		t.Errorf("warnings: %v", c.Warnings)
 	}
 }
+
+// TestRedirectsOnCaseSensitiveWiki: on a wiki with $wgCapitalLinks = false
+// a redirect to "color" leads to the page "color", as its dump says, with
+// texts kept or dropped and from a stub dump (the <redirect> alone).
+func TestRedirectsOnCaseSensitiveWiki(t *testing.T) {
+	w := mwtest.New(t)
+	ctx := t.Context()
+	if err := w.AddSettings("$wgCapitalLinks = false;"); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range [][2]string{{"color", "a hue"}, {"colour", "#REDIRECT [[color]]"}, {"Template:card", "[{{{1}}}]"}, {"tplredir", "#REDIRECT [[template:card#Use]]"}} {
+		if err := w.Edit(ctx, e[0], e[1], "Mara", "x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	for _, stub := range []bool{false, true} {
+		path := filepath.Join(dir, fmt.Sprintf("dump-%v.xml", stub))
+		args := []string{"--full", "--quiet", "--output=file:" + path}
+		if stub {
+			args = append(args, "--stub")
+		}
+		if _, err := w.Maintenance(ctx, nil, "dumpBackup.php", args...); err != nil {
+			t.Fatal(err)
+		}
+		for _, drop := range []bool{false, true} {
+			c := load(t, path)
+			if drop {
+				var err error
+				if c, err = corpus.Load([]string{path}, corpus.Options{DropText: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if c.Page("color") == nil || c.Page("Color") != nil {
+				t.Fatalf("stub %v: the wiki is not case-sensitive: %v", stub, c.Page("Color"))
+			}
+			for title, want := range map[string]string{"colour": "color", "tplredir": "Template:card#Use"} {
+				if stub {
+					want, _, _ = strings.Cut(want, "#") // <redirect title="…"/> has no fragment
+				}
+				if p := c.Page(title); p == nil || p.Kind != model.PageRedirect || p.Redirect != want {
+					t.Errorf("stub %v, drop text %v: %s: %+v; want a redirect to %q", stub, drop, title, p, want)
+				}
+			}
+		}
+	}
+}
