@@ -257,8 +257,13 @@ func (a *app) printBuild(st *site.Stats, sf *siteFlags, out string) {
 	default:
 		checks = fmt.Sprintf("%s (all pass)", plural(st.Checks, "check"))
 	}
-	warn := plural(len(st.Warnings), "warning")
-	if len(st.Warnings) > 0 && !sf.verbose {
+	// The inputs' warnings were printed as they were read; the build's
+	// are listed with -v.
+	warn := plural(len(st.Warnings)+a.inputWarnings, "warning")
+	switch {
+	case len(st.Warnings) > 0 && !sf.verbose && a.inputWarnings > 0:
+		warn += fmt.Sprintf(" (%d of the inputs above; -v lists the others)", a.inputWarnings)
+	case len(st.Warnings) > 0 && !sf.verbose:
 		warn += " (-v lists them)"
 	}
 	fmt.Fprintf(a.stdout, "built %s: %s (%s), %s, %s, %s, %s; %d built, %d reused; %s in %s\n",

@@ -55,6 +55,9 @@ type app struct {
 
 	wf           wikiFlags
 	inputProblem bool // a --keep-going load reported problems
+	// inputWarnings counts the warnings of loading the inputs, printed
+	// when they were read: a build's summary counts them with its own.
+	inputWarnings int
 
 	cpuProfile  string
 	memProfile  string
@@ -135,6 +138,12 @@ func (a *app) open(inputs []string, metadataOnly bool) (*wiki.Wiki, error) {
 		fmt.Fprintln(a.stderr, "wikirules: no INPUT given: reading the embedded sample corpus")
 	}
 	w.Messages.Print(a.stderr, "text")
+	a.inputWarnings = 0
+	for _, m := range w.Messages {
+		if m.Severity == model.SevWarning {
+			a.inputWarnings++
+		}
+	}
 	if w.Messages.HasErrors() {
 		a.inputProblem = true
 	}
