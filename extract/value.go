@@ -209,13 +209,28 @@ func CellValue(text string) Value {
 	if v, ok := ParseNumber(n); ok {
 		return v
 	}
-	// A footnote mark after a number is not part of it ("14*", "13 [2]").
-	if rest, ok := stripFootnoteMark(n); ok {
-		if v := CellValue(rest); !isText(v) {
+	// Footnote marks after a number are not part of it ("14*", "13 [2]"):
+	// all of them are taken off at once, and what is left read once (one
+	// at a time, each reading the cell again, a cell of many marks took
+	// time quadratic in it).
+	if rest, ok := stripFootnoteMarks(n); ok {
+		if v, ok := ParseNumber(rest); ok {
+			return v
+		}
+		if v := numberAndUnit(rest); v != nil {
 			return v
 		}
 		return t
 	}
+	if v := numberAndUnit(n); v != nil {
+		return v
+	}
+	return t
+}
+
+// numberAndUnit reads a collapsed cell text as a number and a unit of up
+// to two words ("14 cards", "1 ¾ points"): the number, or nil.
+func numberAndUnit(n string) Value {
 	fields := strings.Split(n, " ")
 	if len(fields) >= 3 && vulgarFractions[fields[1]] != 0 {
 		// "1 ¾ points": the number is two fields.
@@ -234,7 +249,7 @@ func CellValue(text string) Value {
 			}
 		}
 	}
-	return t
+	return nil
 }
 
 // collapseKeepingGroups is strings.Join(strings.Fields(s), " ") but for the
@@ -350,9 +365,9 @@ func isSupMark(s string) bool {
 func stripFootnoteMark(t string) (string, bool) {
 	for _, m := range []string{"*", "†", "‡"} {
 		if strings.HasSuffix(t, m) {
-			rest := strings.TrimRight(t, m)
-			if m != "*" {
-				rest = strings.TrimSuffix(t, m)
+			rest := strings.TrimSuffix(t, m)
+			if m == "*" {
+				rest = strings.TrimRight(t, m)
 			}
 			rest = strings.TrimSpace(rest)
 			return rest, rest != ""
@@ -365,4 +380,21 @@ func stripFootnoteMark(t string) (string, bool) {
 		}
 	}
 	return t, false
+}
+
+// stripFootnoteMarks takes every footnote mark typed after a value off a
+// text ("14 [1] [2]*"), as stripFootnoteMark does one: the text before
+// them, and whether there was one. It takes time linear in the marks.
+func stripFootnoteMarks(t string) (string, bool) {
+	rest, ok := stripFootnoteMark(t)
+	if !ok {
+		return t, false
+	}
+	for {
+		r, ok := stripFootnoteMark(rest)
+		if !ok {
+			return rest, true
+		}
+		rest = r
+	}
 }
