@@ -686,3 +686,41 @@ func TestTotalRowInGroupedTable(t *testing.T) {
 		t.Errorf("declared total %#v of %q, want 10 of Count", tb.DeclaredTotal, tb.TotalColumn)
 	}
 }
+
+// TestNoBreakSpacesBetweenValues: a no-break space between numbers that
+// cannot be a number's thousands (a group of other than three digits
+// after it) separates them as a space does: values aligned with &nbsp;
+// were one field ("2 3 4 5"), so the table written sideways was lost
+// and "Level 2&nbsp;10" was no label and value.
+func TestNoBreakSpacesBetweenValues(t *testing.T) {
+	pt := tables(t, `== Setup ==
+Players: 2&nbsp;3&nbsp;4&nbsp;5
+Cards: 13&nbsp;10&nbsp;8&nbsp;1&nbsp;000
+
+== Scoring ==
+Level 2&nbsp;10
+
+Level 3&nbsp;25
+
+Final 1&nbsp;000&nbsp;000
+
+== Cells ==
+{| class="wikitable"
+! Tier !! Points
+|-
+| 2&nbsp;3 || 1&nbsp;000
+|-
+| 4 || 1234&nbsp;567
+|}`)
+	for id, want := range map[string][]string{
+		"demo/setup":   {"Players", "Cards", "2|13", "3|10", "4|8", "5|1000"},
+		"demo/scoring": {"label", "value", "Level 2|10", "Level 3|25", "Final|1000000"},
+		"demo/cells":   {"Tier", "Points", "2 3|1000", "4|1234 567"},
+	} {
+		if tb := pt.Table(id); tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+		} else {
+			expectRows(t, tb, want[:2], want[2:]...)
+		}
+	}
+}

@@ -253,20 +253,28 @@ func numberAndUnit(n string) Value {
 }
 
 // collapseKeepingGroups is strings.Join(strings.Fields(s), " ") but for the
-// no-break and thin spaces between two digits, which are kept: they group
-// a number's thousands ("1 000").
+// no-break and thin spaces that group a number's thousands ("1 000"),
+// which are kept: one between digits, after one to three (not starting
+// with 0) or a group before it, and before three digits and no more. One
+// between numbers that cannot be so grouped separates them as a space
+// does ("2 3 4", "13 10": values aligned with &nbsp;).
 func collapseKeepingGroups(s string) string {
 	var b strings.Builder
 	gap := false
 	var prev rune
+	run, grouped := 0, false // the digits before, and whether a kept space is before them
 	for i, r := range s {
 		if unicode.IsSpace(r) {
-			if isGroupSpace(r) && prev >= '0' && prev <= '9' && !gap && i+utf8.RuneLen(r) < len(s) && isDigitByte(s[i+utf8.RuneLen(r)]) {
+			if k := i + utf8.RuneLen(r); isGroupSpace(r) && prev >= '0' && prev <= '9' && !gap &&
+				(grouped && run == 3 || !grouped && run <= 3 && s[i-run] != '0') &&
+				k+3 <= len(s) && allDigits(s[k:k+3]) && (k+3 == len(s) || !isDigitByte(s[k+3])) {
 				b.WriteRune(r)
 				prev = r
+				run, grouped = 0, true
 				continue
 			}
 			gap = true
+			run, grouped = 0, false
 			continue
 		}
 		if gap && b.Len() > 0 {
@@ -275,6 +283,11 @@ func collapseKeepingGroups(s string) string {
 		gap = false
 		b.WriteRune(r)
 		prev = r
+		if r >= '0' && r <= '9' {
+			run++
+		} else {
+			run, grouped = 0, false
+		}
 	}
 	return b.String()
 }
