@@ -14,8 +14,10 @@ import (
 )
 
 // splitLinesReference is splitLines as first written: every line kept
-// whole, split on newlines and collapsed with strings.Fields. splitLines
-// must read every block as it does.
+// whole, split on newlines and collapsed as strings.Fields does (but for
+// the spaces that group a number's thousands: collapseKeepingGroups),
+// footnote marks and hidden text left out. splitLines must read every
+// block as it does.
 func splitLinesReference(src string, n *model.Node) []textLine {
 	var out []textLine
 	var cur strings.Builder
@@ -23,7 +25,7 @@ func splitLinesReference(src string, n *model.Node) []textLine {
 	end := func() {
 		if cur.Len() > maxTableLine {
 			out = append(out, textLine{text: "", pos: curPos})
-		} else if t := strings.Join(strings.Fields(cur.String()), " "); t != "" {
+		} else if t := collapseKeepingGroups(cur.String()); t != "" {
 			out = append(out, textLine{text: t, pos: curPos})
 		}
 		cur.Reset()
@@ -50,6 +52,10 @@ func splitLinesReference(src string, n *model.Node) []textLine {
 			end()
 		case model.KindImage, model.KindError, model.KindRef:
 			return model.WalkSkipChildren
+		case model.KindElement:
+			if unseen(c) {
+				return model.WalkSkipChildren
+			}
 		}
 		return model.WalkContinue
 	})
@@ -105,10 +111,28 @@ func FuzzSplitLines(f *testing.F) {
 		"<pre>\n 3 x Card\n\n 2 x  Other\n</pre>",
 		"J♦ 10\u2003points\nQ♠ 13\v1",
 		"''a'' '''b''' [[x|y]] {{z}}\r\nnext",
+		"Royal flush 1&nbsp;000\nGold 10<sup>2</sup>\nAce <span style=\"display:none\">0011</span>11",
+		"Players: 2&nbsp;3&nbsp;4\na\xffb 1",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		sameLines(t, "fuzz", parser.Parse(src, &parser.Options{Title: "Gamehelpdemo"}))
 	})
+}
+
+// TestCollapseKeepingGroupsAsFields: but for the spaces that group a
+// number's digits, collapseKeepingGroups is strings.Join(strings.Fields(s),
+// " "), byte for byte (bytes that are not UTF-8 were written as U+FFFD).
+func TestCollapseKeepingGroupsAsFields(t *testing.T) {
+	for _, s := range []string{
+		"", " ", "a  b", "\ta\u00a0b\n", "J\u2666 10\u2003points", "a\xffb 1", "\xe2\x88 1", "1\u00a02 \xc2", "x\u00a0\xff1",
+	} {
+		if got, want := collapseKeepingGroups(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapseKeepingGroups(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if s, got := "a\xff 1\u00a0000  \xff", collapseKeepingGroups("a\xff 1\u00a0000  \xff"); got != "a\xff 1\u00a0000 \xff" {
+		t.Errorf("collapseKeepingGroups(%q) = %q", s, got)
+	}
 }

@@ -263,12 +263,16 @@ func collapseKeepingGroups(s string) string {
 	gap := false
 	var prev rune
 	run, grouped := 0, false // the digits before, and whether a kept space is before them
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		c := s[i : i+size] // as it is: a byte that is not UTF-8 stays (strings.Fields keeps it)
+		i += size
 		if unicode.IsSpace(r) {
-			if k := i + utf8.RuneLen(r); isGroupSpace(r) && prev >= '0' && prev <= '9' && !gap &&
-				(grouped && run == 3 || !grouped && run <= 3 && s[i-run] != '0') &&
-				k+3 <= len(s) && allDigits(s[k:k+3]) && (k+3 == len(s) || !isDigitByte(s[k+3])) {
-				b.WriteRune(r)
+			// i is where the three digits of a group would start.
+			if isGroupSpace(r) && prev >= '0' && prev <= '9' && !gap &&
+				(grouped && run == 3 || !grouped && run <= 3 && s[i-size-run] != '0') &&
+				i+3 <= len(s) && allDigits(s[i:i+3]) && (i+3 == len(s) || !isDigitByte(s[i+3])) {
+				b.WriteString(c)
 				prev = r
 				run, grouped = 0, true
 				continue
@@ -281,7 +285,7 @@ func collapseKeepingGroups(s string) string {
 			b.WriteByte(' ')
 		}
 		gap = false
-		b.WriteRune(r)
+		b.WriteString(c)
 		prev = r
 		if r >= '0' && r <= '9' {
 			run++
