@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -230,14 +229,4 @@ func collapseSpaces(t string) string {
 // asciiSpace are the ASCII bytes strings.Fields splits at.
 var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
-func ucfirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError {
-		return s
-	}
-	u := unicode.ToUpper(r)
-	if u == r {
-		return s
-	}
-	return string(u) + s[n:]
-}
+func ucfirst(s string) string { return UcFirst(s) }

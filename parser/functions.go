@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
@@ -345,20 +344,19 @@ func init() {
 			c.emit(v)
 		},
 		"#switch": switchFunction,
-		"lc":      func(c *pfCall) { c.emit(markerSkip(c.str(0), strings.ToLower)) },
-		"uc":      func(c *pfCall) { c.emit(markerSkip(c.str(0), strings.ToUpper)) },
+		"lc":      func(c *pfCall) { c.emit(markerSkip(c.str(0), model.Lower)) },
+		"uc":      func(c *pfCall) { c.emit(markerSkip(c.str(0), model.Upper)) },
 		"lcfirst": func(c *pfCall) {
 			s := c.str(0)
-			r, n := utf8.DecodeRuneInString(s)
-			c.emit(string(unicode.ToLower(r)) + s[n:])
+			_, n := utf8.DecodeRuneInString(s)
+			c.emit(model.Lower(s[:n]) + s[n:])
 		},
 		"ucfirst": func(c *pfCall) {
 			s := c.str(0)
 			if s == "" {
 				return
 			}
-			r, n := utf8.DecodeRuneInString(s)
-			c.emit(string(unicode.ToUpper(r)) + s[n:])
+			c.emit(model.UcFirst(s))
 		},
 		"urlencode": func(c *pfCall) {
 			v := c.plain(0)

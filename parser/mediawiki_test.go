@@ -76,6 +76,9 @@ var mediawikiCases = []string{
 	"{{#if:x|yes|no}} {{#ifeq:01|1|yes|no}} {{#switch:b|a=1|b=2|3}} {{#expr:(1+2)*3}} {{#expr:1/0}}",
 	"{{#time:Y-m-d|2024-03-05}} {{#titleparts:A/B/C|1|2}} {{#rel2abs:../x|A/B}}",
 	"{{lc:AbC}} {{uc:abc}} {{ucfirst:abc}} {{lc:x<nowiki/>Y}} {{padleft:7|3|0}} {{formatnum:1234567.5}} {{formatnum:-12345}}",
+	// Full case mappings: "ß" in capitals is "SS", "İ" in small letters "i̇";
+	// a title's first letter too ([[ßa]] is the page "SSa").
+	"{{uc:Straße}} {{ucfirst:ßa}} {{lc:İSTANBUL}} {{lcfirst:İx}} {{ucfirst:ﬀ}} [[ßa]] [[ŉ x]]",
 	"{{PAGENAME}} {{PAGENAMEE}} {{TALKPAGENAME}} {{NAMESPACENUMBER}} {{ns:User_talk}} {{urlencode:a b&c}} {{anchorencode:[[x]] ''y''}}",
 	"{{#language:fr}} {{#formatdate:2009-03-24}} {{#tag:b|bold}} {{#foo:bar}} {{DEFAULTSORT:x}}",
 	"{{No such template}} and {{msgnw:No such template}}",

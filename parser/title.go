@@ -2,7 +2,6 @@ package parser
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
@@ -133,13 +132,7 @@ func collapseSpaces(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-func ucfirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
-}
+func ucfirst(s string) string { return model.UcFirst(s) }
 
 // wikiURLEncode is MediaWiki's wfUrlencode of a title (spaces made
 // underscores first): PHP's urlencode, then ; @ $ ! * ( ) , / ~ : as they
