@@ -139,6 +139,12 @@ func UcFirst(s string) string {
 	if r == utf8.RuneError {
 		return s
 	}
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' {
+			return string(r-'a'+'A') + s[n:]
+		}
+		return s
+	}
 	if m, ok := upperMulti[r]; ok {
 		return m + s[n:]
 	}
