@@ -86,6 +86,8 @@ func TestBadInput(t *testing.T) {
 		{"<html></html>", "x.xml:1: error: expected a <mediawiki> root element, found <html>"},
 		{"<mediawiki><page><title>A</title><revision><timestamp>yesterday</timestamp><text>x</text></revision></page></mediawiki>",
 			`x.xml:1: error: page "A", revision: expected <timestamp> like 2024-11-15T16:30:17Z, found "yesterday"`},
+		{"<mediawiki><page><title>A</title><revision><id>7</id><text>x</text></revision></page></mediawiki>",
+			`x.xml:1: error: page "A", revision 7: no <timestamp> (expected one like 2024-11-15T16:30:17Z)`},
 		{"<mediawiki><page><title>A</page></mediawiki>", "x.xml:1: error: invalid XML"},
 		{"<mediawiki><page><title>A</title><revision><id>x1</id></revision></page></mediawiki>", `x.xml:1: error: <id>: expected a revision id, found "x1"`},
 		{"<mediawiki>" + strings.Repeat("<a>", 1001), "x.xml:1: error: elements nested more than 1000 deep"},

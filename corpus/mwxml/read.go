@@ -765,6 +765,9 @@ func (rd *reader) revision() (*model.Revision, error) {
 // finish checks a revision read whole and fills in what follows from its
 // parts.
 func (rd *reader) finish(rev *model.Revision, line int, ts, sha1 string, main *slotRead, others []*slotRead) (*model.Revision, error) {
+	if ts == "" {
+		return nil, rd.soft(rd.msgf(line, "%s: no <timestamp> (expected one like 2024-11-15T16:30:17Z)", rd.revLabel(rev.ID, "")))
+	}
 	tm, err := time.Parse(model.TimeLayout, ts)
 	if err != nil {
 		return nil, rd.soft(rd.msgf(line, "%s: expected <timestamp> like 2024-11-15T16:30:17Z, found %q", rd.revLabel(rev.ID, ""), ts))
