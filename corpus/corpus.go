@@ -142,7 +142,18 @@ type pageAcc struct {
 	// revision from any input makes the marker stale.
 	redirect   string
 	redirectAt *model.Revision
-	revs       []revAcc
+	// idAt is the newest revision an export gave with id: a page deleted
+	// and made again has a new id, which the later export has.
+	idAt *model.Revision
+	revs []revAcc
+}
+
+// exportID records the page id an export gave with one of its revisions:
+// the export with the newest revision says.
+func (acc *pageAcc) exportID(id int64, at *model.Revision) {
+	if id != 0 && (acc.idAt == nil || !newerRevision(acc.idAt, at)) {
+		acc.id, acc.idAt = id, at
+	}
 }
 
 // exportState records what an export says of the page with one of its
@@ -419,9 +430,7 @@ func (l *Loader) add(name string, r io.Reader, format Format, mtime time.Time, d
 				dropText(rev)
 			}
 			acc := l.addRevision(pi.Title, pi.Namespace, rev)
-			if acc.id == 0 {
-				acc.id = pi.ID
-			}
+			acc.exportID(pi.ID, rev)
 			acc.exportState(pi.Redirect, rev)
 			return nil
 		})
@@ -708,14 +717,14 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 		t := names.Normalize(acc.title)
 		m := merged[t]
 		if m == nil {
-			merged[t] = &pageAcc{title: t, ns: acc.ns, id: acc.id, redirect: acc.redirect, redirectAt: acc.redirectAt, revs: acc.revs}
+			merged[t] = &pageAcc{title: t, ns: acc.ns, id: acc.id, idAt: acc.idAt, redirect: acc.redirect, redirectAt: acc.redirectAt, revs: acc.revs}
 			continue
 		}
 		if m.ns < 0 {
 			m.ns = acc.ns
 		}
-		if m.id == 0 {
-			m.id = acc.id
+		if acc.idAt != nil {
+			m.exportID(acc.id, acc.idAt)
 		}
 		if acc.redirectAt != nil {
 			m.exportState(acc.redirect, acc.redirectAt)

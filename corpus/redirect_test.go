@@ -1,7 +1,9 @@
 package corpus
 
 import (
+	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/wikirules/wikirules/model"
@@ -78,6 +80,32 @@ func TestRedirectTargetsCaseSensitive(t *testing.T) {
 					t.Errorf("%v (drop text): %s's latest revision redirects to %q, want %q", inputs, title, r.Redirect, target)
 				}
 			}
+		}
+	}
+}
+
+// A page deleted and made again has a new id: of two exports, the one with
+// the page's newest revision gives it, whatever the order of the inputs
+// (the first input read gave it, so {{PAGEID}} could be the old page's).
+func TestPageIDOfNewestExport(t *testing.T) {
+	dir := t.TempDir()
+	export := func(name string, id int, ts string) string {
+		p := filepath.Join(dir, name)
+		text := `<mediawiki version="0.11"><page><title>Hearts</title><ns>0</ns><id>` + strconv.Itoa(id) +
+			`</id><revision><id>` + strconv.Itoa(id*10) + `</id><timestamp>` + ts + `</timestamp><text>x</text></revision></page></mediawiki>`
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	old, recreated := export("old.xml", 16, "2024-01-01T00:00:00Z"), export("new.xml", 41, "2024-06-01T00:00:00Z")
+	for _, inputs := range [][]string{{old, recreated}, {recreated, old}, {recreated}} {
+		c, err := Load(inputs, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Page("Hearts").ID; got != 41 {
+			t.Errorf("%v: page id %d, want 41 (the newest export's)", inputs, got)
 		}
 	}
 }
