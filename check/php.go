@@ -692,7 +692,9 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 	for i, k := range path {
 		last := i == len(path)-1
 		if k == nil { // $a[] = v
-			arr.push(v)
+			if !arr.push(v) {
+				return p.errorAt(start, "%s", errNextTaken)
+			}
 			break
 		}
 		key, err := p.key(k)
@@ -1350,6 +1352,11 @@ func (p *phpParser) items(close string) (any, error) {
 	arr := &phpArray{}
 	for {
 		if p.accept(close) {
+			if len(arr.keys) == 0 {
+				// PHP 8.2's empty array appends at 0 whatever
+				// negative key comes first.
+				arr.started = true
+			}
 			return arr, nil
 		}
 		if p.accept("...") {
@@ -1366,7 +1373,9 @@ func (p *phpParser) items(close string) (any, error) {
 			}
 			for i, k := range src.keys {
 				if k.isInt {
-					arr.push(src.vals[i])
+					if !arr.push(src.vals[i]) {
+						return nil, p.errorf("%s", errNextTaken)
+					}
 				} else {
 					arr.set(k, src.vals[i])
 				}
@@ -1391,8 +1400,8 @@ func (p *phpParser) items(close string) (any, error) {
 				}
 				arr.keyed = true
 				arr.set(key, val)
-			} else {
-				arr.push(v)
+			} else if !arr.push(v) {
+				return nil, p.errorAt(at, "%s", errNextTaken)
 			}
 		}
 		if p.accept(",") {
@@ -1740,6 +1749,10 @@ type phpKey struct {
 	n     int64
 }
 
+// errNextTaken is PHP's error appending to an array whose greatest key is
+// PHP_INT_MAX.
+const errNextTaken = "cannot add an element to the array: the next element (after the key PHP_INT_MAX) is already occupied"
+
 func intKey(n int64) phpKey { return phpKey{s: strconv.FormatInt(n, 10), isInt: true, n: n} }
 
 func (k phpKey) String() string {
@@ -1758,7 +1771,14 @@ type phpArray struct {
 	// It is nil while the array is packed, as PHP says: its keys are 0, 1,
 	// 2… in order, found by their number (a list needs no index).
 	index map[string]int
-	next  int64
+	// next is the key $a[] = … takes once started is set: one above the
+	// greatest integer key written (or PHP_INT_MAX after that key). An
+	// array with no integer key yet appends at 0, and its first key sets
+	// next, negative too: since PHP 8.0 [-3 => 'a', 'b'] puts 'b' at -2.
+	// PHP 8.2's empty literal ([], array()) starts at 0 instead
+	// (started): a first negative key there does not move it.
+	next    int64
+	started bool
 	// keyed is set once a key was written: the array is exported as a map.
 	keyed bool
 }
@@ -1799,8 +1819,11 @@ func (a *phpArray) set(k phpKey, v any) {
 	if !k.isInt || k.n != a.next {
 		a.keyed = true
 	}
-	if k.isInt && k.n >= a.next {
-		a.next = k.n + 1
+	if k.isInt && (!a.started || k.n >= a.next) {
+		a.next, a.started = k.n+1, true
+		if k.n == math.MaxInt64 {
+			a.next = k.n // PHP stops there: the next append fails
+		}
 	}
 	if a.index != nil {
 		a.index[k.s] = len(a.keys)
@@ -1809,10 +1832,16 @@ func (a *phpArray) set(k phpKey, v any) {
 	a.vals = append(a.vals, v)
 }
 
-func (a *phpArray) push(v any) {
+// push appends v as $a[] = v does; it is false, and nothing appended,
+// when the next key is taken (after the key PHP_INT_MAX), PHP's error.
+func (a *phpArray) push(v any) bool {
+	if _, taken := a.find(intKey(a.next)); taken && a.started {
+		return false
+	}
 	keyed := a.keyed
 	a.set(intKey(a.next), v)
 	a.keyed = keyed
+	return true
 }
 
 // copyValue copies arrays: PHP arrays are values, so a later element
@@ -1828,7 +1857,7 @@ func copyCount(v any) (any, int) {
 	if !ok {
 		return v, phpSize(v)
 	}
-	c := &phpArray{keys: append([]phpKey(nil), a.keys...), vals: make([]any, len(a.vals)), next: a.next, keyed: a.keyed}
+	c := &phpArray{keys: append([]phpKey(nil), a.keys...), vals: make([]any, len(a.vals)), next: a.next, started: a.started, keyed: a.keyed}
 	if a.index != nil {
 		c.index = make(map[string]int, len(a.index))
 	}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -161,7 +162,7 @@ const maxScanDepth = 256
 
 // array reads the items of an array literal up to its closer.
 func (s *phpScan) array(path []string, closer string) {
-	next := int64(0)
+	next, started := int64(0), false // as phpArray's: [-3 => 'a', 'b'] puts 'b' at -2
 	for s.k < len(s.toks) {
 		switch {
 		case s.is(0, closer):
@@ -175,12 +176,12 @@ func (s *phpScan) array(path []string, closer string) {
 		if k, n, ok := s.keyAt(0); ok && s.is(n, "=>") {
 			key = k
 			s.k += n + 1
-			if i, err := strconv.ParseInt(k, 10, 64); err == nil && i >= next {
-				next = i + 1
+			if i, err := strconv.ParseInt(k, 10, 64); err == nil && (!started || i >= next) && i < math.MaxInt64 {
+				next, started = i+1, true
 			}
 		} else {
 			key = strconv.FormatInt(next, 10)
-			next++
+			next, started = next+1, true
 		}
 		item := append(path[:len(path):len(path)], key)
 		s.value(item)

@@ -33,6 +33,8 @@ $this->after = [
   'list' => [10, 20,
     30],
 ];
+$this->below = [-3 => 'a',
+  'b'];
 class Material { const LIMIT = 4; }
 `
 	lines := phpLines(src)
@@ -54,7 +56,8 @@ class Material { const LIMIT = 4; }
 		"plain":         17,
 		"after.-1":      22,
 		"after.list.2":  24,
-		"LIMIT":         26,
+		"LIMIT":         28,
+		"below.-2":      27, // the key after -3, as in PHP 8
 	} {
 		if got := lines[path]; got != want {
 			t.Errorf("%s: line %d, want %d", path, got, want)

@@ -227,3 +227,28 @@ interface LaterFace
 {
     const F = 6;
 }
+
+// Negative keys: since PHP 8.0 the next key after a negative one is the
+// one above it (an array's first key -3 makes the next -2), in a literal,
+// by array_fill, and in an unset or null variable made an array. PHP
+// 8.2's empty literal ([] or array()) still starts at 0: a first
+// negative key there does not move it.
+$this->below_zero = [-3 => 'a', 'b', -1 => 'c', 'd'];
+$this->below_zero_fill = array_fill(-5, 2, 'x');
+$this->below_zero_fill[] = 'y';
+$below_zero_list[-5] = 'x';
+$below_zero_list[] = 'y';
+$below_zero_null = null;
+$below_zero_null[-2] = 'a';
+$below_zero_null[] = 'b';
+$below_zero_empty = [];
+$below_zero_empty[-5] = 'x';
+$below_zero_empty[] = 'y';
+$below_zero_copy = [-10 => 1];
+$below_zero_copy2 = $below_zero_copy;
+$below_zero_copy2[-5] = 2;
+$below_zero_copy2[] = 3;
+$below_zero_keyed = ['z' => 1];
+$below_zero_keyed[-2] = 'a';
+$below_zero_keyed[] = 'b';
+$below_zero_spread = [-3 => 'a', ...[-7 => 'b'], 'c'];
