@@ -177,7 +177,9 @@ func entryHeader(src []byte, off int, expectEntry bool) (h header, ok bool, prob
 	}
 	user, next := lineAt(src, next+1)
 	h.problemLine = 4
-	if bytes.IndexByte(user, ':') <= 0 {
+	// The user may be empty (": summary"): a revision of no known author,
+	// as a .wiki page's, is written so, and "::1: x" is an IPv6 editor's.
+	if bytes.IndexByte(user, ':') < 0 {
 		return h, false, fmt.Sprintf("expected a \"User: summary\" line after the timestamp, found %q", clip(user))
 	}
 	switch {

@@ -390,3 +390,31 @@ func TestWriteSummaryLineBreaks(t *testing.T) {
 		}
 	}
 }
+
+// A revision of no known author (a .wiki page's) is written with an empty
+// user (": summary"), and reads back so; an IPv6 editor whose address
+// starts with "::" reads as that address. Both were "expected a \"User:
+// summary\" line": a feed that convert wrote could not be read.
+func TestEmptyUser(t *testing.T) {
+	in := &Feed{Header: "Wiki - User contributions [en]", Entries: []Entry{
+		{Title: "Page", Rev: &model.Revision{Timestamp: time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC), Text: "hello"}},
+		{Title: "Page", Rev: &model.Revision{Timestamp: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Author: "::1", Summary: "local", Text: "first"}},
+	}}
+	var b bytes.Buffer
+	if err := Write(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Parse("feed.txt", b.Bytes(), Options{})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	if len(f.Entries) != 2 {
+		t.Fatalf("%d entries, want 2:\n%s", len(f.Entries), b.String())
+	}
+	for i, e := range f.Entries {
+		want := in.Entries[i].Rev
+		if e.Rev.Author != want.Author || e.Rev.Summary != want.Summary || e.Rev.Text != want.Text {
+			t.Errorf("entry %d: %q %q %q, want %q %q %q", i, e.Rev.Author, e.Rev.Summary, e.Rev.Text, want.Author, want.Summary, want.Text)
+		}
+	}
+}
