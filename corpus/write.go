@@ -99,8 +99,10 @@ func WriteXML(w io.Writer, c *model.Corpus, siteName string) error {
 }
 
 // Omitted lists, as warnings, what writing c in format ("feed", "xml" or
-// "wiki") leaves out because the format cannot carry it: revisions whose
-// text is not in the input, in a feed; pages without any, in a directory.
+// "wiki") leaves out or cannot write faithfully because the format cannot
+// carry it: revisions whose text is not in the input, in a feed, and texts
+// that would read back as more than one entry; pages without any text, in
+// a directory.
 func Omitted(c *model.Corpus, format string) model.MsgList {
 	var l model.MsgList
 	for _, p := range c.Pages {
@@ -114,6 +116,11 @@ func Omitted(c *model.Corpus, format string) model.MsgList {
 					}
 					l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
 						Text: fmt.Sprintf("%s is not written: %s, and a feed has no way to say so", r.Label(p.Title), why)})
+					continue
+				}
+				if feed.Splits(r.Text) {
+					l = append(l, model.Msg{File: r.Source.File, Line: r.Source.Line, Severity: model.SevWarning, ID: model.MsgSkipped,
+						Text: fmt.Sprintf("%s: its text holds lines that read as the start of another entry (a title, a timestamp and a user between blank lines); read back, the feed splits it there", r.Label(p.Title))})
 				}
 			}
 		case "wiki":

@@ -528,3 +528,29 @@ func writeEntry(b *bytes.Buffer, title string, r *model.Revision) {
 		b.WriteString(r.Text)
 	}
 }
+
+// Splits reports whether text, written as an entry's text, would not be
+// read back as it is: a line after a blank line (or the text's first line)
+// begins what reads as an entry's header (a title, a blank line, a
+// timestamp, a blank line and a "User: summary" line), or as an entry
+// whose timestamp is wrong. The format has no way to quote such a text.
+func Splits(text string) bool {
+	src := []byte(text)
+	starts := func(off int) bool {
+		_, ok, problem := entryHeader(src, off, false)
+		return ok || problem != ""
+	}
+	if starts(0) || len(src) > 0 && src[0] == '\n' && starts(1) {
+		return true
+	}
+	for k := 0; ; {
+		i := bytes.Index(src[k:], []byte("\n\n"))
+		if i < 0 {
+			return false
+		}
+		if starts(k + i + 2) {
+			return true
+		}
+		k += i + 1
+	}
+}

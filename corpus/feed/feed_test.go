@@ -418,3 +418,54 @@ func TestEmptyUser(t *testing.T) {
 		}
 	}
 }
+
+// roundTrips reports whether text, written as a revision's text between two
+// other entries, reads back as it was.
+func roundTrips(text string) bool {
+	at := func(d int) time.Time { return time.Date(2024, 1, d, 0, 0, 0, 0, time.UTC) }
+	in := &Feed{Header: "Wiki - User contributions [en]", Entries: []Entry{
+		{Title: "After", Rev: &model.Revision{Timestamp: at(3), Author: "A", Text: "after"}},
+		{Title: "Page", Rev: &model.Revision{Timestamp: at(2), Author: "B", Summary: "s", Text: text}},
+		{Title: "Before", Rev: &model.Revision{Timestamp: at(1), Author: "C", Text: "before"}},
+	}}
+	var b bytes.Buffer
+	if err := Write(&b, in); err != nil {
+		return false
+	}
+	f, err := Parse("feed.txt", b.Bytes(), Options{})
+	return err == nil && len(f.Entries) == 3 && f.Entries[1].Rev.Text == text && f.Entries[2].Rev.Text == "before"
+}
+
+var splitTexts = []string{
+	"", "plain", "a\n\nb", "intro\n\nTitle\n\n2024-01-01T00:00:00Z\n\nBob: x\n\nmore",
+	"Title\n\n2024-01-01T00:00:00Z\n\nBob: x", "\nTitle\n\n2024-01-01T00:00:00Z\n\n: x\n\nmore",
+	"x\n\nTitle\n\n2024-01-01 00:00:00\n\nBob: x\n\ny", "x\n\nTitle\n\n2024-01-01T00:00:00Z\nBob: x",
+	"2024-01-01T00:00:00Z\n\nBob: x", "list\n\n2024 was a year\n\nok: yes",
+}
+
+// TestSplits: Splits says which texts a feed cannot carry, exactly those
+// that do not read back.
+func TestSplits(t *testing.T) {
+	for _, s := range splitTexts {
+		if Splits(s) == roundTrips(s) {
+			t.Errorf("%q: Splits %v, reads back %v", s, Splits(s), roundTrips(s))
+		}
+	}
+	if !Splits(splitTexts[3]) || Splits("a\n\nb") {
+		t.Error("the cases do not read as expected")
+	}
+}
+
+func FuzzSplits(f *testing.F) {
+	for _, s := range splitTexts {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.ContainsAny(s, "\r\x00\ufeff") || strings.HasSuffix(s, "\n") || strings.HasPrefix(s, "\n\n") {
+			return // read back otherwise by design (line ends, encoding, blank lines at the ends)
+		}
+		if Splits(s) == roundTrips(s) {
+			t.Errorf("%q: Splits %v, reads back %v", s, Splits(s), roundTrips(s))
+		}
+	})
+}
