@@ -148,11 +148,11 @@ $this->list = array(1, 2.5, true, null, MAX);
 		t.Errorf("list: %#v", list)
 	}
 	for src, want := range map[string]string{
-		"<?php\n$this->x = array(1,\n  foo());": "x.php:3: error: function call foo(…) cannot be read",
-		"<?php\n\n$this->x = UNKNOWN;":          "x.php:3: error: unknown constant UNKNOWN",
-		"<?php\necho 'hi';":                     "x.php:2: error: unsupported construct \"echo\"",
-		"<?php\n$this->x = array(1, 2;":         "x.php:2: error: expected \")\"",
-		"<?php\n$this->x = 'unterminated;\n\n":  "x.php:2: error: string is not closed",
+		"<?php\n$this->x = array(1,\n  foo());": "x.php:3:3: error: function call foo(…) cannot be read",
+		"<?php\n\n$this->x = UNKNOWN;":          "x.php:3:12: error: unknown constant UNKNOWN",
+		"<?php\necho 'hi';":                     "x.php:2:1: error: unsupported construct \"echo\"",
+		"<?php\n$this->x = array(1, 2;":         "x.php:2:22: error: expected \")\"",
+		"<?php\n$this->x = 'unterminated;\n\n":  "x.php:2:12: error: string is not closed",
 	} {
 		if _, err := check.ParsePHP("x.php", src); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", src, err, want)

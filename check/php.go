@@ -237,8 +237,18 @@ const maxPHPDepth = 500
 
 func (p *phpParser) line() int { return strings.Count(p.src[:min(p.i, len(p.src))], "\n") + 1 }
 
+// errorf is an error at the parser's place: its file, line and column.
 func (p *phpParser) errorf(format string, args ...any) error {
-	return model.Errorf(p.name, p.line(), model.MsgEngine, format, args...)
+	m := model.Errorf(p.name, p.line(), model.MsgEngine, format, args...)
+	m.Column = p.column()
+	return m
+}
+
+// column is the parser's column on its line, 1-based, in characters.
+func (p *phpParser) column() int {
+	i := min(p.i, len(p.src))
+	start := strings.LastIndexByte(p.src[:i], '\n') + 1
+	return utf8.RuneCountInString(p.src[start:i]) + 1
 }
 
 func (p *phpParser) errorAt(at int, format string, args ...any) error {
