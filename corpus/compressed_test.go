@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -41,5 +42,31 @@ func TestCompressedFeed(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A feed whose header starts with "BZh" is a feed, and a bzip2 export
+// under another name is still read: a stream is told by its block's magic
+// too, not by "BZh" alone (a text starting so was decompressed and failed).
+func TestBzip2Magic(t *testing.T) {
+	dir := t.TempDir()
+	feedPath := filepath.Join(dir, "bzh.txt")
+	if err := os.WriteFile(feedPath, []byte("BZh wiki - User contributions [en]\n\nPage\n\n2024-01-01T00:00:00Z\n\nAnn: s\n\ntext\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load([]string{feedPath}, Options{})
+	if err != nil || c.Page("Page") == nil {
+		t.Fatalf("a feed starting with BZh: %v", err)
+	}
+	data, err := os.ReadFile(filepath.Join("..", "corpus", "mwxml", "testdata", "small.xml.bz2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := filepath.Join(dir, "dump.bin")
+	if err := os.WriteFile(renamed, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := Load([]string{renamed}, Options{}); err != nil || len(c.Pages) == 0 {
+		t.Fatalf("a bzip2 export named dump.bin: %v", err)
 	}
 }

@@ -287,7 +287,7 @@ func (l *Loader) mapFeed(name string, f *os.File, size int64) ([]byte, bool) {
 // compressed reports whether head starts as a gzip or bzip2 stream does
 // (mwxml.Decompress reads both, whatever the file's name).
 func compressed(head []byte) bool {
-	return bytes.HasPrefix(head, []byte{0x1f, 0x8b}) || bytes.HasPrefix(head, []byte("BZh"))
+	return bytes.HasPrefix(head, []byte{0x1f, 0x8b}) || mwxml.IsBzip2(head)
 }
 
 func errText(err error) string {

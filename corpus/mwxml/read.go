@@ -67,7 +67,7 @@ func Sniff(data []byte) bool {
 // is read ahead beyond a buffer.
 func Decompress(name string, r io.Reader) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	magic, _ := br.Peek(3)
+	magic, _ := br.Peek(10)
 	switch {
 	case strings.HasSuffix(name, ".gz") || bytes.HasPrefix(magic, []byte{0x1f, 0x8b}):
 		zr, err := gzip.NewReader(br)
@@ -78,10 +78,21 @@ func Decompress(name string, r io.Reader) (io.Reader, error) {
 			return nil, fmt.Errorf("%s: not a gzip file: %w", name, err)
 		}
 		return bufio.NewReaderSize(&stickyReader{r: zr}, 64<<10), nil
-	case strings.HasSuffix(name, ".bz2") || bytes.HasPrefix(magic, []byte("BZh")):
+	case strings.HasSuffix(name, ".bz2") || IsBzip2(magic):
 		return bufio.NewReaderSize(&stickyReader{r: bzip2.NewReader(br)}, 64<<10), nil
 	}
 	return br, nil
+}
+
+// IsBzip2 reports whether head starts as a bzip2 stream does: "BZh", a
+// block size from 1 to 9, then the magic of a block or of the stream's end
+// (a text that starts with "BZh" is not one).
+func IsBzip2(head []byte) bool {
+	if len(head) < 10 || string(head[:3]) != "BZh" || head[3] < '1' || head[3] > '9' {
+		return false
+	}
+	m := string(head[4:10])
+	return m == "\x31\x41\x59\x26\x53\x59" || m == "\x17\x72\x45\x38\x50\x90"
 }
 
 // stickyReader returns its reader's first error again on every later read.
