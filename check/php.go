@@ -1034,13 +1034,15 @@ func (p *phpParser) require(kw string) error {
 	if p.r.read[name] {
 		return nil // require_once (and include loops) read a file once
 	}
+	// Named as it is found: beside this file's name, in the
+	// subdirectory the path names (modules/constants.inc.php).
+	display := path.Join(path.Dir(p.name), strings.TrimPrefix(file, "/"))
 	src, err := fs.ReadFile(p.r.fsys, name)
 	if err != nil {
-		p.r.missing = append(p.r.missing, name)
+		p.r.missing = append(p.r.missing, display)
 		return nil
 	}
 	p.r.read[name] = true
-	display := path.Join(path.Dir(p.name), path.Base(name))
 	return p.r.file(display, path.Dir(name), string(src))
 }
 

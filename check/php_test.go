@@ -680,3 +680,25 @@ func deepClassConsts(n int) string {
 	fmt.Fprintf(&b, "class C%d { const V = 0; }\n", n-1)
 	return b.String()
 }
+
+// An error in a required file names that file by its path beside the file
+// that requires it, in a subdirectory too (BGA games keep their constants
+// in modules/).
+func TestPHPRequiredFileErrors(t *testing.T) {
+	fsys := fstest.MapFS{
+		"engine/material.inc.php":          {Data: []byte("<?php\nrequire_once('modules/constants.inc.php');\n$this->x = CARD_A;\n")},
+		"engine/modules/constants.inc.php": {Data: []byte("<?php\nrequire_once __DIR__ . '/../more/cards.inc.php';\ndefine('CARD_A', 1);\n")},
+		"engine/more/cards.inc.php":        {Data: []byte("<?php\ndefine('CARD_B',\n  nope());\n")},
+	}
+	_, err := check.ParsePHPFile(fsys, "engine/material.inc.php", "content/engine/material.inc.php")
+	want := "content/engine/more/cards.inc.php:3:3: error: function call nope(…) cannot be read"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %v\nwant %s…", err, want)
+	}
+	fsys["engine/modules/constants.inc.php"].Data = []byte("<?php\nrequire_once('gone.inc.php');\n")
+	_, err = check.ParsePHPFile(fsys, "engine/material.inc.php", "content/engine/material.inc.php")
+	want = "content/engine/material.inc.php:3:12: error: unknown constant CARD_A (define it before it is used); content/engine/modules/gone.inc.php is required but not beside the file"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %v\nwant %s…", err, want)
+	}
+}
