@@ -70,3 +70,25 @@ func TestBzip2Magic(t *testing.T) {
 		t.Fatalf("a bzip2 export named dump.bin: %v", err)
 	}
 }
+
+// A directory's compressed feeds are read with its other inputs.
+func TestCompressedFeedInDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"contributions.txt.gz", "contributions.txt.bz2"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "compressed", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := filepath.Join(dir, name+".d")
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Load([]string{sub}, Options{})
+		if err != nil || len(c.Pages) == 0 {
+			t.Errorf("a directory holding %s: %v, %d pages", name, err, len(c.Pages))
+		}
+	}
+}

@@ -103,7 +103,7 @@ func feedHeader(head []byte) bool {
 // inputExt are the extensions a directory walk picks up.
 func inputExt(name string) bool {
 	n := strings.ToLower(name)
-	for _, ext := range []string{".txt", ".feed", ".xml", ".xml.gz", ".xml.bz2", ".wiki"} {
+	for _, ext := range []string{".txt", ".feed", ".xml", ".xml.gz", ".xml.bz2", ".txt.gz", ".txt.bz2", ".wiki"} {
 		if strings.HasSuffix(n, ext) {
 			return true
 		}
