@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"io"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -606,6 +607,164 @@ func renderExtLink(w *Writer, n *model.Node, entering bool) bool {
 	return true
 }
 
+// defaultThumbWidth is the width of a thumbnail or frameless image without
+// a size: MediaWiki's default (the 300px of $wgThumbLimits its default
+// user option picks), times upright= (0.75 alone), rounded to tens.
+const defaultThumbWidth = 300
+
+// imageParams are an image's options, read as MediaWiki's makeImage does.
+type imageParams struct {
+	alt            string
+	hasAlt         bool
+	width, height  string // from "200px", "200x100px", "x100px"
+	format         string // "thumb", "frame", "frameless" or ""
+	halign, valign string
+	border         bool
+	upright        float64 // 0: none
+	link           string
+	hasLink        bool
+	class          string
+}
+
+func readImageParams(opts []string) imageParams {
+	var p imageParams
+	for _, o := range opts {
+		o = strings.TrimSpace(o)
+		lo := strings.ToLower(o)
+		switch {
+		case strings.HasPrefix(o, "alt="):
+			p.alt, p.hasAlt = o[4:], true
+		case strings.HasPrefix(o, "link="):
+			p.link, p.hasLink = strings.TrimSpace(o[5:]), true
+		case strings.HasPrefix(o, "class="):
+			p.class = o[6:]
+		case lo == "thumb" || lo == "thumbnail" || strings.HasPrefix(lo, "thumb=") || strings.HasPrefix(lo, "thumbnail="):
+			p.format = "thumb"
+		case lo == "frame" || lo == "framed" || lo == "enframed":
+			p.format = "frame"
+		case lo == "frameless":
+			p.format = "frameless"
+		case lo == "left" || lo == "right" || lo == "center" || lo == "none":
+			p.halign = lo
+		case lo == "centre":
+			p.halign = "center"
+		case lo == "baseline" || lo == "middle" || lo == "sub" || lo == "super" || lo == "top" || lo == "text-top" ||
+			lo == "bottom" || lo == "text-bottom":
+			p.valign = lo
+		case lo == "sup":
+			p.valign = "super"
+		case lo == "border":
+			p.border = true
+		case lo == "upright":
+			p.upright = 0.75
+		case strings.HasPrefix(lo, "upright=") || strings.HasPrefix(lo, "upright "):
+			if v, err := strconv.ParseFloat(strings.TrimSpace(lo[len("upright="):]), 64); err == nil && v > 0 {
+				p.upright = v
+			}
+		case strings.HasSuffix(lo, "px"):
+			// 200px, 200x100px, x100px
+			w, h, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(lo, "px")), "x")
+			p.width, p.height = strings.TrimSpace(w), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(h), "px"))
+		}
+	}
+	return p
+}
+
+// px reads a size in pixels; 0 when there is none.
+func px(s string) int {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 {
+		return 0
+	}
+	return v
+}
+
+// imgSize is how an image of the wiki is sized, without knowing the
+// file's own size: a width alone is its width (MediaWiki scales an inline
+// image up to it); a thumbnail or frameless image is at most its width
+// (the default one when none is given) and never scaled up, as
+// MediaWiki's are; a box (200x100px, a gallery's) or a height alone is
+// fitted into with the image's proportions kept. A frame is the file's
+// own size. The attributes are width= and style=; a thumbnail of the
+// default size has neither (the style sheet sizes it).
+func (p imageParams) imgSize() (width, style string) {
+	if p.format == "frame" {
+		return "", ""
+	}
+	wpx, hpx := px(p.width), px(p.height)
+	if p.format == "thumb" || p.format == "frameless" {
+		if wpx == 0 && hpx == 0 && p.upright == 0 {
+			// The default size: the style sheet's (.wiki-figure and
+			// .wiki-frameless cap their picture at defaultThumbWidth).
+			return "", ""
+		}
+		if wpx == 0 {
+			wpx = defaultThumbWidth
+			if p.upright > 0 {
+				wpx = int(math.Round(float64(wpx)*p.upright/10)) * 10
+			}
+		}
+	} else if hpx == 0 {
+		if wpx > 0 {
+			return strconv.Itoa(wpx), ""
+		}
+		return "", ""
+	}
+	var parts []string
+	if wpx > 0 {
+		parts = append(parts, "max-width:"+strconv.Itoa(wpx)+"px")
+	}
+	if hpx > 0 {
+		parts = append(parts, "max-height:"+strconv.Itoa(hpx)+"px")
+	}
+	return "", strings.Join(parts, ";")
+}
+
+// classes are the class names of an image's element: base, then its
+// frame (a thumbnail, the most common, has none: a figure of base alone
+// is one), alignment and border, as MediaWiki names them, and its class=
+// (names of letters, digits, - and _ only).
+func (p imageParams) classes(base string) string {
+	c := []string{base}
+	switch p.format {
+	case "frame":
+		c = append(c, "wiki-frame")
+	case "frameless":
+		c = append(c, "wiki-frameless")
+	case "":
+		if base == "wiki-figure" {
+			// Placed (left, right…) but not framed: its own size.
+			c = append(c, "wiki-unframed")
+		}
+	}
+	if p.halign != "" {
+		c = append(c, "mw-halign-"+p.halign)
+	}
+	if p.valign != "" {
+		c = append(c, "mw-valign-"+p.valign)
+	}
+	if p.border {
+		c = append(c, "mw-image-border")
+	}
+	for _, name := range strings.Fields(p.class) {
+		if strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") == "" {
+			c = append(c, name)
+		}
+	}
+	return strings.Join(c, " ")
+}
+
+// isURL reports whether a link= value is a URL (it begins with a scheme
+// MediaWiki links), not a page title.
+func isURL(v string) bool {
+	for _, s := range safeSchemes {
+		if len(v) >= len(s) && strings.EqualFold(v[:len(s)], s) {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	if !entering {
 		return false
@@ -614,19 +773,8 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	if li == nil {
 		li = &model.LinkInfo{}
 	}
-	alt, width, height := "", "", ""
-	hasAlt := false
-	for _, o := range li.Options {
-		lo := strings.ToLower(o)
-		if strings.HasPrefix(o, "alt=") {
-			alt, hasAlt = o[4:], true
-		}
-		if strings.HasSuffix(lo, "px") {
-			// 200px, 200x100px, x100px
-			w, h, _ := strings.Cut(strings.TrimSuffix(lo, "px"), "x")
-			width, height = w, h
-		}
-	}
+	p := readImageParams(li.Options)
+	alt := p.alt
 	caption := ""
 	if n.FirstChild != nil {
 		var sb strings.Builder
@@ -648,21 +796,26 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 	// The alt text: given (even empty, as Parser::makeImage keeps it),
 	// else the caption, else the file's name, as MediaWiki falls back to
 	// it (an image is never without a text alternative).
-	if !hasAlt {
+	if !p.hasAlt {
 		alt = captionText
 		if alt == "" {
 			alt = li.Target[strings.IndexByte(li.Target, ':')+1:]
 		}
 	}
 	href := r.opts.Linker.PageURL(li.Target, "")
+	src, exists := r.opts.Linker.FileURL(li.Target)
+	exists = exists && SafeURL(src)
 	img := func() {
-		src, ok := r.opts.Linker.FileURL(li.Target)
-		if ok && SafeURL(src) {
+		if exists {
 			w.WriteString("<img")
 			w.Attr("src", src)
 			w.Attr("alt", alt)
-			if _, err := strconv.Atoi(width); err == nil {
+			width, style := p.imgSize()
+			if width != "" {
 				w.Attr("width", width)
+			}
+			if style != "" {
+				w.Attr("style", style)
 			}
 			w.WriteString(` loading="lazy" decoding="async" />`)
 			return
@@ -673,14 +826,66 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		label := li.Target
 		w.WriteString(`<span class="file-missing" role="img"`)
 		w.Attr("aria-label", alt)
-		if s := sizeStyle(width, height); s != "" {
+		if s := sizeStyle(p.width, p.height); s != "" {
 			w.Attr("style", s)
 		}
 		w.WriteByte('>')
 		w.Text(label)
 		w.WriteString(`</span>`)
 	}
-	if _, exists := r.opts.Linker.FileURL(li.Target); !exists && n.Tag != "figure" && SafeURL(href) {
+	// linked writes the picture inside its link, as MediaWiki does: to
+	// link= (a page, a URL, or nothing when it is empty), else to the
+	// file's page.
+	linked := func(title string) {
+		switch {
+		case p.hasLink && p.link == "":
+			// No link: a <span> where the <a> would be, as MediaWiki
+			// writes it.
+			w.WriteString("<span>")
+			img()
+			w.WriteString("</span>")
+			return
+		case p.hasLink && isURL(p.link):
+			if !SafeURL(p.link) {
+				img()
+				return
+			}
+			w.WriteString(`<a rel="nofollow" class="external"`)
+			w.Attr("href", p.link)
+		case p.hasLink:
+			page, frag, _ := strings.Cut(p.link, "#")
+			if page = strings.TrimSpace(page); page != "" {
+				page = model.NormalizeTitle(page)
+			}
+			u := r.opts.Linker.PageURL(page, strings.TrimSpace(frag))
+			if !SafeURL(u) {
+				img()
+				return
+			}
+			w.WriteString(`<a`)
+			w.Attr("href", u)
+			if page != "" {
+				if !r.opts.Linker.PageExists(page) {
+					w.Attr("class", "new")
+				}
+				w.Attr("title", page)
+			}
+		default:
+			if !SafeURL(href) {
+				img()
+				return
+			}
+			w.WriteString(`<a`)
+			w.Attr("href", href)
+			if title != "" {
+				w.Attr("title", title)
+			}
+		}
+		w.WriteByte('>')
+		img()
+		w.WriteString("</a>")
+	}
+	if !exists && n.Tag != "figure" && SafeURL(href) {
 		w.WriteString(`<span class="wiki-image"><a class="file-missing-link"`)
 		w.Attr("href", href)
 		w.Attr("title", li.Target)
@@ -690,8 +895,18 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		return false
 	}
 	if n.Tag == "figure" {
-		w.WriteString(`<figure class="wiki-figure">`)
-		if SafeURL(href) {
+		w.WriteString(`<figure`)
+		if exists {
+			w.Attr("class", p.classes("wiki-figure"))
+		} else {
+			// A placeholder stays where it is written, at the
+			// left, whatever the picture's place.
+			w.Attr("class", "wiki-figure")
+		}
+		w.WriteByte('>')
+		if exists {
+			linked("")
+		} else if SafeURL(href) {
 			w.WriteString(`<a`)
 			w.Attr("href", href)
 			w.WriteString(`>`)
@@ -706,12 +921,17 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 		w.WriteString("</figcaption></figure>")
 		return false
 	}
-	w.WriteString(`<span class="wiki-image"`)
+	w.WriteString(`<span`)
+	w.Attr("class", p.classes("wiki-image"))
 	if alt != "" {
 		w.Attr("title", alt)
 	}
 	w.WriteByte('>')
-	img()
+	if exists {
+		linked(captionText)
+	} else {
+		img()
+	}
 	w.WriteString("</span>")
 	return false
 }
