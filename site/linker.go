@@ -68,7 +68,9 @@ func (l *linker) resolve(title string) string {
 		// Category listings exist for every category a page is in,
 		// which the site-wide pass knows; a link to one is never red.
 		d = categoryDir(name)
-	case model.NSFile:
+	case model.NSFile, model.NSMedia:
+		// A [[:File:…]] link and a [[Media:…]] link both go to the
+		// file (the site has no file description pages).
 		if m, ok := l.plan.media[l.plan.mediaKey(name)]; ok {
 			d = m
 		}

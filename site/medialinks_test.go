@@ -15,7 +15,6 @@ import (
 // link to a missing file is red): it went to the search page, red,
 // "page does not exist", though the file is published.
 func TestMediaLinksGoToTheFile(t *testing.T) {
-	t.Skip("known bug: site/linker.go resolve() handles model.NSFile but not model.NSMedia, so [[Media:Board.png]] is a red link to the search page; the fix is `case model.NSFile, model.NSMedia:` there (the media lookup by name is the same)")
 	in := t.TempDir()
 	text := "Print [[Media:Board.png|the board]] or see [[Media:Gone.png]].\n"
 	if err := os.WriteFile(filepath.Join(in, "Gamehelpboard.wiki"), []byte(text), 0o644); err != nil {
