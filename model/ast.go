@@ -529,6 +529,11 @@ type Document struct {
 	// Switches holds the behaviour switches found (__NOTOC__, __TOC__,
 	// __FORCETOC__, __NOEDITSECTION__…), without underscores, upper case.
 	Switches map[string]bool
+	// TOCOffset is where the first __TOC__ stood (a byte offset into
+	// Source), when Switches["TOC"] says there is one: the table of
+	// contents goes there, before the first node at or after it. Without
+	// __TOC__ it goes before the first heading.
+	TOCOffset int
 	// Redirect is the target of a redirect page ("#REDIRECT [[Target]]"),
 	// nil for a page of content.
 	Redirect    *LinkInfo

@@ -73,6 +73,7 @@ type SiteStats struct {
 type parseState struct {
 	opts       *Options
 	src        string
+	tocOffset  int // where the first __TOC__ stood (Document.TOCOffset)
 	ex         *expander
 	links      []*model.LinkInfo
 	holders    []holder
@@ -170,7 +171,7 @@ func parse(src string, opts *Options, wrap func(*model.Node, []*model.TemplateCa
 	ps.keepStrings(root, t)
 	ps.leaveArrays(t)
 
-	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect}
+	doc := &model.Document{Root: root, Source: src, Categories: ps.categories, Switches: ps.switches, Redirect: redirect, TOCOffset: ps.tocOffset}
 	ps.postprocess(doc, wrap)
 	ps.diags.Sort()
 	doc.Diagnostics = ps.diags

@@ -224,7 +224,11 @@ func (ps *parseState) buildTree(in *text) *model.Node {
 		n.Level = 0
 	}
 	// The TOC placeholders did their work (a block where __TOC__ stood,
-	// for the p-wrapping); they leave nothing in the tree.
+	// for the p-wrapping); they leave nothing in the tree but the first
+	// one's place, where the contents go.
+	if len(tb.tocPlaces) > 0 {
+		ps.tocOffset = tb.tocPlaces[0].Pos
+	}
 	for _, n := range tb.tocPlaces {
 		n.Remove()
 	}

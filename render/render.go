@@ -181,6 +181,12 @@ type Writer struct {
 	// that a block's end need not look through its ancestors for one (a
 	// cost of the tree's depth at every block).
 	pre int
+	// toc is the document whose table of contents is still to be
+	// written: before tocHeading, or before the first node at or after
+	// tocOffset when tocHeading is nil (where __TOC__ stood).
+	toc        *model.Document
+	tocHeading *model.Node
+	tocOffset  int
 }
 
 // bufs recycles the output buffers: a site build renders hundreds of
@@ -204,9 +210,21 @@ func (r *Renderer) Render(out io.Writer, doc *model.Document) error {
 	w := &Writer{Writer: getBuf(out), r: r}
 	defer putBuf(w.Writer)
 	if !r.opts.NoTOC && wantTOC(doc) {
-		r.writeTOC(w, doc)
+		// Where MediaWiki puts it: where __TOC__ stood, else before the
+		// first heading (after the page's introduction).
+		w.toc, w.tocOffset = doc, doc.TOCOffset
+		if !doc.Switches["TOC"] {
+			for h := range doc.Root.FindAll(model.KindHeading) {
+				w.tocHeading = h
+				break
+			}
+		}
 	}
 	r.walk(w, doc.Root)
+	if w.toc != nil {
+		// Its place was inside something written whole.
+		r.writeTOC(w, w.toc)
+	}
 	return w.Flush()
 }
 
@@ -238,6 +256,11 @@ func (r *Renderer) walk(w *Writer, n *model.Node) {
 			// The entering call wrote the whole node.
 			skipped = nil
 			return model.WalkContinue
+		}
+		if w.toc != nil && entering && (c == w.tocHeading || w.tocHeading == nil && c.Pos >= w.tocOffset) {
+			doc := w.toc
+			w.toc = nil
+			r.writeTOC(w, doc)
 		}
 		pre := c.Tag == "pre"
 		if pre && !entering {
