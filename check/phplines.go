@@ -171,6 +171,10 @@ func (s *phpScan) array(path []string, closer string) {
 		case s.is(0, ","):
 			s.k++
 			continue
+		case s.is(0, ";"), s.is(0, ")"), s.is(0, "]"), s.is(0, "}"):
+			// Not an element (the file is not what the reader read
+			// it as): the array ends here, and the scan goes on.
+			return
 		}
 		var key string
 		if k, n, ok := s.keyAt(0); ok && s.is(n, "=>") {
@@ -245,6 +249,17 @@ func phpTokens(src string) []phpTok {
 				i += 2 + j + 2
 			} else {
 				i = len(src)
+			}
+		case strings.HasPrefix(src[i:], "<<<"):
+			// A heredoc or nowdoc is one string: its text is not code
+			// (a ";" or an apostrophe in it).
+			h := &phpParser{src: src, i: i}
+			if text, _, _, err := h.heredocText(); err == nil {
+				out = append(out, phpTok{'s', text, i})
+				i = h.i
+			} else {
+				out = append(out, phpTok{'p', "<<<", i})
+				i += 3
 			}
 		case c == '\'' || c == '"':
 			var b strings.Builder

@@ -63,13 +63,40 @@ class Material { const LIMIT = 4; }
 			t.Errorf("%s: line %d, want %d", path, got, want)
 		}
 	}
+	// A heredoc's text is not code: a ";" or an apostrophe in it ends
+	// nothing (the scan hung on the ";").
+	heredoc := phpLines("<?php\n$this->a = [\n  'x' => <<<EOT\n  It's; ok\n  EOT,\n  'y' => <<<'EOT'\n  Don't\n  EOT,\n  'z' => 1,\n];\n")
+	if heredoc["a.x"] != 3 || heredoc["a.y"] != 6 || heredoc["a.z"] != 9 {
+		t.Errorf("heredocs: %v", heredoc)
+	}
 	for _, path := range []string{"deck.Fake", "nope", "deck.Blue.x"} {
 		if l, ok := lines[path]; ok {
 			t.Errorf("%s: found at line %d, but it is not a value", path, l)
 		}
 	}
 	// Whatever the input, the scan ends.
-	for _, src := range []string{strings.Repeat("<?php $a = [", 1) + strings.Repeat("[", 1<<20), "<?php $this->a = [", "<?php $a = array(1, (2, [3", "<?php 'unclosed", "$", "<?php /* open"} {
+	for _, src := range []string{"<?php$a;a$a[]=[; $a['k'][] = array(true => 1, null => 2);", "<?php $a = [1 => 2 ), 3];", "<?php $a = [<<<", strings.Repeat("<?php $a = [", 1) + strings.Repeat("[", 1<<20), "<?php $this->a = [", "<?php $a = array(1, (2, [3", "<?php 'unclosed", "$", "<?php /* open"} {
 		phpLines(src)
 	}
+}
+
+// FuzzPHPLines: whatever the input, the scan ends, and every line it finds
+// is a line of the file.
+func FuzzPHPLines(f *testing.F) {
+	for _, s := range []string{
+		"<?php\ndefine('A', 1);\n$this->c = [A => ['n' => 1], 'x', B => 2, 'y', 2 * 3 => 'z', 'w'];\n",
+		"<?php $this->a = [-3 => 'a', 'b', C::K => [1, 2], fn($x) => $x, [1 => 2]];",
+		"<?php $a[] = 1; $a[] = [X => 2]; $a['k'][] = array(true => 1, null => 2);",
+		"<?php\n$a = [\n  'x' => <<<EOT\n  It's; ok\n  EOT, 'y' => <<<'N'\n  a\n N\n];",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		n := strings.Count(src, "\n") + 1
+		for p, l := range phpLines(src) {
+			if l < 1 || l > n {
+				t.Fatalf("%s: line %d of %d", p, l, n)
+			}
+		}
+	})
 }
