@@ -60,12 +60,12 @@ func (b *builder) buildRedirect(s *unitSummary, pg *model.Page) error {
 	pagePath := dir + "index.html"
 	lk := newLinker(b.plan, pg.Title, pagePath, "", s.Deps)
 	t, frag, _ := strings.Cut(pg.Redirect, "#")
-	exists := lk.PageExists(t)
+	there := lk.PageExists(t)
 	href := lk.PageURL(t, frag)
 	// A loop of redirects is written without a refresh, which would send
 	// the reader round it for ever.
 	_, _, resolves := b.plan.resolveRedirect(pg.Title)
-	exists = exists && resolves
+	exists := there && resolves
 	canonical := href
 	if b.opts.BaseURL != "" {
 		to, _, _ := b.plan.resolveRedirect(pg.Title)
@@ -83,8 +83,11 @@ func (b *builder) buildRedirect(s *unitSummary, pg *model.Page) error {
 		sb.WriteString("<meta http-equiv=\"refresh\" content=\"0; url=" + e(href) + "\">\n")
 	}
 	sb.WriteString("</head>\n<body>\n<p>" + e(pg.Title) + " redirects to <a href=\"" + e(href) + "\">" + e(pg.Redirect) + "</a>")
-	if !exists {
+	switch {
+	case !there:
 		sb.WriteString(" (a page that is not in this site)")
+	case !exists:
+		sb.WriteString(" (a redirect too: the redirects go round in a loop and lead to no page)")
 	}
 	sb.WriteString(".</p>\n</body>\n</html>\n")
 	return b.write(s, pagePath, []byte(sb.String()))

@@ -49,3 +49,41 @@ func TestLinksToRedirects(t *testing.T) {
 		t.Error("the redirect is listed as a page")
 	}
 }
+
+// Redirects in a loop: each page says where it leads without sending the
+// reader round (no refresh), and that the loop leads to no page (it said
+// the next one was not in the site, though it is, a redirect).
+func TestRedirectLoop(t *testing.T) {
+	in := t.TempDir()
+	for name, text := range map[string]string{
+		"Loop A.wiki": "#REDIRECT [[Loop B]]",
+		"Loop B.wiki": "#REDIRECT [[Loop A]]",
+		"Gone.wiki":   "#REDIRECT [[Nowhere]]",
+	} {
+		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := corpus.Load([]string{in}, corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	build(t, c, site.Options{Version: "test"}, out)
+	got := files(t, out)
+	var loop, gone string
+	for p, data := range got {
+		switch {
+		case strings.Contains(p, "loop-a") || strings.Contains(p, "Loop_A") || strings.Contains(p, "loop_a"):
+			loop = string(data)
+		case strings.Contains(strings.ToLower(p), "gone"):
+			gone = string(data)
+		}
+	}
+	if !strings.Contains(loop, "redirects to <a") || strings.Contains(loop, "http-equiv") || !strings.Contains(loop, "go round in a loop") || strings.Contains(loop, "not in this site") {
+		t.Errorf("Loop A's page:\n%s", loop)
+	}
+	if !strings.Contains(gone, "not in this site") {
+		t.Errorf("Gone's page:\n%s", gone)
+	}
+}
