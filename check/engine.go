@@ -27,6 +27,9 @@ type Engine struct {
 	// lines maps a value's path ("points.queen_of_spades", "suits.1.cards")
 	// to its line.
 	lines map[string]int
+	// files names the file of a value written in another file than File
+	// (one a PHP file requires), by its path.
+	files map[string]string
 	// paths maps each map of Values to its path, so a check that reaches
 	// a value through any expression can say which constant it read.
 	paths map[uintptr]string
@@ -39,6 +42,9 @@ func (e *Engine) Line(path string) int { return e.lines[path] }
 // Where is "file:line" for a value, or the file when the line is unknown.
 func (e *Engine) Where(path string) string {
 	if l := e.lines[path]; l > 0 {
+		if f := e.files[path]; f != "" {
+			return fmt.Sprintf("%s:%d", f, l)
+		}
 		return fmt.Sprintf("%s:%d", e.File, l)
 	}
 	return e.File
@@ -84,7 +90,14 @@ func joinPath(p, k string) string {
 // .inc) as LoadEngine does, and finds the line of each value. A check spec
 // is refused: it is never what a spec's engine: names.
 func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
-	values, err := LoadEngine(fsys, name, display)
+	var values map[string]any
+	var err error
+	var php *phpReader
+	if isPHPFile(name) {
+		values, php, err = parsePHPFile(fsys, name, display)
+	} else {
+		values, err = LoadEngine(fsys, name, display)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -95,10 +108,28 @@ func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
 	// The values are read; the lines are found in a second, lenient
 	// pass over the same file, so a reader of one format stays one
 	// thing. A value whose line is not found is named by its file.
-	if data, err := fs.ReadFile(fsys, name); err == nil {
+	if php != nil {
+		// The files a PHP file requires hold values too (its
+		// constants, in modules/): each value is found in the last
+		// file that writes it, the engine file itself last, as its
+		// code runs after the files it requires at its top.
+		e.files = map[string]string{}
+		for i := len(php.sources) - 1; i >= 0; i-- {
+			f := php.sources[i]
+			for p, l := range phpLines(f.src, php.constKey) {
+				if _, ok := e.lines[p]; ok && i > 0 {
+					continue
+				}
+				e.lines[p] = l
+				if i > 0 {
+					e.files[p] = f.name
+				} else {
+					delete(e.files, p)
+				}
+			}
+		}
+	} else if data, err := fs.ReadFile(fsys, name); err == nil {
 		switch strings.ToLower(path.Ext(name)) {
-		case ".php", ".inc":
-			e.lines = phpLines(string(data))
 		case ".json":
 			e.lines = jsonLines(data)
 		default:
@@ -189,4 +220,13 @@ func jsonLines(data []byte) map[string]int {
 	}
 	_ = walk("")
 	return lines
+}
+
+// isPHPFile reports whether name is read as PHP (.php, .inc).
+func isPHPFile(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".php", ".inc":
+		return true
+	}
+	return false
 }

@@ -56,13 +56,48 @@ func ParsePHP(name, src string) (map[string]any, error) {
 // The reader builds at most 1,000,000 elements in one array and 16 MB in
 // one string, and 256 MB of values in all: a bigger result is an error.
 func ParsePHPFile(fsys fs.FS, name, display string) (map[string]any, error) {
+	v, _, err := parsePHPFile(fsys, name, display)
+	return v, err
+}
+
+// parsePHPFile is ParsePHPFile, and the reader, which knows the files it
+// read and the constants they define.
+func parsePHPFile(fsys fs.FS, name, display string) (map[string]any, *phpReader, error) {
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return nil, model.Errorf(display, 0, model.MsgEngine, "cannot read engine constants: %v", err)
+		return nil, nil, model.Errorf(display, 0, model.MsgEngine, "cannot read engine constants: %v", err)
 	}
 	p := newPHPReader(fsys, display)
 	p.read[path.Clean(name)] = true
-	return p.run(display, path.Dir(name), string(src))
+	v, err := p.run(display, path.Dir(name), string(src))
+	return v, p, err
+}
+
+// constKey is the array key the constant name makes ("CARD_WASABI",
+// "Card::ACE"), as the files read define it: how phpLines reads a key
+// written as a constant (CARD_WASABI => array(…) is the key 11).
+func (r *phpReader) constKey(name string) (string, bool) {
+	var v any
+	var ok bool
+	switch strings.ToLower(name) {
+	case "true":
+		v, ok = true, true
+	case "false":
+		v, ok = false, true
+	case "null":
+		v, ok = nil, true
+	default:
+		if class, member, isClass := strings.Cut(name, "::"); isClass {
+			v, ok, _ = r.classConst(class, member, false)
+		} else {
+			v, ok = r.consts[name]
+		}
+	}
+	if !ok {
+		return "", false
+	}
+	k, err := phpArrayKey(v)
+	return k.s, err == nil
 }
 
 // phpReader holds what the files read so far define.
@@ -72,7 +107,8 @@ type phpReader struct {
 	vars    map[string]any // $this->name and $name
 	order   []string       // vars in the order they were first assigned
 	read    map[string]bool
-	missing []string // required files not found beside the file
+	missing []string    // required files not found beside the file
+	sources []phpSource // the files read, in the order they were
 	display string
 	funcs   map[string]phpFuncDecl // the files' functions, by lower-case name
 	enums   map[string]*phpEnum
@@ -155,6 +191,9 @@ func (r *phpReader) evalLazy(key string, l *lazyConst) (any, error) {
 	return v, nil
 }
 
+// phpSource is a file read: its name as messages give it, and its text.
+type phpSource struct{ name, src string }
+
 // phpFuncDecl is where a function of the files is declared; its line is
 // counted only for an error.
 type phpFuncDecl struct {
@@ -202,6 +241,7 @@ func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
 // file parses one file's source. dir is its directory in fsys, where the
 // files it requires are looked up.
 func (r *phpReader) file(name, dir, src string) error {
+	r.sources = append(r.sources, phpSource{name, src})
 	p := &phpParser{r: r, name: name, dir: dir, src: src, coalesceAt: -1, aliasAt: -1}
 	return p.file()
 }

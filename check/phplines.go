@@ -15,8 +15,13 @@ import (
 // positions — without evaluating anything, so it stays apart from the
 // reader (ParsePHP): values come from the reader, places from here. A
 // construct it does not follow only leaves the lines inside it unknown.
-func phpLines(src string) map[string]int {
-	s := &phpScan{toks: phpTokens(src), idx: model.NewLineIndex(src), lines: map[string]int{}, appended: map[string]int64{}}
+//
+// constKey gives the key a constant written as a key makes (CARD_WASABI
+// => … is the key 11 when define('CARD_WASABI', 11) was read); nil, or a
+// constant it does not know, leaves the element's line unknown, and the
+// lines of the elements after it without a key (their keys follow its).
+func phpLines(src string, constKey func(string) (string, bool)) map[string]int {
+	s := &phpScan{toks: phpTokens(src), idx: model.NewLineIndex(src), lines: map[string]int{}, appended: map[string]int64{}, constKey: constKey}
 	s.top()
 	return s.lines
 }
@@ -34,6 +39,7 @@ type phpScan struct {
 	idx      *model.LineIndex
 	lines    map[string]int
 	appended map[string]int64 // next position of "$a[] = …" by path
+	constKey func(string) (string, bool)
 }
 
 func (s *phpScan) tok(off int) phpTok {
@@ -114,10 +120,15 @@ func (s *phpScan) keyAt(off int) (key string, n int, ok bool) {
 		}
 		return k, 2, true
 	case t.kind == 'i':
+		name, n := t.text, 1
 		if s.is(off+1, "::") && s.tok(off+2).kind == 'i' {
-			return t.text + "::" + s.tok(off+2).text, 3, true
+			name, n = t.text+"::"+s.tok(off+2).text, 3
 		}
-		return t.text, 1, true
+		if s.constKey == nil {
+			return "", 0, false
+		}
+		key, ok := s.constKey(name)
+		return key, n, ok
 	}
 	return "", 0, false
 }
@@ -163,6 +174,7 @@ const maxScanDepth = 256
 // array reads the items of an array literal up to its closer.
 func (s *phpScan) array(path []string, closer string) {
 	next, started := int64(0), false // as phpArray's: [-3 => 'a', 'b'] puts 'b' at -2
+	lost := false                    // a key was not read: next is unknown
 	for s.k < len(s.toks) {
 		switch {
 		case s.is(0, closer):
@@ -183,6 +195,16 @@ func (s *phpScan) array(path []string, closer string) {
 			if i, err := strconv.ParseInt(k, 10, 64); err == nil && (!started || i >= next) && i < math.MaxInt64 {
 				next, started = i+1, true
 			}
+		} else if s.keyAhead() {
+			// A key not read here (an expression, a constant not
+			// known): the element's place is unknown, and so are the
+			// places of the elements after it without a key.
+			s.skipExpr() // the key, "=>" and the value
+			lost = true
+			continue
+		} else if lost {
+			s.skipExpr()
+			continue
 		} else {
 			key = strconv.FormatInt(next, 10)
 			next, started = next+1, true
@@ -190,6 +212,36 @@ func (s *phpScan) array(path []string, closer string) {
 		item := append(path[:len(path):len(path)], key)
 		s.value(item)
 	}
+}
+
+// keyAhead reports whether the array element at the scan has a key: a
+// "=>" before the element ends.
+func (s *phpScan) keyAhead() bool {
+	depth := 0
+	for k := s.k; k < len(s.toks); k++ {
+		t := s.toks[k]
+		if t.kind != 'p' {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case ",", ";":
+			if depth == 0 {
+				return false
+			}
+		case "=>":
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // skipExpr passes over the rest of an expression, up to a separator at its

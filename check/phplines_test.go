@@ -37,7 +37,7 @@ $this->below = [-3 => 'a',
   'b'];
 class Material { const LIMIT = 4; }
 `
-	lines := phpLines(src)
+	lines := phpLines(src, nil)
 	for path, want := range map[string]int{
 		"TARGET":        3,
 		"deck":          4,
@@ -65,7 +65,7 @@ class Material { const LIMIT = 4; }
 	}
 	// A heredoc's text is not code: a ";" or an apostrophe in it ends
 	// nothing (the scan hung on the ";").
-	heredoc := phpLines("<?php\n$this->a = [\n  'x' => <<<EOT\n  It's; ok\n  EOT,\n  'y' => <<<'EOT'\n  Don't\n  EOT,\n  'z' => 1,\n];\n")
+	heredoc := phpLines("<?php\n$this->a = [\n  'x' => <<<EOT\n  It's; ok\n  EOT,\n  'y' => <<<'EOT'\n  Don't\n  EOT,\n  'z' => 1,\n];\n", nil)
 	if heredoc["a.x"] != 3 || heredoc["a.y"] != 6 || heredoc["a.z"] != 9 {
 		t.Errorf("heredocs: %v", heredoc)
 	}
@@ -76,7 +76,51 @@ class Material { const LIMIT = 4; }
 	}
 	// Whatever the input, the scan ends.
 	for _, src := range []string{"<?php$a;a$a[]=[; $a['k'][] = array(true => 1, null => 2);", "<?php $a = [1 => 2 ), 3];", "<?php $a = [<<<", strings.Repeat("<?php $a = [", 1) + strings.Repeat("[", 1<<20), "<?php $this->a = [", "<?php $a = array(1, (2, [3", "<?php 'unclosed", "$", "<?php /* open"} {
-		phpLines(src)
+		phpLines(src, nil)
+	}
+}
+
+// A key written as a constant is the key the constant makes: the lines of
+// BGA's CARD_WASABI => array(…) are found under the card's number. A key
+// that is not read leaves its element's line unknown, and those after it
+// without a key, never the line of another element.
+func TestPHPLinesConstantKeys(t *testing.T) {
+	src := `<?php
+define('CARD_TEMPURA', 1);
+define('BLUE', 'Blue');
+class Card { const WASABI = 11; }
+$this->cards = array(
+  CARD_TEMPURA => array('name' => 'Tempura',
+                        'nbr' => 14),
+  Card::WASABI => ['nbr' => 6],
+  'next',
+  BLUE => 5,
+  true => 'yes',
+  UNKNOWN => 'a',
+  'b',
+  2 * 10 => 'c',
+  'd',
+);
+$this->later = [2 * 10 => 'c', 'd'];
+`
+	consts := map[string]string{"CARD_TEMPURA": "1", "BLUE": "Blue", "Card::WASABI": "11", "true": "1"}
+	lines := phpLines(src, func(name string) (string, bool) { k, ok := consts[name]; return k, ok })
+	for path, want := range map[string]int{
+		"cards.1":      11, // true => 'yes' writes the key 1 again
+		"cards.1.nbr":  7,
+		"cards.11.nbr": 8,
+		"cards.12":     9,
+		"cards.Blue":   10,
+		"cards.1.name": 6,
+	} {
+		if got := lines[path]; got != want {
+			t.Errorf("%s: line %d, want %d", path, got, want)
+		}
+	}
+	for _, path := range []string{"cards.CARD_TEMPURA", "cards.UNKNOWN", "cards.13", "cards.14", "cards.20", "cards.21", "later.0", "later.1"} {
+		if l, ok := lines[path]; ok {
+			t.Errorf("%s: found at line %d, but its key is not known", path, l)
+		}
 	}
 }
 
@@ -91,9 +135,10 @@ func FuzzPHPLines(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	keys := map[string]string{"A": "1", "C::K": "k", "true": "1", "null": ""}
 	f.Fuzz(func(t *testing.T, src string) {
 		n := strings.Count(src, "\n") + 1
-		for p, l := range phpLines(src) {
+		for p, l := range phpLines(src, func(name string) (string, bool) { k, ok := keys[name]; return k, ok }) {
 			if l < 1 || l > n {
 				t.Fatalf("%s: line %d of %d", p, l, n)
 			}

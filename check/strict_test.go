@@ -290,3 +290,42 @@ func fitsWidth(t *testing.T, out string) {
 		}
 	}
 }
+
+// A BGA engine file keys its cards by constants, defined in a file it
+// requires (modules/constants.inc.php): a value's place is its line in the
+// file that writes it, and a key is the constant's value.
+func TestPHPEngineWhere(t *testing.T) {
+	fsys := fstest.MapFS{
+		"engine/material.inc.php": {Data: []byte(`<?php
+require_once('modules/constants.inc.php');
+$this->cards = array(
+  CARD_TEMPURA => array('name' => clienttranslate('Tempura'), 'nbr' => 14),
+  CardType::WASABI => array('name' => clienttranslate('Wasabi'),
+    'nbr' => 6),
+);
+`)},
+		"engine/modules/constants.inc.php": {Data: []byte(`<?php
+define('CARD_TEMPURA', 1);
+class CardType
+{
+    const WASABI = 11;
+}
+$this->deck_size = 20;
+`)},
+	}
+	e, err := check.ReadEngine(fsys, "engine/material.inc.php", "content/engine/material.inc.php")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		"cards.1.nbr":  "content/engine/material.inc.php:4",
+		"cards.11":     "content/engine/material.inc.php:5",
+		"cards.11.nbr": "content/engine/material.inc.php:6",
+		"CARD_TEMPURA": "content/engine/modules/constants.inc.php:2",
+		"deck_size":    "content/engine/modules/constants.inc.php:7",
+	} {
+		if got := e.Where(path); got != want {
+			t.Errorf("%s is at %s, want %s", path, got, want)
+		}
+	}
+}
