@@ -172,6 +172,7 @@ func yamlLines(n *yaml.Node, p string, lines map[string]int) {
 // jsonLines records the line of every value of a JSON document (already
 // known to be valid).
 func jsonLines(data []byte) map[string]int {
+	data = blankBOM(data)
 	lines := map[string]int{}
 	idx := model.NewLineIndex(string(data))
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -229,4 +230,14 @@ func isPHPFile(name string) bool {
 		return true
 	}
 	return false
+}
+
+// blankBOM makes a UTF-8 byte order mark at the start of a JSON file (an
+// editor on Windows writes one) white space, which JSON reads: the
+// offsets and lines of the rest stay as they are.
+func blankBOM(data []byte) []byte {
+	if rest, ok := bytes.CutPrefix(data, []byte("\uFEFF")); ok {
+		return append([]byte("   "), rest...)
+	}
+	return data
 }

@@ -319,6 +319,7 @@ func LoadEngine(fsys fs.FS, name, display string) (map[string]any, error) {
 		// Read again through the file system: it may require others.
 		return ParsePHPFile(fsys, name, display)
 	case ".json":
+		data = blankBOM(data)
 		var v map[string]any
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.UseNumber()

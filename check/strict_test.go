@@ -329,3 +329,24 @@ $this->deck_size = 20;
 		}
 	}
 }
+
+// A JSON engine file saved with a byte order mark and CRLF line ends (as
+// editors on Windows write gameoptions.json) is read as JSON, its lines
+// counted as ever; YAML is too.
+func TestEngineFileWithBOM(t *testing.T) {
+	fsys := fstest.MapFS{
+		"e/stats.json": {Data: []byte("\uFEFF{\r\n  \"player\": {\r\n    \"turns\": 10\r\n  }\r\n}\r\n")},
+		"e/bad.json":   {Data: []byte("\uFEFF{\r\n  \"a\": 1,\r\n}\r\n")},
+		"e/deck.yaml":  {Data: []byte("\uFEFFdeck:\r\n  Red: 3\r\n")},
+	}
+	e, err := check.ReadEngine(fsys, "e/stats.json", "e/stats.json")
+	if err != nil || e.Values["player"].(map[string]any)["turns"] != int64(10) || e.Where("player.turns") != "e/stats.json:3" {
+		t.Errorf("stats.json: %v, %v", e, err)
+	}
+	if _, err := check.ReadEngine(fsys, "e/bad.json", "e/bad.json"); err == nil || !strings.HasPrefix(err.Error(), "e/bad.json:3: error: invalid JSON: invalid character '}'") {
+		t.Errorf("bad.json: %v", err)
+	}
+	if e, err := check.ReadEngine(fsys, "e/deck.yaml", "e/deck.yaml"); err != nil || e.Where("deck.Red") != "e/deck.yaml:2" {
+		t.Errorf("deck.yaml: %v, %v", e, err)
+	}
+}
