@@ -421,6 +421,44 @@ func safeAttr(name, value string) bool {
 	return true
 }
 
+// writeLegacyAnchor writes, first in a heading whose id has characters
+// the legacy encoding escapes, an empty element with the id in that
+// encoding, as MediaWiki does by default ($wgFragmentMode html5 then
+// legacy): links made to the heading before ids were HTML5 ("#Q.26A",
+// "#.C3.89lan") still land on it.
+func writeLegacyAnchor(w *Writer, n *model.Node) {
+	id, ok := n.Attr("id")
+	if !ok || id == "" {
+		return
+	}
+	if legacy := LegacyAnchor(id); legacy != id {
+		w.WriteString(`<span`)
+		w.Attr("id", w.r.opts.ContentID(legacy))
+		w.WriteString(`></span>`)
+	}
+}
+
+// LegacyAnchor is MediaWiki's legacy encoding of a heading's id
+// (Sanitizer::escapeIdForAttribute in 'legacy' mode): PHP's urlencode,
+// with "%3A" back to ":" and every other "%" made ".".
+func LegacyAnchor(id string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '.', c == '-', c == ':':
+			b.WriteByte(c)
+		case c == ' ':
+			b.WriteByte('_')
+		default:
+			b.WriteByte('.')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
+}
+
 func renderElement(w *Writer, n *model.Node, entering bool) bool {
 	tag := n.Tag
 	f := lookupTagFlags(tag) // one look-up for the three questions below
@@ -444,6 +482,9 @@ func renderElement(w *Writer, n *model.Node, entering bool) bool {
 			return false
 		}
 		w.WriteByte('>')
+		if n.Kind == model.KindHeading {
+			writeLegacyAnchor(w, n)
+		}
 		if tag == "table" {
 			w.r.renderTableBody(w, n)
 			w.WriteString("</table>")
