@@ -13,23 +13,11 @@ import (
 // Links to a redirect go to its target (blue, with the redirect's
 // section), and the redirect page is not listed as a page of content.
 func TestLinksToRedirects(t *testing.T) {
-	in := t.TempDir()
-	for name, text := range map[string]string{
+	got := buildPages(t, map[string]string{
 		"Gamehelphearts.wiki": "'''Hearts'''. See [[Hearts rules]] and [[Herz|the scoring]].\n== Scoring ==\nOne per heart.",
 		"Hearts rules.wiki":   "#REDIRECT [[Gamehelphearts]]",
 		"Herz.wiki":           "#WEITERLEITUNG [[Gamehelphearts#Scoring]]",
-	} {
-		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c, err := corpus.Load([]string{in}, corpus.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "public")
-	build(t, c, site.Options{Version: "test"}, out)
-	got := files(t, out)
+	}, site.Options{})
 	game := string(got["games/hearts/index.html"])
 	for _, want := range []string{
 		`<a href="../../games/hearts/index.html" title="Hearts rules">Hearts rules</a>`,
@@ -54,23 +42,11 @@ func TestLinksToRedirects(t *testing.T) {
 // reader round (no refresh), and that the loop leads to no page (it said
 // the next one was not in the site, though it is, a redirect).
 func TestRedirectLoop(t *testing.T) {
-	in := t.TempDir()
-	for name, text := range map[string]string{
+	got := buildPages(t, map[string]string{
 		"Loop A.wiki": "#REDIRECT [[Loop B]]",
 		"Loop B.wiki": "#REDIRECT [[Loop A]]",
 		"Gone.wiki":   "#REDIRECT [[Nowhere]]",
-	} {
-		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c, err := corpus.Load([]string{in}, corpus.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "public")
-	build(t, c, site.Options{Version: "test"}, out)
-	got := files(t, out)
+	}, site.Options{})
 	var loop, gone string
 	for p, data := range got {
 		switch {
@@ -86,4 +62,24 @@ func TestRedirectLoop(t *testing.T) {
 	if !strings.Contains(gone, "not in this site") {
 		t.Errorf("Gone's page:\n%s", gone)
 	}
+}
+
+// buildPages builds the site of a wiki of .wiki pages (name: text) with
+// opts and returns its files.
+func buildPages(t *testing.T, pages map[string]string, opts site.Options) map[string][]byte {
+	t.Helper()
+	in := t.TempDir()
+	for name, text := range pages {
+		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := corpus.Load([]string{in}, corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	opts.Version = "test"
+	build(t, c, opts, out)
+	return files(t, out)
 }
