@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wikirules/wikirules/model"
+	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
 
@@ -87,5 +89,20 @@ func TestImageSize(t *testing.T) {
 		if out := html(t, in, render.Options{Linker: imageLinker}); !strings.Contains(out, want) {
 			t.Errorf("%s: no\n%s\nin\n%s", in, want, out)
 		}
+	}
+}
+
+// An image's link= page is read by the wiki's title rules, as its other
+// links are: on a case-sensitive wiki link=polish is the page "polish",
+// not "Polish" (another page).
+func TestImageLinkTitleRules(t *testing.T) {
+	names := model.NewNamespaces(&model.SiteInfo{Case: model.CaseSensitive})
+	doc := parser.Parse("[[polish]] [[File:Board.png|link=polish]]", &parser.Options{Namespaces: names})
+	var sb strings.Builder
+	if err := render.New(render.Options{Titles: names, Linker: imageLinker}).Render(&sb, doc); err != nil {
+		t.Fatal(err)
+	}
+	if out := sb.String(); strings.Count(out, `href="/site/polish.html"`) != 2 || strings.Contains(out, "Polish") {
+		t.Errorf("the text and the image do not both link to polish:\n%s", out)
 	}
 }
