@@ -706,18 +706,37 @@ func (l *Loader) Corpus() (*model.Corpus, error) {
 	for k := range l.pages {
 		keys = append(keys, k)
 	}
+	// Titles written as the rules write them first: a page the wiki keeps
+	// under a title the rules would write otherwise ("ßeta", made before
+	// PHP capitalized ß as SS) merges into theirs only when it can be the
+	// same page.
+	norm := make(map[pageKey]string, len(keys))
+	for _, k := range keys {
+		norm[k] = names.Normalize(k.title)
+	}
 	sort.Slice(keys, func(i, j int) bool {
+		ci, cj := norm[keys[i]] == keys[i].title, norm[keys[j]] == keys[j].title
+		if ci != cj {
+			return ci
+		}
 		if keys[i].title != keys[j].title {
 			return keys[i].title < keys[j].title
 		}
 		return keys[i].ns < keys[j].ns
 	})
+	written := map[string]string{} // a merged page's title as its first input wrote it
 	for _, k := range keys {
 		acc := l.pages[k]
-		t := names.Normalize(acc.title)
+		t := norm[k]
+		if m := merged[t]; m != nil && m.id != 0 && acc.id != 0 && m.id != acc.id && written[t] != acc.title {
+			// Two pages of the wiki (two ids, two titles) that the rules
+			// read as one title: the other keeps the title it has there.
+			t = acc.title
+		}
 		m := merged[t]
 		if m == nil {
 			merged[t] = &pageAcc{title: t, ns: acc.ns, id: acc.id, idAt: acc.idAt, redirect: acc.redirect, redirectAt: acc.redirectAt, revs: acc.revs}
+			written[t] = acc.title
 			continue
 		}
 		if m.ns < 0 {

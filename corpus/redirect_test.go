@@ -109,3 +109,43 @@ func TestPageIDOfNewestExport(t *testing.T) {
 		}
 	}
 }
+
+// Two pages of a wiki whose titles the title rules read as one ("ßeta",
+// kept so from before PHP capitalized ß as SS, and "SSeta") stay two pages,
+// each with its own history; the same page in two inputs still merges.
+func TestPagesOfOneNormalTitle(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "two.xml")
+	page := func(title string, id int, text string) string {
+		return `<page><title>` + title + `</title><ns>0</ns><id>` + strconv.Itoa(id) + `</id><revision><id>` + strconv.Itoa(id*10) +
+			`</id><timestamp>2024-01-0` + strconv.Itoa(id) + `T00:00:00Z</timestamp><text>` + text + `</text></revision></page>`
+	}
+	if err := os.WriteFile(p, []byte(`<mediawiki version="0.11">`+page("ßeta", 1, "legacy page")+page("SSeta", 2, "other page")+`</mediawiki>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load([]string{p}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Pages) != 2 {
+		t.Fatalf("%d pages, want 2", len(c.Pages))
+	}
+	for title, text := range map[string]string{"SSeta": "other page", "ßeta": "legacy page"} {
+		pg := c.Page(title)
+		if pg == nil || len(pg.Revisions) != 1 || pg.Revisions[0].Text != text {
+			t.Errorf("page %q: %+v", title, pg)
+		}
+	}
+	// The same page read from an export and a feed is one page.
+	feedPath := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(feedPath, []byte("W - User contributions [en]\n\nSSeta\n\n2024-03-01T00:00:00Z\n\nAnn: s\n\nnewer\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err = Load([]string{p, feedPath}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pg := c.Page("SSeta"); pg == nil || len(pg.Revisions) != 2 {
+		t.Errorf("SSeta from the export and the feed: %+v", pg)
+	}
+}
