@@ -23,6 +23,10 @@ func TestLegacyAnchor(t *testing.T) {
 			t.Errorf("LegacyAnchor(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// A legacy id that is another heading's id is not written twice.
+	if out := html(t, "== Q&A ==\n== Q.26A ==\n", render.Options{NoTOC: true}); strings.Count(out, `id="Q.26A"`) != 1 {
+		t.Errorf("the id Q.26A is not once in\n%s", out)
+	}
 	out := html(t, legacyHeadings, render.Options{NoTOC: true})
 	if got := legacyIDs(out); !slices.Equal(got, []string{"Q.26A:_.22Why.3F.22", ".C3.89lan", "Player.27s_turn", "100.25_.28or_less.29", ".C3.89lan_2"}) {
 		t.Errorf("legacy ids %q in\n%s", got, out)

@@ -191,6 +191,10 @@ type Writer struct {
 	toc        *model.Document
 	tocHeading *model.Node
 	tocOffset  int
+	// doc is the document Render writes, whose heading ids (lower case,
+	// read when a legacy id is first written) no legacy id may repeat.
+	doc        *model.Document
+	headingIDs map[string]bool
 }
 
 // bufs recycles the output buffers: a site build renders hundreds of
@@ -211,7 +215,7 @@ func putBuf(b *bufio.Writer) {
 
 // Render writes doc's body as an HTML fragment.
 func (r *Renderer) Render(out io.Writer, doc *model.Document) error {
-	w := &Writer{Writer: getBuf(out), r: r}
+	w := &Writer{Writer: getBuf(out), r: r, doc: doc}
 	defer putBuf(w.Writer)
 	if !r.opts.NoTOC && wantTOC(doc) {
 		// Where MediaWiki puts it: where __TOC__ stood, else before the
@@ -435,11 +439,30 @@ func writeLegacyAnchor(w *Writer, n *model.Node) {
 	if !ok || id == "" {
 		return
 	}
-	if legacy := LegacyAnchor(id); legacy != id {
+	if legacy := LegacyAnchor(id); legacy != id && !w.isHeadingID(legacy) {
 		w.WriteString(`<span`)
 		w.Attr("id", w.r.opts.ContentID(legacy))
 		w.WriteString(`></span>`)
 	}
+}
+
+// isHeadingID reports whether id is, whatever its case, the id of a
+// heading of the document being written: a legacy id that is one is not
+// written (two elements of one id). MediaWiki would number the heading
+// instead; a part written alone (RenderNode) is not checked.
+func (w *Writer) isHeadingID(id string) bool {
+	if w.doc == nil {
+		return false
+	}
+	if w.headingIDs == nil {
+		w.headingIDs = map[string]bool{}
+		for h := range w.doc.Root.FindAll(model.KindHeading) {
+			if v, ok := h.Attr("id"); ok {
+				w.headingIDs[strings.ToLower(v)] = true
+			}
+		}
+	}
+	return w.headingIDs[strings.ToLower(id)]
 }
 
 // LegacyAnchor is MediaWiki's legacy encoding of a heading's id
