@@ -2,6 +2,7 @@ package site
 
 import (
 	"html"
+	"strconv"
 	"strings"
 
 	"github.com/wikirules/wikirules/model"
@@ -87,7 +88,7 @@ func (b *builder) buildRedirect(s *unitSummary, pg *model.Page) error {
 	case !there:
 		sb.WriteString(" (a page that is not in this site)")
 	case !exists:
-		sb.WriteString(" (a redirect too: the redirects go round in a loop and lead to no page)")
+		sb.WriteString(" (a redirect too: the redirects from it go round in a loop, or on past " + strconv.Itoa(maxRedirectHops) + ", and lead to no page)")
 	}
 	sb.WriteString(".</p>\n</body>\n</html>\n")
 	return b.write(s, pagePath, []byte(sb.String()))
