@@ -446,6 +446,11 @@ func writeLegacyAnchor(w *Writer, n *model.Node) {
 	}
 }
 
+// legacySafe reports whether the legacy encoding keeps byte c as it is.
+func legacySafe(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-' || c == ':'
+}
+
 // isHeadingID reports whether id is, whatever its case, the id of a
 // heading of the document being written: a legacy id that is one is not
 // written (two elements of one id). MediaWiki would number the heading
@@ -470,10 +475,20 @@ func (w *Writer) isHeadingID(id string) bool {
 // with "%3A" back to ":" and every other "%" made ".".
 func LegacyAnchor(id string) string {
 	const hex = "0123456789ABCDEF"
+	safe := 0
+	for safe < len(id) && legacySafe(id[safe]) {
+		safe++
+	}
+	if safe == len(id) {
+		return id // most headings: no copy
+	}
 	var b strings.Builder
+	b.Grow(len(id) + 8)
+	b.WriteString(id[:safe])
+	id = id[safe:]
 	for i := 0; i < len(id); i++ {
 		switch c := id[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '.', c == '-', c == ':':
+		case legacySafe(c):
 			b.WriteByte(c)
 		case c == ' ':
 			b.WriteByte('_')
