@@ -505,13 +505,18 @@ func TestTotalRowSpanningLabel(t *testing.T) {
 |-
 | colspan="2" | '''Total''' || '''30'''
 |}`)
-	tb := pt.Table("demo/deck")
+	expectTotal(t, pt.Table("demo/deck"), []string{"Color", "Shape", "Count"}, 30, "Red|Circle|10", "Blue|Square|12", "Green|Star|8")
+}
+
+// expectTotal checks a table's rows and its declared total of Count.
+func expectTotal(t *testing.T, tb *extract.Table, cols []string, total int64, rows ...string) {
+	t.Helper()
 	if tb == nil {
 		t.Fatal("no table")
 	}
-	expectRows(t, tb, []string{"Color", "Shape", "Count"}, "Red|Circle|10", "Blue|Square|12", "Green|Star|8")
-	if tb.DeclaredTotal != int64(30) || tb.TotalColumn != "Count" {
-		t.Errorf("declared total %#v of %q, want 30 of Count", tb.DeclaredTotal, tb.TotalColumn)
+	expectRows(t, tb, cols, rows...)
+	if tb.DeclaredTotal != total || tb.TotalColumn != "Count" {
+		t.Errorf("declared total %#v of %q, want %d of Count", tb.DeclaredTotal, tb.TotalColumn, total)
 	}
 }
 
@@ -677,14 +682,7 @@ func TestTotalRowInGroupedTable(t *testing.T) {
 |-
 ! Total !! 10
 |}`)
-	tb := pt.Table("demo/deck")
-	if tb == nil {
-		t.Fatal("no table")
-	}
-	expectRows(t, tb, []string{"group", "Card", "Count"}, "Clubs|7|4", "Clubs|8|4", "Hearts|9|2")
-	if tb.DeclaredTotal != int64(10) || tb.TotalColumn != "Count" {
-		t.Errorf("declared total %#v of %q, want 10 of Count", tb.DeclaredTotal, tb.TotalColumn)
-	}
+	expectTotal(t, pt.Table("demo/deck"), []string{"group", "Card", "Count"}, 10, "Clubs|7|4", "Clubs|8|4", "Hearts|9|2")
 }
 
 // TestNoBreakSpacesBetweenValues: a no-break space between numbers that
