@@ -2,6 +2,7 @@ package diff_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"path/filepath"
 	"strconv"
@@ -274,6 +275,33 @@ func TestRowsByKey(t *testing.T) {
 	tc := r.Tables[0]
 	if len(tc.RowsAdded) != 1 || tc.RowsAdded[0]["Hand"] != "High card" || len(tc.Cells) != 1 || tc.Cells[0].Row != "Flush" {
 		t.Errorf("%+v", tc)
+	}
+}
+
+// A key column whose numbers are written another way ("1,000" to
+// "1000", a unit dropped) names the same rows: the rows pair and the
+// table's values are unchanged (a formatting change), not every row
+// removed and added again.
+func TestRowsByKeyNumberFormat(t *testing.T) {
+	table := func(rows ...string) string {
+		return "== Rewards ==\n{| class=\"wikitable\"\n! Points !! Reward\n|-\n" + strings.Join(rows, "\n|-\n") + "\n|}\n"
+	}
+	old := table("| 1,000 || Bronze", "| 2,500 || Silver", "| 10,000 || Gold")
+	for _, tc := range []struct{ name, new, want string }{
+		{"separators", table("| 1000 || Bronze", "| 2500 || Silver", "| 10000 || Gold"), "table formatting  demo/rewards values=false"},
+		{"unit", table("| 1,000 VP || Bronze", "| 2,500 VP || Silver", "| 10,000 VP || Gold"), "table formatting  demo/rewards values=false"},
+		{"value", table("| 1000 || Bronze", "| 2500 || Silver", "| 10000 || Platinum"), "table modified  demo/rewards values=true"},
+	} {
+		r := compare(old, tc.new)
+		if got := changes(r); got != "section modified  Rewards\n"+tc.want {
+			t.Errorf("%s: got\n%s\nwant %s", tc.name, got, tc.want)
+		}
+		if len(r.Tables) == 1 && (len(r.Tables[0].RowsAdded) > 0 || len(r.Tables[0].RowsRemoved) > 0) {
+			t.Errorf("%s: rows added %v, removed %v; want the rows paired by their keys' values", tc.name, r.Tables[0].RowsAdded, r.Tables[0].RowsRemoved)
+		}
+		if tc.name == "value" && (len(r.Tables) != 1 || fmt.Sprint(r.Tables[0].Cells) != "[{10000 Reward Gold Platinum}]") {
+			t.Errorf("%s: %+v", tc.name, r.Tables)
+		}
 	}
 }
 

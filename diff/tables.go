@@ -3,7 +3,9 @@ package diff
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -458,19 +460,38 @@ func cellText(r extract.Row, c int) string {
 	return ""
 }
 
-// rowsByKey pairs rows with the same key; rows with the same key pair up
-// in order.
+// keyOf is what names a row by its cell in column c: the cell's number
+// when it is one (a key written "1,000" in one revision and "1000" or
+// "1,000 VP" in the next names the same row, as sameValue finds its
+// value the same), else its text.
+func keyOf(r extract.Row, c int) string {
+	if c >= 0 && c < len(r) {
+		switch v := r[c].Value.(type) {
+		case int64:
+			return "\x00" + strconv.FormatInt(v, 10)
+		case float64:
+			if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+				return "\x00" + strconv.FormatInt(int64(v), 10) // 5.0 is 5
+			}
+			return "\x00" + strconv.FormatFloat(v, 'g', -1, 64)
+		}
+	}
+	return cellText(r, c)
+}
+
+// rowsByKey pairs rows with the same key (keyOf); rows with the same key
+// pair up in order.
 func (p *tablePair) rowsByKey() {
 	ka := p.colOf[p.keyB]
 	byKey := map[string][]int{}
 	for i, r := range p.a.Rows {
-		k := cellText(r, ka)
+		k := keyOf(r, ka)
 		byKey[k] = append(byKey[k], i)
 	}
 	p.rowOf = make([]int, len(p.b.Rows))
 	for j, r := range p.b.Rows {
 		p.rowOf[j] = -1
-		k := cellText(r, p.keyB)
+		k := keyOf(r, p.keyB)
 		if is := byKey[k]; len(is) > 0 {
 			p.rowOf[j] = is[0]
 			byKey[k] = is[1:]
