@@ -463,16 +463,49 @@ func toNumber(v any) (float64, error) {
 func index(rows any, column any) (map[string]any, error) {
 	list, ok := rows.([]any)
 	if !ok {
-		return nil, fmt.Errorf("index: expected rows, got %T", rows)
+		return nil, fmt.Errorf("index: expected rows (rows, table.rows, tables[\"…\"].rows), got %s", kindOf(rows))
 	}
 	col := fmt.Sprint(column)
 	out := map[string]any{}
 	for _, r := range list {
-		if m, ok := r.(map[string]any); ok {
-			out[fmt.Sprint(m[col])] = m
+		m, ok := r.(map[string]any)
+		if !ok {
+			continue
 		}
+		v, ok := m[col]
+		if !ok {
+			// A misspelt column: every row would be filed under nothing.
+			cols := make([]string, 0, len(m))
+			for k := range m {
+				cols = append(cols, k)
+			}
+			sort.Strings(cols)
+			return nil, fmt.Errorf("index(rows, %q): the rows have no column %q%s; their columns are %s", col, col,
+				suggest.DidYouMean(quoteAll(suggest.Nearest(col, cols, 3))), listOf(quoteAll(cols)))
+		}
+		out[fmt.Sprint(v)] = m
 	}
 	return out, nil
+}
+
+// kindOf names the kind of a value for a message: "a map", "a number", …
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "nothing"
+	case map[string]any:
+		return "a map"
+	case []any:
+		return "a list"
+	case string:
+		return "a text"
+	case bool:
+		return "true or false"
+	}
+	if _, ok := numberOf(v); ok {
+		return "a number"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 func rowValue(v any) any {

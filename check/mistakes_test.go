@@ -1,0 +1,62 @@
+package check_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/check"
+)
+
+// The mistakes a game developer makes in a spec are errors that say what
+// is wrong and what was expected: never a pass, never a failure of the
+// rules, never a message about the program's own types.
+func TestSpecMistakesAreClearErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, spec string
+		want       string // the message of check "a", an ERROR
+	}{{
+		name: "index column typo",
+		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: index(rows, \"nam\")[\"Red\"].count == 3\n",
+		want: `index(rows, "nam"): the rows have no column "nam" (did you mean "name"?); their columns are "count", "name"`,
+	}, {
+		name: "index of a table",
+		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: len(index(table, \"name\")) == 3\n",
+		want: `index: expected rows (rows, table.rows, tables["…"].rows), got a map`,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := deckSuite(t, tc.spec, nil)
+			r := results(s, deckPage(deckText))["a"]
+			if r.Status != check.Error || !strings.HasPrefix(r.Message, tc.want) {
+				t.Errorf("got %s %s\nwant ERROR %s", r.Status, r.Message, tc.want)
+			}
+		})
+	}
+}
+
+// stays a comparison.
+func TestEqualityOfLikeValues(t *testing.T) {
+	s := deckSuite(t, `game: deck
+checks:
+  - id: numbers
+    table: deck/the-deck
+    expr: index(rows, "name")["Red"].count == 3 && 3.0 == 3 && rows[0].count != 4
+  - id: texts
+    table: deck/the-deck
+    expr: rows[0].name == "Red" && rows[0].name != "Blue" && type(rows[0].count) == "int"
+  - id: nothing
+    table: deck/the-deck
+    expr: 'rows[0].count != nil && nil == nil && [1] == [1] && {"a": 1} != nil && rows[0] != nil'
+  - id: false
+    table: deck/the-deck
+    expr: rows[0].count == 4
+`, nil)
+	res := results(s, deckPage(deckText))
+	for id, want := range map[string]check.Status{"numbers": check.Pass, "texts": check.Pass, "nothing": check.Pass, "false": check.Fail} {
+		if r := res[id]; r.Status != want {
+			t.Errorf("%s: %s %s, want %s", id, r.Status, r.Message, want)
+		}
+	}
+	if r := res["false"]; r.Message != "false: rows[0].count == 4 (left side 3, right side 4)" {
+		t.Errorf("message %q", r.Message)
+	}
+}
