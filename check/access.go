@@ -136,6 +136,10 @@ type access struct {
 	// missing is the first name the expression asked for that is not
 	// there: a mistake in the spec.
 	missing error
+	// noEngine is the empty engine map of a spec without engine: (0
+	// when it has one), and specFile the spec, to say so.
+	noEngine uintptr
+	specFile string
 }
 
 // rowRef says which table row a row map of the environment is.
@@ -226,6 +230,9 @@ func (a *access) miss(m map[string]any, key, desc string) error {
 	sort.Strings(keys)
 	near := suggest.DidYouMean(quoteAll(suggest.Nearest(key, keys, 3)))
 	if a != nil {
+		if a.noEngine != 0 && mapID(m) == a.noEngine {
+			return fmt.Errorf("engine.%s: the spec has no engine: file, so there are no engine constants to read (give engine: FILE at the top of %s)", key, a.specFile)
+		}
 		if r, ok := a.rows[mapID(m)]; ok {
 			return fmt.Errorf("table %s has no column %q%s; its columns are %s", r.t.ID, key, near, listOf(quoteAll(r.t.Columns)))
 		}

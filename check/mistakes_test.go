@@ -22,6 +22,10 @@ func TestSpecMistakesAreClearErrors(t *testing.T) {
 		name: "index of a table",
 		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: len(index(table, \"name\")) == 3\n",
 		want: `index: expected rows (rows, table.rows, tables["…"].rows), got a map`,
+	}, {
+		name: "engine without engine:",
+		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: index(rows, \"name\")[\"Red\"].count == engine.deck.Red\n",
+		want: `engine.deck: the spec has no engine: file, so there are no engine constants to read (give engine: FILE at the top of checks/deck.yaml)`,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := deckSuite(t, tc.spec, nil)

@@ -186,7 +186,9 @@ func (c *Check) run(g *Game) (res Result) {
 		accessVar: acc,
 	}
 	if g.Engine == nil {
-		env["engine"] = map[string]any{}
+		none := map[string]any{}
+		env["engine"] = none
+		acc.noEngine, acc.specFile = mapID(none), c.spec.File
 	}
 	if t != nil {
 		tm := tableEnv(t, pd, acc)
