@@ -26,6 +26,10 @@ func TestSpecMistakesAreClearErrors(t *testing.T) {
 		name: "engine without engine:",
 		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: index(rows, \"name\")[\"Red\"].count == engine.deck.Red\n",
 		want: `engine.deck: the spec has no engine: file, so there are no engine constants to read (give engine: FILE at the top of checks/deck.yaml)`,
+	}, {
+		name: "unknown table, with the nearest",
+		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/scorng\n    expr: len(rows) > 0\n",
+		want: `unknown table id "deck/scorng" (did you mean "deck/scoring"?) (tables of deck: deck/scoring, deck/the-deck)`,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := deckSuite(t, tc.spec, nil)
@@ -62,5 +66,14 @@ checks:
 	}
 	if r := res["false"]; r.Message != "false: rows[0].count == 4 (left side 3, right side 4)" {
 		t.Errorf("message %q", r.Message)
+	}
+}
+
+// A table that is not there, in a game with no table at all.
+func TestUnknownTableOfAGameWithoutTables(t *testing.T) {
+	s := deckSuite(t, "game: deck\nchecks:\n  - id: a\n    table: deck/scoring\n    expr: len(rows) > 0\n", nil)
+	r := results(s, deckPage("No table here."))["a"]
+	if want := `unknown table id "deck/scoring" (the pages of deck have no table)`; r.Status != check.Error || r.Message != want {
+		t.Errorf("got %s %s\nwant ERROR %s", r.Status, r.Message, want)
 	}
 }

@@ -163,7 +163,13 @@ func (c *Check) run(g *Game) (res Result) {
 		t, pd = g.table(c.Table)
 		if t == nil {
 			res.Status = Error
-			res.Message = fmt.Sprintf("unknown table id %q (tables of %s: %s)", c.Table, g.Slug, strings.Join(g.tableIDs(), ", "))
+			ids := g.tableIDs()
+			if len(ids) == 0 {
+				res.Message = fmt.Sprintf("unknown table id %q (the pages of %s have no table)", c.Table, g.Slug)
+				return res
+			}
+			res.Message = fmt.Sprintf("unknown table id %q%s (tables of %s: %s)", c.Table,
+				suggest.DidYouMean(quoteAll(suggest.Nearest(c.Table, ids, 3))), g.Slug, strings.Join(ids, ", "))
 			return res
 		}
 		res.Source = sourceOf(pd, t.Source.Line)
