@@ -31,6 +31,7 @@ import (
 const (
 	memberFunc = "__member"
 	accessVar  = "__access"
+	equalFunc  = "__equal"
 )
 
 // strictMembers is the expr patch that turns member accesses into
@@ -59,6 +60,16 @@ func (v *strictMembers) Visit(node *ast.Node) {
 		v.desc[call] = v.describeMember(n)
 		ast.Patch(node, call)
 	case *ast.BinaryNode:
+		if n.Operator == "==" || n.Operator == "!=" {
+			// A number compared with a text is a mistake of the spec
+			// (a column read as text, a quoted number), which expr
+			// would answer with a quiet false.
+			ast.Patch(node, &ast.CallNode{
+				Callee:    &ast.IdentifierNode{Value: equalFunc},
+				Arguments: []ast.Node{n.Left, n.Right, &ast.StringNode{Value: n.Operator}},
+			})
+			return
+		}
 		if n.Operator != "??" {
 			return
 		}
@@ -180,6 +191,31 @@ func member(args ...any) (any, error) {
 		acc.note(m, key, v)
 	}
 	return v, nil
+}
+
+// equal is equalFunc: a == b, or a != b, as expr compares them, but a
+// number compared with a text is an error.
+func equal(args ...any) (any, error) {
+	a, b, op := args[0], args[1], args[2].(string)
+	_, aText := a.(string)
+	_, bText := b.(string)
+	if aText != bText {
+		_, aNum := numberOf(a)
+		_, bNum := numberOf(b)
+		if aNum && !aText || bNum && !bText {
+			never := "is never true"
+			if op == "!=" {
+				never = "is always true"
+			}
+			return nil, fmt.Errorf("compares a number with a text: %s %s %s %s (use num(x) or text(x) to compare them as numbers or as texts)",
+				formatValue(a), op, formatValue(b), never)
+		}
+	}
+	eq := runtime.Equal(a, b)
+	if op == "!=" {
+		return !eq, nil
+	}
+	return eq, nil
 }
 
 // fetch reads obj[prop] as expr does (lists, and any other value).

@@ -27,6 +27,18 @@ func TestSpecMistakesAreClearErrors(t *testing.T) {
 		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: index(rows, \"name\")[\"Red\"].count == engine.deck.Red\n",
 		want: `engine.deck: the spec has no engine: file, so there are no engine constants to read (give engine: FILE at the top of checks/deck.yaml)`,
 	}, {
+		name: "number == text",
+		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: index(rows, \"name\")[\"Red\"].count == \"3\"\n",
+		want: `compares a number with a text: 3 == "3" is never true (use num(x) or text(x) to compare them as numbers or as texts)`,
+	}, {
+		name: "number != text",
+		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: index(rows, \"name\")[\"Red\"].count != \"4\"\n",
+		want: `compares a number with a text: 3 != "4" is always true (use num(x) or text(x) to compare them as numbers or as texts)`,
+	}, {
+		name: "number == text in all",
+		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: all(rows, .name != 0)\n",
+		want: `compares a number with a text: "Red" != 0 is always true (use num(x) or text(x) to compare them as numbers or as texts)`,
+	}, {
 		name: "unknown table, with the nearest",
 		spec: "game: deck\nchecks:\n  - id: a\n    table: deck/scorng\n    expr: len(rows) > 0\n",
 		want: `unknown table id "deck/scorng" (did you mean "deck/scoring"?) (tables of deck: deck/scoring, deck/the-deck)`,
@@ -41,6 +53,7 @@ func TestSpecMistakesAreClearErrors(t *testing.T) {
 	}
 }
 
+// Comparing values of the same kind, or with nothing (an empty cell),
 // stays a comparison.
 func TestEqualityOfLikeValues(t *testing.T) {
 	s := deckSuite(t, `game: deck
