@@ -192,6 +192,29 @@ func TestSectionsAndTables(t *testing.T) {
 	}
 }
 
+// Subsections of one title under different sections ("Example" under
+// Setup and under Scoring) pair with the one under the same section: an
+// "Example" added under Setup is one section added, not Scoring's
+// "Example" taken for it (modified), Scoring then moved and its own
+// "Example" added.
+func TestSameTitleUnderOtherSections(t *testing.T) {
+	scoring := "== Scoring ==\nCount your points at the end.\n=== Example ===\n" + wikitable("Pair=1", "Flush=5")
+	old := "== Setup ==\nDeal seven cards to each player.\n" + scoring
+	added := "== Setup ==\nDeal seven cards to each player.\n=== Example ===\nAlice gets seven cards, Bob gets seven cards.\n" + scoring
+	if got, want := changes(compare(old, added)), "section added  Example"; got != want {
+		t.Errorf("an example added under Setup:\n%s\nwant\n%s", got, want)
+	}
+	// Two sections swapped with their subsections of one title: each
+	// subsection stays with its section.
+	a := "== Setup ==\nDeal.\n=== Example ===\nAlice deals.\n== Scoring ==\nCount.\n=== Example ===\nBob counts.\n"
+	b := "== Scoring ==\nCount.\n=== Example ===\nBob counts.\n== Setup ==\nDeal.\n=== Example ===\nAlice deals.\n"
+	for _, s := range compare(a, b).Sections {
+		if s.Change != diff.SectionMoved {
+			t.Errorf("swapped sections: %+v; want only moves", s)
+		}
+	}
+}
+
 // renamedPage is a page of n sections (each with a small table) and the
 // same page with every section retitled and every column renamed: the most
 // work pairing can have.

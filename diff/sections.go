@@ -491,16 +491,30 @@ func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching 
 // body, then by similarity.
 func (m *sectionMatching) matchAll(a, b *model.Document) *sectionMatching {
 	sa, sb := m.sa, m.sb
-	// 1. Same title, in order.
-	byTitle := map[string][]int{}
-	for j, s := range sb {
-		byTitle[s.norm] = append(byTitle[s.norm], j)
-	}
-	for i, s := range sa {
-		k := s.norm
-		if js := byTitle[k]; len(js) > 0 {
-			m.matchA[i], m.matchB[js[0]] = js[0], i
-			byTitle[k] = js[1:]
+	// 1. Same title, in order: first under sections of the same titles
+	// (an "Example" under Scoring with the one under Scoring, not one
+	// added under Setup before it), then whatever their sections.
+	pa, pb := titlePaths(sa), titlePaths(sb)
+	for _, by := range []func(ss []sectionInfo, paths []string, i int) string{
+		func(_ []sectionInfo, paths []string, i int) string { return paths[i] },
+		func(ss []sectionInfo, _ []string, i int) string { return ss[i].norm },
+	} {
+		byTitle := map[string][]int{}
+		for j := range sb {
+			if m.matchB[j] < 0 {
+				k := by(sb, pb, j)
+				byTitle[k] = append(byTitle[k], j)
+			}
+		}
+		for i := range sa {
+			if m.matchA[i] >= 0 {
+				continue
+			}
+			k := by(sa, pa, i)
+			if js := byTitle[k]; len(js) > 0 {
+				m.matchA[i], m.matchB[js[0]] = js[0], i
+				byTitle[k] = js[1:]
+			}
 		}
 	}
 	// 2. Same body, different title: renamed.
@@ -560,6 +574,20 @@ func (m *sectionMatching) matchAll(a, b *model.Document) *sectionMatching {
 		m.sim[c.i] = math.Round(c.sim*100) / 100
 	}
 	return m
+}
+
+// titlePaths returns each section's title with the titles of the
+// sections that hold it (normalized, outermost first).
+func titlePaths(ss []sectionInfo) []string {
+	paths := make([]string, len(ss))
+	for i, s := range ss {
+		if p := s.parent; p >= 0 && p < i {
+			paths[i] = paths[p] + "\x00" + s.norm
+		} else {
+			paths[i] = s.norm
+		}
+	}
+	return paths
 }
 
 // sameTitles reports whether sa and sb are as many sections with the same
