@@ -3,6 +3,7 @@ package check_test
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/wikirules/wikirules/check"
 )
@@ -88,5 +89,29 @@ func TestUnknownTableOfAGameWithoutTables(t *testing.T) {
 	r := results(s, deckPage("No table here."))["a"]
 	if want := `unknown table id "deck/scoring" (the pages of deck have no table)`; r.Status != check.Error || r.Message != want {
 		t.Errorf("got %s %s\nwant ERROR %s", r.Status, r.Message, want)
+	}
+}
+
+// A value of the wrong type in a spec names the field, what belongs there
+// and what is written, in the spec's words rather than the program's.
+func TestSpecTypeErrors(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    expr: [1, 2]\n",
+			"checks/deck.yaml:5: error: expr: expected a text, got a list [spec]"},
+		{"game: deck\nchecks:\n  id: a\n",
+			"checks/deck.yaml:3: error: checks: expected a list of checks (- id: …), got a map [spec]"},
+		{"game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    match: [name, count]\n",
+			"checks/deck.yaml:5: error: match: expected a map ({key: …, value: …, engine: …}), got a list [spec]"},
+		{"game: deck\nchecks:\n  - id: a\n    description: {x: 1}\n    expr: true\n",
+			"checks/deck.yaml:4: error: description: expected a text, got a map [spec]"},
+		{"game: [deck]\nchecks: []\n",
+			"checks/deck.yaml:1: error: game: expected a text, got a list [spec]"},
+		{"game: deck\nchecks:\n  - just a text\n",
+			"checks/deck.yaml:3: error: checks: expected a check (id:, table:, expr: or match:), got a text [spec]"},
+	} {
+		_, err := check.LoadSpecs(fstest.MapFS{"checks/deck.yaml": {Data: []byte(tc.spec)}}, "checks", "checks")
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q:\n got %v\nwant %s", tc.spec, err, tc.want)
+		}
 	}
 }

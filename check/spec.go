@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -136,7 +137,7 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 		if !errors.As(err, &te) {
 			return nil, specYAMLError(name, err)
 		}
-		errs = append(errs, specYAMLError(name, err)...)
+		errs = append(errs, specYAMLErrorIn(name, err, &doc)...)
 		raw = rawSpec{}
 		if err := root.Decode(&raw); err != nil {
 			// Wrong types (a list where a string belongs) were already
@@ -231,7 +232,74 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // specYAMLError turns a YAML error ("yaml: line 4: …", or a type error
 // listing "line 5: field exprr not found…") into messages with lines.
-func specYAMLError(name string, err error) model.MsgList {
+func specYAMLError(name string, err error) model.MsgList { return specYAMLErrorIn(name, err, nil) }
+
+// yamlTypeMismatch is yaml.v3's "cannot unmarshal !!seq into string".
+var yamlTypeMismatch = regexp.MustCompile("^cannot unmarshal (!![a-z]+)(?: `.*`)? into (.+)$")
+
+// yamlKinds name a YAML tag, and what belongs where the decoder wanted a Go
+// type, in a spec's words.
+var (
+	yamlKinds = map[string]string{"!!seq": "a list", "!!map": "a map", "!!str": "a text", "!!int": "a number",
+		"!!float": "a number", "!!bool": "true or false", "!!null": "nothing", "!!timestamp": "a time", "!!binary": "binary data"}
+	yamlExpected = map[string]string{
+		"string":                  "a text",
+		"[]check.rawCheck":        "a list of checks (- id: …)",
+		"check.rawCheck":          "a check (id:, table:, expr: or match:)",
+		"check.rawMatch":          "a map ({key: …, value: …, engine: …})",
+		"check.rawSpec":           "a map (game:, engine:, checks:)",
+		"map[string]interface {}": "a map of constants (name: value)",
+	}
+)
+
+// typeMismatch rewrites "cannot unmarshal !!seq into string" as "expr:
+// expected a text, got a list", naming the field written at line of root.
+func typeMismatch(m string, root *yaml.Node, line int) string {
+	sub := yamlTypeMismatch.FindStringSubmatch(m)
+	if sub == nil {
+		return m
+	}
+	got, ok1 := yamlKinds[sub[1]]
+	want, ok2 := yamlExpected[sub[2]]
+	if !ok1 || !ok2 {
+		return m
+	}
+	out := fmt.Sprintf("expected %s, got %s", want, got)
+	if f := fieldAt(root, "", line); f != "" {
+		out = f + ": " + out
+	}
+	return out
+}
+
+// fieldAt is the key of the first value under n (key being n's) that
+// starts at line: the field a type error is about.
+func fieldAt(n *yaml.Node, key string, line int) string {
+	if n == nil {
+		return ""
+	}
+	if n.Line == line && key != "" {
+		return key
+	}
+	switch n.Kind {
+	case yaml.DocumentNode, yaml.SequenceNode:
+		for _, c := range n.Content {
+			if f := fieldAt(c, key, line); f != "" {
+				return f
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if f := fieldAt(n.Content[i+1], n.Content[i].Value, line); f != "" {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// specYAMLErrorIn is specYAMLError for the document root, whose fields
+// type errors are named by.
+func specYAMLErrorIn(name string, err error, root *yaml.Node) model.MsgList {
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
 		var errs model.MsgList
@@ -245,6 +313,7 @@ func specYAMLError(name string, err error) model.MsgList {
 					}
 				}
 			}
+			m = typeMismatch(m, root, line)
 			m = strings.Replace(m, "in type check.rawCheck", "in a check (expected id, table, description, expr, match)", 1)
 			m = strings.Replace(m, "in type check.rawSpec", "in the spec (expected game, engine, checks)", 1)
 			m = strings.Replace(m, "in type check.rawMatch", "in match: (expected key, value, engine, engine_key, engine_value)", 1)
