@@ -241,16 +241,22 @@ func renameWarnings(s *check.Suite, results []check.Result, renames map[string]d
 func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
 	rep := w.newReport(s)
 	for _, g := range w.Games() {
-		if g.Rules == nil {
+		// The rules page's history, with the tips page as it is now; a
+		// game of a tips page alone is checked over that page's history
+		// (it was skipped: "0 checks", exit status 0, where check fails).
+		main, other := g.Rules, g.Tips
+		if main == nil {
+			main, other = g.Tips, nil
+		}
+		if main == nil {
 			continue
 		}
 		var others []check.PageData
-		if g.Tips != nil {
-			if r := g.Tips.LatestVisible(); r != nil {
-				others = append(others, w.PageData(g.Tips, r))
+		if other != nil {
+			if r := other.LatestVisible(); r != nil {
+				others = append(others, w.PageData(other, r))
 			}
 		}
-		main := g.Rules
 		b := diff.NewBlamer(main.Title, false)
 		renames := map[string]diff.TableRename{}
 		h := s.History(g.Slug, main, func(r *model.Revision) check.PageData {
