@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"errors"
 	"io"
+	"slices"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/internal/atomic"
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/wiki"
 )
 
@@ -70,7 +74,11 @@ spec for a game the inputs lack, --engine without --checks).`,
 			}
 			rep.Messages.Print(a.stderr, "text")
 			if junit != "" {
-				if err := atomic.WriteFile(junit, 0o644, func(w io.Writer) error { return check.WriteJUnit(w, rep.Results) }); err != nil {
+				// The specs that could not be read are errors in the CI's
+				// view too (they were on standard error only, and the
+				// file said every check ran clean).
+				results := append(slices.Clip(rep.Results), specErrorResults(specErr)...)
+				if err := atomic.WriteFile(junit, 0o644, func(w io.Writer) error { return check.WriteJUnit(w, results) }); err != nil {
 					return err
 				}
 			}
@@ -102,4 +110,28 @@ spec for a game the inputs lack, --engine without --checks).`,
 	formatFlag(cmd, &format, "text", "text", "json")
 	cf.register(cmd)
 	return cmd
+}
+
+// specErrorResults are the errors of reading the check specs as results
+// of status Error, one per message, for the JUnit file.
+func specErrorResults(err error) []check.Result {
+	if err == nil {
+		return nil
+	}
+	var msgs model.MsgList
+	if !errors.As(err, &msgs) {
+		msgs = model.MsgList{{Severity: model.SevError, ID: model.MsgSpec, Text: err.Error()}}
+	}
+	var out []check.Result
+	for _, m := range msgs {
+		if m.Severity != model.SevError {
+			continue
+		}
+		where := m.File
+		if m.Line > 0 {
+			where += ":" + strconv.Itoa(m.Line)
+		}
+		out = append(out, check.Result{Game: "specs", ID: where, Status: check.Error, Message: m.Text, Spec: where})
+	}
+	return out
 }
