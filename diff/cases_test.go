@@ -161,6 +161,34 @@ func TestColor(t *testing.T) {
 	}
 }
 
+// The HTML form says what the text form says of a table: its columns
+// added and removed (a values change, beside the renamed ones it already
+// showed), and the cells whose formatting alone changed.
+func TestHTMLTableChanges(t *testing.T) {
+	p := &model.Page{Title: "Gamehelpdemo", Game: "demo"}
+	head := "== Bonuses ==\n{| class=\"wikitable\"\n"
+	a := side(p, &model.Revision{Text: head + "! Bonus !! Points !! Limit\n|-\n| First out || 2 || once\n|-\n| Sweep || 4 || none\n|}\n", Timestamp: time.Unix(0, 0)})
+	b := side(p, &model.Revision{Text: head + "! Bonus !! Points !! Round\n|-\n| First out || 2 || any\n|-\n| Sweep || 4 || last\n|}\n", Timestamp: time.Unix(60, 0)})
+	r := diff.Compare(p.Title, a, b)
+	var txt, html bytes.Buffer
+	diff.WriteText(&txt, r, diff.TextOptions{})
+	diff.WriteHTML(&html, r)
+	for _, want := range []string{"columns added: Round", "columns removed: Limit"} {
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, txt.String())
+		}
+		if !strings.Contains(strings.ToLower(html.String()), strings.ToLower(want)) {
+			t.Errorf("HTML lacks %q:\n%s", want, html.String())
+		}
+	}
+	c := side(p, &model.Revision{Text: head + "! Bonus !! Points !! Limit\n|-\n| First out || '''2''' || once\n|-\n| Sweep || 4 || none\n|}\n", Timestamp: time.Unix(60, 0)})
+	html.Reset()
+	diff.WriteHTML(&html, diff.Compare(p.Title, a, c))
+	if want := "1 cell(s) changed formatting only"; !strings.Contains(html.String(), want) {
+		t.Errorf("HTML lacks %q:\n%s", want, html.String())
+	}
+}
+
 func TestFormatValue(t *testing.T) {
 	for _, c := range []struct {
 		v    any

@@ -364,6 +364,12 @@ func WriteHTML(w io.Writer, r *Result) error {
 			if len(t.ColumnsRenamed) > 0 {
 				fmt.Fprintf(bw, `<p class="columns-renamed">Columns renamed: %s</p>`, e(columnRenames(t.ColumnsRenamed)))
 			}
+			if len(t.ColumnsAdded) > 0 {
+				fmt.Fprintf(bw, `<p class="columns-added">Columns added: %s</p>`, e(strings.Join(t.ColumnsAdded, ", ")))
+			}
+			if len(t.ColumnsRemoved) > 0 {
+				fmt.Fprintf(bw, `<p class="columns-removed">Columns removed: %s</p>`, e(strings.Join(t.ColumnsRemoved, ", ")))
+			}
 			if len(t.Cells) > 0 {
 				bw.WriteString(`<table class="cells"><thead><tr><th>Row</th><th>Column</th><th>Before</th><th>After</th></tr></thead><tbody>`)
 				for _, c := range t.Cells {
@@ -384,6 +390,9 @@ func WriteHTML(w io.Writer, r *Result) error {
 					fmt.Fprintf(bw, `<li><del>%s</del></li>`, e(FormatRow(columnsOf(row), row)))
 				}
 				bw.WriteString("</ul>")
+			}
+			if t.FormattingCells > 0 {
+				fmt.Fprintf(bw, `<p class="formatting-cells">%d cell(s) changed formatting only</p>`, t.FormattingCells)
 			}
 			bw.WriteString("</div>")
 		}
