@@ -215,6 +215,29 @@ func TestSameTitleUnderOtherSections(t *testing.T) {
 	}
 }
 
+// Sibling sections of one title ("Example" after each action) pair by
+// their order around the sections that stayed: an action inserted with
+// its "Example" is two sections added, not every "Example" after it
+// taken for the one before (modified) and the actions between read as
+// moved.
+func TestSameTitleSiblings(t *testing.T) {
+	page := func(actions ...string) string {
+		var b strings.Builder
+		b.WriteString("== Actions ==\nOn your turn take one action.\n")
+		for _, a := range actions {
+			fmt.Fprintf(&b, "=== %s ===\nYou may %s once.\n=== Example ===\nAlice does %s.\n", a, strings.ToLower(a), strings.ToLower(a))
+		}
+		return b.String()
+	}
+	old := page("Draw", "Play", "Discard", "Score")
+	if got, want := changes(compare(old, page("Draw", "Trade", "Play", "Discard", "Score"))), "section added  Trade\nsection added  Example"; got != want {
+		t.Errorf("an action inserted:\n%s\nwant\n%s", got, want)
+	}
+	if got, want := changes(compare(old, page("Draw", "Discard", "Score"))), "section removed  Play\nsection removed  Example"; got != want {
+		t.Errorf("an action removed:\n%s\nwant\n%s", got, want)
+	}
+}
+
 // renamedPage is a page of n sections (each with a small table) and the
 // same page with every section retitled and every column renamed: the most
 // work pairing can have.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -491,10 +492,23 @@ func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching 
 // body, then by similarity.
 func (m *sectionMatching) matchAll(a, b *model.Document) *sectionMatching {
 	sa, sb := m.sa, m.sb
-	// 1. Same title, in order: first under sections of the same titles
-	// (an "Example" under Scoring with the one under Scoring, not one
-	// added under Setup before it), then whatever their sections.
+	// 1. Same title. Under sections of the same titles first (an
+	// "Example" under Scoring with the one under Scoring, not one added
+	// under Setup before it), and by a sequence diff of the sections,
+	// those whose text stayed too anchoring it (sibling sections of one
+	// title, an "Example" after each action: an action inserted with its
+	// example is two sections added, not every "Example" after it taken
+	// for the one before); then in order, and whatever their sections.
 	pa, pb := titlePaths(sa), titlePaths(sb)
+	withBody := func(ss []sectionInfo, paths []string) []string {
+		out := make([]string, len(ss))
+		for i, s := range ss {
+			out[i] = paths[i] + "\x01" + strconv.FormatUint(s.body, 16)
+		}
+		return out
+	}
+	m.pairSequence(withBody(sa, pa), withBody(sb, pb))
+	m.pairSequence(pa, pb)
 	for _, by := range []func(ss []sectionInfo, paths []string, i int) string{
 		func(_ []sectionInfo, paths []string, i int) string { return paths[i] },
 		func(ss []sectionInfo, _ []string, i int) string { return ss[i].norm },
@@ -574,6 +588,33 @@ func (m *sectionMatching) matchAll(a, b *model.Document) *sectionMatching {
 		m.sim[c.i] = math.Round(c.sim*100) / 100
 	}
 	return m
+}
+
+// pairSequence pairs the sections left unmatched on both sides that a
+// sequence diff of their keys (ka and kb, by index) finds equal.
+func (m *sectionMatching) pairSequence(ka, kb []string) {
+	ua, ub := unmatched(m.matchA), unmatched(m.matchB)
+	if len(ua) == 0 || len(ub) == 0 {
+		return
+	}
+	in := newInterner()
+	defer in.release()
+	xa, xb := make([]int, len(ua)), make([]int, len(ub))
+	for x, i := range ua {
+		xa[x] = in.id(ka[i])
+	}
+	for y, j := range ub {
+		xb[y] = in.id(kb[j])
+	}
+	for _, op := range Sequences(xa, xb) {
+		if op.Kind != OpEqual {
+			continue
+		}
+		for d := 0; d < op.AEnd-op.AStart; d++ {
+			i, j := ua[op.AStart+d], ub[op.BStart+d]
+			m.matchA[i], m.matchB[j] = j, i
+		}
+	}
 }
 
 // titlePaths returns each section's title with the titles of the
