@@ -238,6 +238,24 @@ func TestSameTitleSiblings(t *testing.T) {
 	}
 }
 
+// A row added after the last one, or the last row removed, changes no
+// other cell: the cell before the new row is not counted as changed in
+// its formatting (its wikitext as the parser spans it runs on to the
+// next row's "|-" or the table's "|}").
+func TestLastRowNoFormattingCell(t *testing.T) {
+	rows := []string{"Pair=1", "Flush=5", "Straight=4"}
+	old := "== Scoring ==\n" + wikitable(rows...)
+	for name, new := range map[string]string{
+		"appended": "== Scoring ==\n" + wikitable(append(rows, "Full house=8")...),
+		"removed":  "== Scoring ==\n" + wikitable(rows[:2]...),
+	} {
+		r := compare(old, new)
+		if len(r.Tables) != 1 || r.Tables[0].FormattingCells != 0 || len(r.Tables[0].RowsAdded)+len(r.Tables[0].RowsRemoved) != 1 {
+			t.Errorf("last row %s: %+v; want one row added or removed and no cell changed in formatting", name, r.Tables)
+		}
+	}
+}
+
 // renamedPage is a page of n sections (each with a small table) and the
 // same page with every section retitled and every column renamed: the most
 // work pairing can have.
