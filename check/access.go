@@ -194,7 +194,10 @@ func member(args ...any) (any, error) {
 }
 
 // equal is equalFunc: a == b, or a != b, as expr compares them, but a
-// number compared with a text is an error.
+// number compared with a text that reads as a number ("4", a quoted
+// engine value) is an error: they are never equal, which is not what the
+// spec means. A number compared with a word ("none") is a question a
+// column of numbers and words asks, and is answered.
 func equal(args ...any) (any, error) {
 	a, b, op := args[0], args[1], args[2].(string)
 	_, aText := a.(string)
@@ -202,7 +205,7 @@ func equal(args ...any) (any, error) {
 	if aText != bText {
 		_, aNum := numberOf(a)
 		_, bNum := numberOf(b)
-		if aNum && !aText || bNum && !bText {
+		if aNum && bNum {
 			never := "is never true"
 			if op == "!=" {
 				never = "is always true"
