@@ -305,6 +305,24 @@ func TestRowsByKeyNumberFormat(t *testing.T) {
 	}
 }
 
+// Keys of one number written otherwise ("4 players", "4 teams") are rows
+// of their own: removing one removes it, and the other keeps its value
+// (they were paired by their number, in order: the wrong row changed).
+func TestRowsByKeySameNumber(t *testing.T) {
+	table := func(rows ...string) string {
+		return "== Deal ==\n{| class=\"wikitable\"\n! Players !! Cards\n|-\n" + strings.Join(rows, "\n|-\n") + "\n|}\n"
+	}
+	for _, tc := range []struct{ old, new []string }{
+		{[]string{"| 3 players || 10", "| 4 players || 8", "| 4 teams || 12"}, []string{"| 3 players || 10", "| 4 teams || 12"}},
+		{[]string{"| +1 || 10", "| 1 || 8", "| 2 || 12"}, []string{"| 1 || 8", "| 2 || 12"}},
+	} {
+		r := compare(table(tc.old...), table(tc.new...))
+		if len(r.Tables) != 1 || len(r.Tables[0].Cells) != 0 || len(r.Tables[0].RowsRemoved) != 1 || len(r.Tables[0].RowsAdded) != 0 {
+			t.Errorf("%v -> %v: %+v, want one row removed and no cell changed", tc.old, tc.new, r.Tables)
+		}
+	}
+}
+
 func BenchmarkDiff(b *testing.B) {
 	p, s := seedSides(b, "Gamehelpopenfacechinesepoker", "2024-11-15T16:30:17Z", "2024-11-15T16:59:06Z")
 	size := int64(len(s[0].Rev.Text) + len(s[1].Rev.Text))

@@ -479,19 +479,38 @@ func keyOf(r extract.Row, c int) string {
 	return cellText(r, c)
 }
 
+// distinctKeys reports whether no two rows have one keyOf in column c.
+func distinctKeys(rows []extract.Row, c int) bool {
+	seen := make(map[string]bool, len(rows))
+	for _, r := range rows {
+		k := keyOf(r, c)
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
+}
+
 // rowsByKey pairs rows with the same key (keyOf); rows with the same key
-// pair up in order.
+// pair up in order. Keys are the cells' numbers only when no two rows of
+// either revision have one number ("4 players" and "4 teams", "+1" and
+// "1", "5%" and "5" are rows of their own, named by their texts).
 func (p *tablePair) rowsByKey() {
 	ka := p.colOf[p.keyB]
+	key := keyOf
+	if !distinctKeys(p.a.Rows, ka) || !distinctKeys(p.b.Rows, p.keyB) {
+		key = cellText
+	}
 	byKey := map[string][]int{}
 	for i, r := range p.a.Rows {
-		k := keyOf(r, ka)
+		k := key(r, ka)
 		byKey[k] = append(byKey[k], i)
 	}
 	p.rowOf = make([]int, len(p.b.Rows))
 	for j, r := range p.b.Rows {
 		p.rowOf[j] = -1
-		k := keyOf(r, p.keyB)
+		k := key(r, p.keyB)
 		if is := byKey[k]; len(is) > 0 {
 			p.rowOf[j] = is[0]
 			byKey[k] = is[1:]
