@@ -236,6 +236,13 @@ func TestSameTitleSiblings(t *testing.T) {
 	if got, want := changes(compare(old, page("Draw", "Discard", "Score"))), "section removed  Play\nsection removed  Example"; got != want {
 		t.Errorf("an action removed:\n%s\nwant\n%s", got, want)
 	}
+	// A section paired by its text anchors the others: one after it is
+	// not taken for one before it (a move), however its titles run.
+	before := "== Example ==\none\n== Example ==\ntwo\n"
+	after := "== Example ==\nnew\n== Example ==\none\n== Example ==\ntwo edited\n"
+	if got := changes(compare(before, after)); strings.Contains(got, "moved") || strings.Count(got, "\n") != 1 {
+		t.Errorf("a section inserted before two of one title, the second edited:\n%s\nwant one added and one modified", got)
+	}
 }
 
 // A row added after the last one, or the last row removed, changes no

@@ -593,26 +593,57 @@ func (m *sectionMatching) matchAll(a, b *model.Document) *sectionMatching {
 // pairSequence pairs the sections left unmatched on both sides that a
 // sequence diff of their keys (ka and kb, by index) finds equal.
 func (m *sectionMatching) pairSequence(ka, kb []string) {
-	ua, ub := unmatched(m.matchA), unmatched(m.matchB)
-	if len(ua) == 0 || len(ub) == 0 {
-		return
-	}
-	in := newInterner()
-	defer in.release()
-	xa, xb := make([]int, len(ua)), make([]int, len(ub))
-	for x, i := range ua {
-		xa[x] = in.id(ka[i])
-	}
-	for y, j := range ub {
-		xb[y] = in.id(kb[j])
-	}
-	for _, op := range Sequences(xa, xb) {
-		if op.Kind != OpEqual {
+	// The sections paired already are anchors, in order (a sequence diff
+	// paired them): the others pair only within the gap between two
+	// anchors that holds them on both sides, never across one (a section
+	// after an anchor taken for one before it read as moved).
+	var ai, bj []int // the anchors' ends: -1, then each pair, then the lengths
+	ai, bj = append(ai, -1), append(bj, -1)
+	for i, j := range m.matchA {
+		if j < 0 {
 			continue
 		}
-		for d := 0; d < op.AEnd-op.AStart; d++ {
-			i, j := ua[op.AStart+d], ub[op.BStart+d]
-			m.matchA[i], m.matchB[j] = j, i
+		if j <= bj[len(bj)-1] {
+			// Out of order: one gap, as if there were no anchors.
+			ai, bj = ai[:1], bj[:1]
+			break
+		}
+		ai, bj = append(ai, i), append(bj, j)
+	}
+	ai, bj = append(ai, len(m.matchA)), append(bj, len(m.matchB))
+	in := newInterner()
+	defer in.release()
+	var xa, xb, ua, ub []int
+	for g := 0; g+1 < len(ai); g++ {
+		ua, ub = ua[:0], ub[:0]
+		for i := ai[g] + 1; i < ai[g+1]; i++ {
+			if m.matchA[i] < 0 {
+				ua = append(ua, i)
+			}
+		}
+		for j := bj[g] + 1; j < bj[g+1]; j++ {
+			if m.matchB[j] < 0 {
+				ub = append(ub, j)
+			}
+		}
+		if len(ua) == 0 || len(ub) == 0 {
+			continue
+		}
+		xa, xb = xa[:0], xb[:0]
+		for _, i := range ua {
+			xa = append(xa, in.id(ka[i]))
+		}
+		for _, j := range ub {
+			xb = append(xb, in.id(kb[j]))
+		}
+		for _, op := range Sequences(xa, xb) {
+			if op.Kind != OpEqual {
+				continue
+			}
+			for d := 0; d < op.AEnd-op.AStart; d++ {
+				i, j := ua[op.AStart+d], ub[op.BStart+d]
+				m.matchA[i], m.matchB[j] = j, i
+			}
 		}
 	}
 }
