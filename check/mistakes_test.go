@@ -113,6 +113,13 @@ func TestSpecTypeErrors(t *testing.T) {
 			"checks/deck.yaml:1: error: game: expected a text, got a list [spec]"},
 		{"game: deck\nchecks:\n  - just a text\n",
 			"checks/deck.yaml:3: error: checks: expected a check (id:, table:, expr: or match:), got a text [spec]"},
+		// A list item's first field, and one of several on a line.
+		{"game: deck\nchecks:\n  - id: [a]\n    expr: true\n",
+			"checks/deck.yaml:3: error: id: expected a text, got a list [spec]"},
+		{"game: deck\nchecks: [{id: a, expr: [1]}]\n",
+			"checks/deck.yaml:2: error: expr: expected a text, got a list [spec]"},
+		{"game: deck\nchecks:\n  - id: a\n    table: deck/the-deck\n    match: {key: [a], value: count, engine: deck}\n",
+			"checks/deck.yaml:5: error: key: expected a text, got a list [spec]"},
 	} {
 		_, err := check.LoadSpecs(fstest.MapFS{"checks/deck.yaml": {Data: []byte(tc.spec)}}, "checks", "checks")
 		if err == nil || err.Error() != tc.want {

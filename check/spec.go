@@ -265,36 +265,59 @@ func typeMismatch(m string, root *yaml.Node, line int) string {
 		return m
 	}
 	out := fmt.Sprintf("expected %s, got %s", want, got)
-	if f := fieldAt(root, "", line); f != "" {
+	if f := fieldAt(root, "", line, sub[1]); f != "" {
 		out = f + ": " + out
 	}
 	return out
 }
 
-// fieldAt is the key of the first value under n (key being n's) that
-// starts at line: the field a type error is about.
-func fieldAt(n *yaml.Node, key string, line int) string {
-	if n == nil {
+// fieldAt is the key of the value under n (key being n's) that starts at
+// line with the tag the decoder got (the field a type error is about): the
+// innermost one, so that a list item's first field is named, not the
+// list ("checks:"), and of several fields on one line (a flow map) the
+// one of that tag; else the first value starting at line.
+func fieldAt(n *yaml.Node, key string, line int, tag string) string {
+	var first string
+	var walk func(n *yaml.Node, key string) string
+	walk = func(n *yaml.Node, key string) string {
+		if n == nil {
+			return ""
+		}
+		switch n.Kind {
+		case yaml.DocumentNode:
+			for _, c := range n.Content {
+				if f := walk(c, key); f != "" {
+					return f
+				}
+			}
+			return ""
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if f := walk(n.Content[i+1], n.Content[i].Value); f != "" {
+					return f
+				}
+			}
+		case yaml.SequenceNode:
+			for _, c := range n.Content {
+				if f := walk(c, key); f != "" {
+					return f
+				}
+			}
+		}
+		if n.Line == line && key != "" {
+			if n.Tag == tag {
+				return key
+			}
+			if first == "" {
+				first = key
+			}
+		}
 		return ""
 	}
-	if n.Line == line && key != "" {
-		return key
+	if f := walk(n, key); f != "" {
+		return f
 	}
-	switch n.Kind {
-	case yaml.DocumentNode, yaml.SequenceNode:
-		for _, c := range n.Content {
-			if f := fieldAt(c, key, line); f != "" {
-				return f
-			}
-		}
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if f := fieldAt(n.Content[i+1], n.Content[i].Value, line); f != "" {
-				return f
-			}
-		}
-	}
-	return ""
+	return first
 }
 
 // specYAMLErrorIn is specYAMLError for the document root, whose fields
