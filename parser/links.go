@@ -363,6 +363,31 @@ func (io *imageOptions) valid(part string) bool {
 	return false
 }
 
+// stored is a valid part as the link keeps it: link= a page by its
+// normalized title, as every other link's target (the renderer reads it
+// as it is: the wiki's title rules are the parser's), any other as
+// written.
+func (io *imageOptions) stored(part string) string {
+	p := strings.TrimSpace(part)
+	v, ok := strings.CutPrefix(p, "link=")
+	if !ok {
+		return p
+	}
+	v = strings.TrimSpace(v)
+	if v == "" || protocolAt(v, 0, true) > 0 {
+		return p
+	}
+	page, frag, hasFrag := strings.Cut(v, "#")
+	t, ok := parseTitle(io.names, page)
+	if !ok || t.text == "" {
+		return p
+	}
+	if hasFrag {
+		return "link=" + t.text + "#" + frag // the section as written, as the renderer reads it
+	}
+	return "link=" + t.text
+}
+
 // pagedFile reports whether a file's type has pages (page= applies: PDF,
 // DjVu, TIFF); langFile whether it has languages (lang=: SVG).
 func pagedFile(file string) bool {
@@ -393,7 +418,7 @@ func (ps *parseState) image(b *builder, in *text, title wikiTitle, params *text,
 		for i, pr := range parts {
 			seg := params.s[pr[0]:pr[1]]
 			if opts.valid(seg) {
-				info.Options = append(info.Options, strings.Clone(strings.TrimSpace(seg)))
+				info.Options = append(info.Options, strings.Clone(opts.stored(seg)))
 			} else {
 				capIdx = i
 			}

@@ -93,13 +93,15 @@ func TestImageSize(t *testing.T) {
 }
 
 // An image's link= page is read by the wiki's title rules, as its other
-// links are: on a case-sensitive wiki link=polish is the page "polish",
-// not "Polish" (another page).
+// links are (the parser keeps it normalized: link=scoring is Scoring in
+// TestImageLinks): on a case-sensitive wiki link=polish is the page
+// "polish", not "Polish" (another page), and nothing reads it again by
+// the default rules.
 func TestImageLinkTitleRules(t *testing.T) {
 	names := model.NewNamespaces(&model.SiteInfo{Case: model.CaseSensitive})
 	doc := parser.Parse("[[polish]] [[File:Board.png|link=polish]]", &parser.Options{Namespaces: names})
 	var sb strings.Builder
-	if err := render.New(render.Options{Titles: names, Linker: imageLinker}).Render(&sb, doc); err != nil {
+	if err := render.New(render.Options{Linker: imageLinker}).Render(&sb, doc); err != nil {
 		t.Fatal(err)
 	}
 	if out := sb.String(); strings.Count(out, `href="/site/polish.html"`) != 2 || strings.Contains(out, "Polish") {

@@ -95,10 +95,6 @@ type Options struct {
 	TOCTitle string
 	// NoTOC never writes a table of contents (the site writes its own).
 	NoTOC bool
-	// Titles are the wiki's title rules, by which an image's link= page
-	// is read (nil: MediaWiki's defaults, first letter capitalized); the
-	// parser reads every other link's target by them.
-	Titles *model.Namespaces
 	// IDPrefix is put before every id the page's content sets (headings
 	// included), so several revisions can share one HTML page without
 	// clashing ids. The Linker prefixes same-page fragments to match.
@@ -960,13 +956,9 @@ func (r *Renderer) renderImage(w *Writer, n *model.Node, entering bool) bool {
 			w.Attr("href", p.link)
 		case p.hasLink:
 			page, frag, _ := strings.Cut(p.link, "#")
-			if page = strings.TrimSpace(page); page != "" {
-				if r.opts.Titles != nil {
-					page = r.opts.Titles.Normalize(page)
-				} else {
-					page = model.NormalizeTitle(page)
-				}
-			}
+			// The parser keeps link= a page by its normalized title, read
+			// by the wiki's rules.
+			page = strings.TrimSpace(page)
 			u := r.opts.Linker.PageURL(page, strings.TrimSpace(frag))
 			if !SafeURL(u) {
 				img()

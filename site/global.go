@@ -424,7 +424,7 @@ func (b *builder) writeCategories(x *siteIndex) error {
 			r := pg.LatestVisible()
 			doc := b.wiki.Parse(pg, r)
 			var body bytes.Buffer
-			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true, ReservedIDPrefix: siteIDPrefix, Titles: b.plan.names})
+			rr := render.New(render.Options{Linker: newLinker(b.plan, pg.Title, p, "", nil), NoTOC: true, ReservedIDPrefix: siteIDPrefix})
 			if err := rr.Render(&body, doc); err != nil {
 				return err
 			}

@@ -48,7 +48,7 @@ func (b *builder) writeHistory(s *unitSummary, w *pageWork, view *WikiPage, game
 		hist.DataURL = hb.Link(game.DataURL)
 	}
 	sides := w.sides
-	parts := newRevisionParts(w.hp, render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, "", s.Deps), NoTOC: true, ReservedIDPrefix: siteIDPrefix, Titles: b.plan.names}))
+	parts := newRevisionParts(w.hp, render.New(render.Options{Linker: newLinker(b.plan, pg.Title, histPath, "", s.Deps), NoTOC: true, ReservedIDPrefix: siteIDPrefix}))
 	defer parts.release()
 	for i := len(pg.Revisions) - 1; i >= 0; i-- {
 		r := pg.Revisions[i]

@@ -366,7 +366,7 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 	}
 	base := b.base(pg.Title, pagePath, section)
 	lk := newLinker(b.plan, pg.Title, pagePath, "", s.Deps)
-	r := render.New(render.Options{Linker: lk, NoTOC: true, ReservedIDPrefix: siteIDPrefix, Titles: b.plan.names})
+	r := render.New(render.Options{Linker: lk, NoTOC: true, ReservedIDPrefix: siteIDPrefix})
 	headingLinks(r)
 	if game != nil && len(pt.Tables) > 0 {
 		b.linkTables(r, base, pt, game, byTable)

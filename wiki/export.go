@@ -28,7 +28,7 @@ func (w *Wiki) RenderHTML(out io.Writer, title, text string, at time.Time) (mode
 	if name == "" {
 		name = "<stdin>"
 	}
-	return doc.Messages(name, ""), render.New(render.Options{Titles: w.Corpus.Namespaces}).Render(out, doc)
+	return doc.Messages(name, ""), render.New(render.Options{}).Render(out, doc)
 }
 
 // MarkdownFileName is the file a page is exported to: its .wiki file name
