@@ -731,8 +731,9 @@ type imageParams struct {
 func readImageParams(opts []string) imageParams {
 	var p imageParams
 	for _, o := range opts {
+		// The parser keeps an option only as MediaWiki spells it
+		// (case-sensitive): it is compared as it is.
 		o = strings.TrimSpace(o)
-		lo := strings.ToLower(o)
 		switch {
 		case strings.HasPrefix(o, "alt="):
 			p.alt, p.hasAlt = o[4:], true
@@ -740,32 +741,32 @@ func readImageParams(opts []string) imageParams {
 			p.link, p.hasLink = strings.TrimSpace(o[5:]), true
 		case strings.HasPrefix(o, "class="):
 			p.class = o[6:]
-		case lo == "thumb" || lo == "thumbnail" || strings.HasPrefix(lo, "thumb=") || strings.HasPrefix(lo, "thumbnail="):
+		case o == "thumb" || o == "thumbnail" || strings.HasPrefix(o, "thumb=") || strings.HasPrefix(o, "thumbnail="):
 			p.format = "thumb"
-		case lo == "frame" || lo == "framed" || lo == "enframed":
+		case o == "frame" || o == "framed" || o == "enframed":
 			p.format = "frame"
-		case lo == "frameless":
+		case o == "frameless":
 			p.format = "frameless"
-		case lo == "left" || lo == "right" || lo == "center" || lo == "none":
-			p.halign = lo
-		case lo == "centre":
+		case o == "left" || o == "right" || o == "center" || o == "none":
+			p.halign = o
+		case o == "centre":
 			p.halign = "center"
-		case lo == "baseline" || lo == "middle" || lo == "sub" || lo == "super" || lo == "top" || lo == "text-top" ||
-			lo == "bottom" || lo == "text-bottom":
-			p.valign = lo
-		case lo == "sup":
+		case o == "baseline" || o == "middle" || o == "sub" || o == "super" || o == "top" || o == "text-top" ||
+			o == "bottom" || o == "text-bottom":
+			p.valign = o
+		case o == "sup":
 			p.valign = "super"
-		case lo == "border":
+		case o == "border":
 			p.border = true
-		case lo == "upright":
+		case o == "upright":
 			p.upright = 0.75
-		case strings.HasPrefix(lo, "upright=") || strings.HasPrefix(lo, "upright "):
-			if v, err := strconv.ParseFloat(strings.TrimSpace(lo[len("upright="):]), 64); err == nil && v > 0 {
+		case strings.HasPrefix(o, "upright=") || strings.HasPrefix(o, "upright "):
+			if v, err := strconv.ParseFloat(strings.TrimSpace(o[len("upright="):]), 64); err == nil && v > 0 {
 				p.upright = v
 			}
-		case strings.HasSuffix(lo, "px"):
+		case strings.HasSuffix(o, "px"):
 			// 200px, 200x100px, x100px
-			w, h, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(lo, "px")), "x")
+			w, h, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(o, "px")), "x")
 			p.width, p.height = strings.TrimSpace(w), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(h), "px"))
 		}
 	}
