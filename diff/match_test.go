@@ -245,6 +245,41 @@ func TestSameTitleSiblings(t *testing.T) {
 	}
 }
 
+// A retitle that changes only the case of a title, or an underscore for a
+// space, is a rename like any other (the page shows another title), and
+// the section is still paired by its title (its anchor but for case, its
+// tables' ids) whatever its text became; re-spacing a title shows nothing
+// new and renames nothing.
+func TestRetitleCaseAndSpacing(t *testing.T) {
+	table := wikitable("Pair=2", "Flush=5")
+	for _, c := range []struct {
+		name, old, new, want string
+		sim                  float64 // of the rename, when there is one
+	}{
+		{"case", "== Scoring ==\n" + table, "== scoring ==\n" + table,
+			"section renamed Scoring scoring", 1},
+		{"case, a section added before", "== Scoring ==\n" + table, "== Setup ==\nDeal five cards.\n== scoring ==\n" + table,
+			"section added  Setup\nsection renamed Scoring scoring", 1},
+		{"case, text rewritten", "== Scoring ==\nCount the cards left in the other hands.\n", "== SCORING ==\nEvery trick won is one point.\n",
+			"section renamed Scoring SCORING\nsection modified  SCORING", 0},
+		{"underscore, text rewritten", "== Game_end ==\nThe game ends when the deck runs out.\n=== Bonus ===\n" + table,
+			"== Game end ==\nPlayers stop after the third round.\n=== Bonus ===\n" + table,
+			"section renamed Game_end Game end\nsection modified  Game end", 0.14},
+		{"spacing", "==Scoring==\n" + table + "== Game  end ==\nStop.\n", "== Scoring  ==\n" + table + "== Game end ==\nStop.\n", "", 0},
+	} {
+		r := compare(c.old, c.new)
+		if got := changes(r); got != c.want {
+			t.Errorf("%s:\n%s\nwant\n%s", c.name, got, c.want)
+			continue
+		}
+		for _, s := range r.Sections {
+			if s.Change == diff.SectionRenamed && s.Similarity != c.sim {
+				t.Errorf("%s: similarity %v, want %v", c.name, s.Similarity, c.sim)
+			}
+		}
+	}
+}
+
 // A row added after the last one, or the last row removed, changes no
 // other cell: the cell before the new row is not counted as changed in
 // its formatting (its wikitext as the parser spans it runs on to the

@@ -344,16 +344,39 @@ var normSeed = maphash.MakeSeed()
 // normBufs are normHash's buffers.
 var normBufs = sync.Pool{New: func() any { return new([]byte) }}
 
+// normTitle is the title sections are paired by: lower case, underscores
+// read as spaces, runs of white space as one, the ends trimmed. Titles
+// that differ only so name one section: MediaWiki gives them one anchor
+// but for case (Sanitizer::normalizeSectionNameWhitespace reads runs of
+// spaces and underscores as one space), and the section's tables one id
+// (model.Slug folds case, underscores and spaces alike), so a section
+// retitled so keeps its place in the pairing whatever its text became,
+// as its tables keep their ids. Whether such a retitle is reported is
+// sameShownTitle's question.
 func normTitle(t string) string {
 	for i := 0; i < len(t); i++ {
 		switch c := t[i]; {
-		case c >= 0x80, 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r',
+		case c >= 0x80, 'A' <= c && c <= 'Z', c == '_', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r',
 			c == ' ' && (i == 0 || i == len(t)-1 || t[i-1] == ' '):
-			return strings.ToLower(strings.Join(strings.Fields(t), " "))
+			return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(t, "_", " ")), " "))
 		}
 	}
-	// Lower-case ASCII, its spaces single: normal already.
+	// Lower-case ASCII, its spaces single, no underscore: normal already.
 	return t
+}
+
+// sameShownTitle reports whether two titles read the same on the page:
+// the same words, whatever white space runs between them or at the ends
+// (the heading is rendered so). A section paired with one whose title
+// reads otherwise is renamed, even when the two have one normTitle: a
+// reader sees "Scoring" become "scoring" in the text diff and expects
+// the section diff to say so (a link to #Scoring no longer lands, as
+// anchors are case-sensitive), and sees "Game_end" become "Game end" as
+// much (the old heading showed the underscore, though its anchor stays).
+// Re-spacing a title ("Game  end", "== Scoring  ==") shows nothing new
+// and renames nothing; the text diff still has the line.
+func sameShownTitle(a, b string) bool {
+	return a == b || normSpace(a) == normSpace(b)
 }
 
 // wordsOf splits text into its words (letters and digits), lower-cased:
@@ -483,9 +506,11 @@ func matchSections(a, b *model.Document, sa, sb []sectionInfo) *sectionMatching 
 		for i := range sa {
 			m.matchA[i], m.matchB[i] = i, i
 		}
-		return m
+	} else {
+		m.matchAll(a, b)
 	}
-	return m.matchAll(a, b)
+	m.measureRetitles(a, b)
+	return m
 }
 
 // matchAll matches the sections of m, none matched yet: by title, then by
@@ -685,10 +710,30 @@ func abs(x int) int {
 }
 
 // renamed reports whether section i of a kept its place under another
-// title.
+// title, one that reads otherwise (sameShownTitle): paired by normTitle,
+// a section retitled in case only is renamed too.
 func (m *sectionMatching) renamed(i int) bool {
 	j := m.matchA[i]
-	return j >= 0 && m.sa[i].norm != m.sb[j].norm
+	return j >= 0 && !sameShownTitle(m.sa[i].title, m.sb[j].title)
+}
+
+// measureRetitles sets the similarity of each section renamed but paired
+// by its title (normTitle: its case or underscores changed), which the
+// pairing did not measure: 1 when its text stayed, else its words' (as
+// for a section paired by similarity, but possibly below the threshold: a
+// section of one title whose text was rewritten is still the one).
+func (m *sectionMatching) measureRetitles(a, b *model.Document) {
+	for i, j := range m.matchA {
+		if j < 0 || m.sim[i] != 0 || !m.renamed(i) {
+			continue
+		}
+		if m.sa[i].body == m.sb[j].body {
+			m.sim[i] = 1
+			continue
+		}
+		s := similarity(sectionWords(m.sa, i, a.Source), sectionWords(m.sb, j, b.Source), 0)
+		m.sim[i] = math.Round(s*100) / 100
+	}
 }
 
 // Sections compares the sections of two revisions.

@@ -153,14 +153,14 @@ func FuzzWords(f *testing.F) {
 	})
 }
 
-// FuzzNormTitle: normTitle is the lower-cased title with its spaces
-// collapsed, whichever way it gets there.
+// FuzzNormTitle: normTitle is the lower-cased title with its underscores
+// read as spaces and its spaces collapsed, whichever way it gets there.
 func FuzzNormTitle(f *testing.F) {
-	for _, s := range []string{"Scoring", "scoring", " Setup  rules ", "End of the game", "Ünïcödé Title", "a\tb", "x\u00a0y", ""} {
+	for _, s := range []string{"Scoring", "scoring", " Setup  rules ", "End of the game", "Ünïcödé Title", "a\tb", "x\u00a0y", "", "game_end", "_a__b_", "a _b"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := normTitle(s), strings.ToLower(strings.Join(strings.Fields(s), " ")); got != want {
+		if got, want := normTitle(s), strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "_", " ")), " ")); got != want {
 			t.Errorf("normTitle(%q) = %q; want %q", s, got, want)
 		}
 	})
