@@ -242,13 +242,17 @@ func (x *extractor) gridTable(n *model.Node) {
 	x.add(t, false)
 }
 
-// totalRow takes a table's last row out when it totals one column of
-// numbers ("! Total !! 34" after two rows or more): its number is the
+// totalRow takes a table's last row out when it totals one column ("!
+// Total !! 34", "| Sum || 34" after two rows or more): its number is the
 // table's declared total, checked against the column as a list's "108
-// cards:" is, rather than counted among the rows it adds up. A total row
-// of several numbers, or of text, stays a row. grouped says the first
-// column is the group a full-width row above gave the rows, which is not
-// the total row's own.
+// cards:" is, rather than counted among the rows it adds up. The column
+// may hold text cells too ("varies", "5 or more"): the row is a total all
+// the same, and kept as a row it was a data row of the table, counted in
+// every sum of the column, while in a column of numbers only it was not.
+// A total row of several numbers, or whose value is text, stays a row
+// (the table has one declared total, and text is no total to check).
+// grouped says the first column is the group a full-width row above gave
+// the rows, which is not the total row's own.
 func totalRow(t *Table, grouped bool) {
 	if len(t.Rows) < 3 {
 		return
@@ -273,8 +277,8 @@ func totalRow(t *Table, grouped bool) {
 	if label < 0 || col < 0 || col >= len(t.Columns) {
 		return
 	}
-	word := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(last[label].Text), ":")))
-	if _, isText := last[label].Value.(string); !isText || word != "total" && word != "totals" {
+	word := strings.ToLower(strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimSpace(last[label].Text), ":")), " "))
+	if _, isText := last[label].Value.(string); !isText || !totalWords[word] {
 		return
 	}
 	switch last[col].Value.(type) {
@@ -282,17 +286,12 @@ func totalRow(t *Table, grouped bool) {
 	default:
 		return
 	}
-	// The column is one of numbers.
-	for _, r := range t.Rows[:len(t.Rows)-1] {
-		if col < len(r) && r[col].Value != nil {
-			if _, isText := r[col].Value.(string); isText {
-				return
-			}
-		}
-	}
 	t.DeclaredTotal, t.TotalColumn = last[col].Value, t.Columns[col]
 	t.Rows = t.Rows[:len(t.Rows)-1]
 }
+
+// totalWords are the labels of a row that adds up the column above it.
+var totalWords = map[string]bool{"total": true, "totals": true, "sum": true, "grand total": true}
 
 // ownHeaderCell reports whether a row has a header cell of its own (not
 // one a rowspan brings down from a row above).

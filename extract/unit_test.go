@@ -685,6 +685,68 @@ func TestTotalRowInGroupedTable(t *testing.T) {
 	expectTotal(t, pt.Table("demo/deck"), []string{"group", "Card", "Count"}, 10, "Clubs|7|4", "Clubs|8|4", "Hearts|9|2")
 }
 
+// TestTotalRowOverTextCells: a last row Total is the declared total
+// whatever else its column holds: over a text cell ("varies") it stayed a
+// row {Card: Total, Count: 20}, counted in every sum of the column, while
+// over numbers only it was the total. "Sum", "Grand total" and "Total:"
+// label it as "Total" does.
+func TestTotalRowOverTextCells(t *testing.T) {
+	pt := tables(t, `== Deck ==
+{| class="wikitable"
+! Card !! Count
+|-
+| Wasabi || 6
+|-
+| Tempura || varies
+|-
+| Nigiri || 8
+|-
+| '''Total''' || '''20'''
+|}
+
+== Sum ==
+{| class="wikitable"
+! Card !! Count
+|-
+| Wasabi || 6
+|-
+| Nigiri || 8
+|-
+! Sum !! 14
+|}
+
+== Grand total ==
+{| class="wikitable"
+! Card !! Count
+|-
+| Wasabi || 6
+|-
+| Nigiri || 8
+|-
+| '''Grand  Total:''' || 14
+|}
+
+== Text total ==
+{| class="wikitable"
+! Card !! Count
+|-
+| Wasabi || 6
+|-
+| Nigiri || 8
+|-
+| Total || about 14
+|}`)
+	expectTotal(t, pt.Table("demo/deck"), []string{"Card", "Count"}, 20, "Wasabi|6", "Tempura|varies", "Nigiri|8")
+	expectTotal(t, pt.Table("demo/sum"), []string{"Card", "Count"}, 14, "Wasabi|6", "Nigiri|8")
+	expectTotal(t, pt.Table("demo/grand-total"), []string{"Card", "Count"}, 14, "Wasabi|6", "Nigiri|8")
+	// Text is no total to check: the row stays.
+	tb := pt.Table("demo/text-total")
+	expectRows(t, tb, []string{"Card", "Count"}, "Wasabi|6", "Nigiri|8", "Total|about 14")
+	if tb.DeclaredTotal != nil {
+		t.Errorf("text-total: declared total %#v, want none", tb.DeclaredTotal)
+	}
+}
+
 // TestNoBreakSpacesBetweenValues: a no-break space between numbers that
 // cannot be a number's thousands (a group of other than three digits
 // after it) separates them as a space does: values aligned with &nbsp;
