@@ -423,8 +423,12 @@ func hiddenText(n *model.Node) bool {
 }
 
 // unseen reports whether the text of n is not part of a value: a
-// superscript footnote mark or hidden text.
-func unseen(n *model.Node) bool { return footnoteSup(n) || hiddenText(n) }
+// superscript footnote mark, hidden text, or a table nested in a cell (a
+// table of its own, extracted as one: its text read into the cell around
+// it made a value of the nested cells, "3" of "{| | 3 |}").
+func unseen(n *model.Node) bool {
+	return footnoteSup(n) || hiddenText(n) || n.Kind == model.KindTable
+}
 
 // footnoteSup reports whether n is a superscript footnote mark
 // ("14<sup>1</sup>", "14<sup>[a]</sup>"): its text is not part of a value

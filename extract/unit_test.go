@@ -747,6 +747,34 @@ func TestTotalRowOverTextCells(t *testing.T) {
 	}
 }
 
+// TestNestedTableNotInCell: a table nested in a cell is a table of its
+// own, not the value of the cell around it: its one cell "3" made the
+// outer cell the number 3 (a count the page does not give there), and a
+// larger one made it the text of all its cells.
+func TestNestedTableNotInCell(t *testing.T) {
+	pt := tables(t, `== Setup ==
+{| class="wikitable"
+! Players !! Cards
+|-
+| 2 ||
+{|
+| 3
+|}
+|-
+| 3 || Deal:
+{|
+! Cards !! Coins
+|-
+| 10 || 3
+|}
+|-
+| 4 || 5
+|}`)
+	expectRows(t, pt.Table("demo/setup"), []string{"Players", "Cards"}, "2|<nil>", "3|Deal:", "4|5")
+	expectRows(t, pt.Table("demo/setup-2"), []string{"col1"}, "3")
+	expectRows(t, pt.Table("demo/setup-3"), []string{"Cards", "Coins"}, "10|3")
+}
+
 // TestNoBreakSpacesBetweenValues: a no-break space between numbers that
 // cannot be a number's thousands (a group of other than three digits
 // after it) separates them as a space does: values aligned with &nbsp;
