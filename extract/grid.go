@@ -205,10 +205,19 @@ func (x *extractor) gridTable(n *model.Node) {
 		}
 	} else {
 		// Full-width rows inside the data name groups of rows: they
-		// become a "group" column.
+		// become a "group" column. Those after the last row of cells
+		// group nothing: they are notes under the table ("''* in the
+		// 5-player game only''"), not rows, and gave every row a group
+		// column of nulls.
+		last := -1
+		for i, r := range data {
+			if !spanRow(r, width) {
+				last = i
+			}
+		}
 		grouped := false
-		for _, r := range data {
-			if spanRow(r, width) && width > 1 {
+		for _, r := range data[:last+1] {
+			if spanRow(r, width) {
 				grouped = true
 			}
 		}
@@ -223,7 +232,7 @@ func (x *extractor) gridTable(n *model.Node) {
 				// The header row again, as long tables repeat it.
 				continue
 			}
-			if grouped && spanRow(r, width) {
+			if spanRow(r, width) {
 				group = x.gridValue(r, 0)
 				continue
 			}

@@ -775,6 +775,40 @@ func TestNestedTableNotInCell(t *testing.T) {
 	expectRows(t, pt.Table("demo/setup-3"), []string{"Cards", "Coins"}, "10|3")
 }
 
+// TestNoteRowUnderTable: a full-width row after the last row of cells is
+// a note, not the start of a group: it gave every row a "group" column of
+// nulls. Under groups it is left out as well.
+func TestNoteRowUnderTable(t *testing.T) {
+	pt := tables(t, `== Deck ==
+{| class="wikitable"
+! Card !! Count
+|-
+| Wasabi || 6
+|-
+| Nigiri || 8
+|-
+| colspan="2" | ''* in the 5-player game only''
+|}
+
+== Bonuses ==
+{| class="wikitable"
+! Card !! Count
+|-
+! colspan="2" | Clubs
+|-
+| 7 || 4
+|-
+| 8 || 4
+|-
+| colspan="2" | ''note''
+|}`)
+	expectRows(t, pt.Table("demo/deck"), []string{"Card", "Count"}, "Wasabi|6", "Nigiri|8")
+	if cols := pt.Table("demo/deck").Columns; len(cols) != 2 {
+		t.Errorf("deck: columns %q, want Card and Count", cols)
+	}
+	expectRows(t, pt.Table("demo/bonuses"), []string{"group", "Card", "Count"}, "Clubs|7|4", "Clubs|8|4")
+}
+
 // TestNoBreakSpacesBetweenValues: a no-break space between numbers that
 // cannot be a number's thousands (a group of other than three digits
 // after it) separates them as a space does: values aligned with &nbsp;
