@@ -152,6 +152,35 @@ func TestInputErrors(t *testing.T) {
 	}
 }
 
+// TestEmptyDirectory: a directory named as an input that holds no input
+// file is an error naming it (a wrong path must not read as an empty wiki
+// that every check passes on); under KeepGoing the other inputs are read.
+func TestEmptyDirectory(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	os.MkdirAll(filepath.Join(empty, ".hidden"), 0o755)
+	os.WriteFile(filepath.Join(empty, ".hidden", "a.txt"), []byte("H\n\nGamehelpx\n\n2024-01-01T00:00:00Z\n\nA:\n\nx"), 0o644)
+	os.WriteFile(filepath.Join(empty, "README.md"), []byte("notes"), 0o644)
+	_, err := Load([]string{empty}, Options{})
+	if err == nil || !strings.Contains(err.Error(), empty+": error: no input files in this directory") {
+		t.Errorf("error %v", err)
+	}
+	good := filepath.Join(dir, "good.txt")
+	os.WriteFile(good, []byte("H\n\nGamehelpx\n\n2024-01-01T00:00:00Z\n\nA:\n\nx"), 0o644)
+	c, err := Load([]string{empty, good}, Options{KeepGoing: true})
+	if list, ok := err.(model.MsgList); !ok || len(list) != 1 {
+		t.Errorf("want 1 error, got %v", err)
+	}
+	if c == nil || c.Page("Gamehelpx") == nil {
+		t.Error("the good input was not loaded under KeepGoing")
+	}
+	// The embedded corpus's directory is not the user's: LoadFS of an
+	// empty tree is an empty corpus.
+	if _, err := LoadFS(os.DirFS(empty), ".", Options{}); err != nil {
+		t.Errorf("LoadFS: %v", err)
+	}
+}
+
 func TestStdin(t *testing.T) {
 	c, err := Load([]string{"-"}, Options{Stdin: strings.NewReader("H\n\nGamehelpx\n\n2024-01-01T00:00:00Z\n\nA:\n\nx")})
 	if err != nil {

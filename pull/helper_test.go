@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wikirules/wikirules/corpus"
 	"github.com/wikirules/wikirules/corpus/mwapi"
 	"github.com/wikirules/wikirules/pull"
 )
@@ -136,6 +137,14 @@ func checkWhole(t *testing.T, dir string) {
 		if err != nil || !bytes.HasSuffix(data, []byte("</mediawiki>\n")) {
 			t.Errorf("%s is not a whole export (%d bytes, %v)", f, len(data), err)
 		}
+	}
+	if len(files) == 0 {
+		// A store that holds no page yet is not an input: loading it
+		// says so rather than reading an empty wiki.
+		if _, err := corpus.Load([]string{dir}, corpus.Options{}); err == nil || !strings.Contains(err.Error(), "no input files in this directory") {
+			t.Errorf("loading a store without pages: %v", err)
+		}
+		return
 	}
 	loadStore(t, dir)
 }
