@@ -6,6 +6,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/wikirules/wikirules/check"
 	"github.com/wikirules/wikirules/content"
@@ -115,6 +117,9 @@ func (r *CheckReport) count(s check.Status) int {
 // not have, the pages' histories are read to find whether the table was
 // renamed: the check then runs on it under its new id, with a warning.
 func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
+	if err := w.checkable(); err != nil {
+		return nil, err
+	}
 	rep := w.newReport(s)
 	var firstMiss error
 	ran := false
@@ -159,6 +164,35 @@ func (w *Wiki) Check(s *check.Suite, rev string) (*CheckReport, error) {
 		return nil, fmt.Errorf("--rev %s: no page of any game has that revision (%w)", rev, firstMiss)
 	}
 	return rep, nil
+}
+
+// checkable is an error when the wiki has no game page at all: every
+// check runs on a game's pages, so the run would report "0 checks" and
+// pass, which in CI hides inputs read with the wrong title prefixes (or
+// the wrong inputs).
+func (w *Wiki) checkable() error {
+	if len(w.Games()) > 0 {
+		return nil
+	}
+	cv := w.cfg.Conventions
+	pages := fmt.Sprintf("%d pages", len(w.Corpus.Pages))
+	if len(w.Corpus.Pages) == 1 {
+		pages = "1 page"
+	}
+	return fmt.Errorf("nothing to check: the inputs (%s) have no rules or tips page of a game (titles starting with %s; --rules-prefix and --tips-prefix set the prefixes)",
+		pages, quoteList(append(slices.Clip(cv.RulesPrefixes), cv.TipsPrefixes...)))
+}
+
+// quoteList is "“a”, “b” or “c”".
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = "“" + x + "”"
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // missingTable reports whether a check of spec names a table none of the
@@ -238,7 +272,10 @@ func renameWarnings(s *check.Suite, results []check.Result, renames map[string]d
 // where its status changed and the edit since which it fails. Tables are
 // followed across renames: a check naming a table's old id keeps running
 // on it, and a warning says which id it now has.
-func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
+func (w *Wiki) CheckHistory(s *check.Suite) (*CheckReport, error) {
+	if err := w.checkable(); err != nil {
+		return nil, err
+	}
 	rep := w.newReport(s)
 	for _, g := range w.Games() {
 		// The rules page's history, with the tips page as it is now; a
@@ -273,7 +310,7 @@ func (w *Wiki) CheckHistory(s *check.Suite) *CheckReport {
 		}
 		rep.Messages = append(rep.Messages, renameWarnings(s, rep.Results[len(rep.Results)-len(h):], renames)...)
 	}
-	return rep
+	return rep, nil
 }
 
 func (w *Wiki) newReport(*check.Suite) *CheckReport {

@@ -209,7 +209,10 @@ func TestCheck(t *testing.T) {
 	if len(rep.Results) < 10 || rep.Failed() || rep.Errored() {
 		t.Errorf("sample checks: %d results, failed %v, errored %v", len(rep.Results), rep.Failed(), rep.Errored())
 	}
-	hist := w.CheckHistory(s)
+	hist, err := w.CheckHistory(s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	broken := false
 	for _, h := range hist.History {
 		if len(h.Transitions) > 1 && h.Transitions[0].Status == check.Fail {
@@ -239,6 +242,21 @@ func TestCheck(t *testing.T) {
 	// --engine alone does nothing with inputs of one's own: an error.
 	if _, err := own.Suite(wiki.SuiteConfig{EngineDir: dir}); err == nil || !strings.Contains(err.Error(), "without --checks") {
 		t.Errorf("--engine without --checks: %v", err)
+	}
+
+	// Inputs without a game page: nothing would be checked, an error
+	// naming the prefixes, with and without --history.
+	none := open(t, wiki.Config{Inputs: []string{feed(t, t.TempDir(), [4]string{"Rules of hearts", "2024-01-01T00:00:00Z", "A: s", "x"})}})
+	s, err = none.Suite(wiki.SuiteConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "nothing to check: the inputs (1 page) have no rules or tips page of a game (titles starting with “Gamehelp” or “Tips ”"
+	if _, err := none.Check(s, ""); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("no game page: %v", err)
+	}
+	if _, err := none.CheckHistory(s); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("no game page, history: %v", err)
 	}
 }
 

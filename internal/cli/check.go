@@ -49,7 +49,8 @@ never changed.
 
 Exit status: 0 when every check passes, 1 when one fails, 2 when a spec, an
 engine file or an input has an error, or when nothing would be checked (a
-spec for a game the inputs lack, --engine without --checks).`,
+spec for a game the inputs lack, --engine without --checks, inputs without a
+rules or tips page).`,
 		Example: `  wikirules check
   wikirules check ../shared/seeds --checks testdata/checks --format json
   wikirules check --history
@@ -68,8 +69,11 @@ spec for a game the inputs lack, --engine without --checks).`,
 			}
 			var rep *wiki.CheckReport
 			if history {
-				rep = w.CheckHistory(suite)
-			} else if rep, err = w.Check(suite, rev); err != nil {
+				rep, err = w.CheckHistory(suite)
+			} else {
+				rep, err = w.Check(suite, rev)
+			}
+			if err != nil {
 				return err
 			}
 			rep.Messages.Print(a.stderr, "text")
