@@ -105,13 +105,112 @@ func (x *extractor) gridTable(n *model.Node) {
 	if len(rows) == 0 {
 		return
 	}
+	if conflict {
+		x.warn(n.Pos, model.MsgSpanConflict, "table %s: cells overlap (conflicting rowspan/colspan); extracted as laid out", t.ID)
+	}
+	// A header row of its own inside the data ("! Bonus !! VP" under
+	// rows of "! Hand !! Points") starts another table: read as a row,
+	// it put its names among the values and the rows under it in columns
+	// they are not in.
+	for {
+		width := gridWidth(rows)
+		nh := x.headerRows(rows, width)
+		k := x.nextPart(rows, nh, width)
+		if k < len(rows) {
+			t.Source.End = min(max(partPos(rows[k]), t.Source.Pos), t.Source.End)
+		}
+		x.gridPart(t, rows[:k], nh, width)
+		if k == len(rows) {
+			return
+		}
+		rows = rows[k:]
+		end := t.Source.End
+		t = x.newTable(n, form)
+		t.Source.Pos = end
+		t.Source.Line = x.doc.Line(end)
+	}
+}
+
+// gridWidth is the number of columns of rows: the widest row's.
+func gridWidth(rows [][]gridCell) int {
 	width := 0
 	for _, r := range rows {
 		width = max(width, len(r))
 	}
-	if conflict {
-		x.warn(n.Pos, model.MsgSpanConflict, "table %s: cells overlap (conflicting rowspan/colspan); extracted as laid out", t.ID)
+	return width
+}
+
+// partPos is where a row of the grid starts in the revision: its first
+// own cell's row.
+func partPos(r []gridCell) int {
+	for _, gc := range r {
+		if gc.node != nil && gc.origin {
+			if gc.node.Parent != nil && gc.node.Parent.Kind == model.KindRow {
+				return gc.node.Parent.Pos
+			}
+			return gc.node.Pos
+		}
 	}
+	return -1
+}
+
+// nextPart is the index of the row where the table's next part starts
+// (len(rows) when it has none): a row under the first data row whose
+// cells are all "!" cells of its own reading as text, not the header row
+// again, with a row of data cells after it; a full-width row right
+// above it is its title. One of numbers ("! Straight !! 5") is data
+// written as headers, and one with nothing but header rows or a Total
+// after it ends the table as it is.
+func (x *extractor) nextPart(rows [][]gridCell, nh, width int) int {
+	if nh == 0 {
+		return len(rows)
+	}
+	for i := nh + 1; i < len(rows)-1; i++ {
+		if !ownHeaderRow(rows[i]) || spanRow(rows[i], width) || repeatsHeader(rows[i], rows[nh-1]) {
+			continue
+		}
+		data := false
+		for _, r := range rows[i+1:] {
+			if !x.headerRow(r) {
+				data = true
+				break
+			}
+		}
+		if !data {
+			break
+		}
+		if spanRow(rows[i-1], width) && i-1 > nh {
+			return i - 1
+		}
+		return i
+	}
+	return len(rows)
+}
+
+// ownHeaderRow reports whether every cell of a row is a header cell of
+// the row (none brought down by a rowspan, none missing) and at least two
+// of them, every one that is not empty, read as text.
+func ownHeaderRow(r []gridCell) bool {
+	texts := 0
+	for _, gc := range r {
+		if gc.node == nil || !gc.header || gc.node.Parent != r[0].node.Parent {
+			return false
+		}
+		switch CellValue(cellText(gc.node)).(type) {
+		case nil:
+		case string:
+			if gc.origin {
+				texts++
+			}
+		default:
+			return false
+		}
+	}
+	return texts >= 2
+}
+
+// headerRows is the number of header rows rows start with.
+func (x *extractor) headerRows(rows [][]gridCell, width int) int {
 	// Header rows: the leading rows whose cells all read as headers. A
 	// full-width cell after a real header row starts a group of rows; it
 	// is not a header.
@@ -140,6 +239,12 @@ func (x *extractor) gridTable(n *model.Node) {
 	if nh == 0 && len(rows) > 1 && x.headerRow(rows[0]) {
 		nh = 1
 	}
+	return nh
+}
+
+// gridPart makes t of rows, the grid of a table or of a part of one (see
+// nextPart), whose first nh rows are headers, and adds it.
+func (x *extractor) gridPart(t *Table, rows [][]gridCell, nh, width int) {
 	ragged := false
 	for i, r := range rows {
 		if len(r) != width && i >= nh {
@@ -147,7 +252,7 @@ func (x *extractor) gridTable(n *model.Node) {
 		}
 	}
 	if ragged {
-		x.warn(n.Pos, model.MsgRaggedTable, "table %s: rows have different numbers of cells (widest %d); short rows are padded with empty cells", t.ID, width)
+		x.warn(t.Source.Pos, model.MsgRaggedTable, "table %s: rows have different numbers of cells (widest %d); short rows are padded with empty cells", t.ID, width)
 	}
 	// Column names from the last header row; an empty one takes the text
 	// of the header above it.

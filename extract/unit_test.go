@@ -809,6 +809,72 @@ func TestNoteRowUnderTable(t *testing.T) {
 	expectRows(t, pt.Table("demo/bonuses"), []string{"group", "Card", "Count"}, "Clubs|7|4", "Clubs|8|4")
 }
 
+// TestHeaderRowInsideData: a row of "!" cells of text under data rows,
+// with data rows after it, is the header of another table: read as a
+// row, "! Bonus !! VP" was {Hand: Bonus, Points: VP} and the bonuses'
+// values were Points of hands, and a grid of names over values ("!
+// Dumpling !! Maki" under "| 3 || 2") gave Maki's 6 to Tempura. A row of
+// "!" cells holding a number is data written as headers, and a Total
+// row after the data ends the table as it is.
+func TestHeaderRowInsideData(t *testing.T) {
+	pt := tables(t, `== Hands ==
+{| class="wikitable"
+! Hand !! Points
+|-
+| Pair || 1
+|-
+| Trips || 3
+|-
+! colspan="2" | Bonuses
+|-
+! Bonus !! VP
+|-
+| First || 5
+|-
+| Second || 2
+|}
+
+== Icons ==
+<table class="wikitable">
+<tr><th>Wasabi</th><th>Tempura</th></tr>
+<tr><td>3</td><td>2</td></tr>
+<tr><th>Dumpling</th><th>Maki</th></tr>
+<tr><td>1</td><td>6</td></tr>
+</table>
+
+== Emphasis ==
+{| class="wikitable"
+! Hand !! Points
+|-
+| Pair || 1
+|-
+! Straight !! 5
+|-
+| Flush || 8
+|-
+! Total !! 14
+|}`)
+	expectRows(t, pt.Table("demo/hands"), []string{"Hand", "Points"}, "Pair|1", "Trips|3")
+	if tb := pt.Table("demo/hands-2"); tb == nil {
+		t.Errorf("no table demo/hands-2: %v", ids(pt))
+	} else {
+		expectRows(t, tb, []string{"Bonus", "VP"}, "First|5", "Second|2")
+		if tb.Caption != "Bonuses" || tb.Source.Line != 9 || !strings.HasPrefix(tb.Raw, `! colspan="2" | Bonuses`) {
+			t.Errorf("hands-2: caption %q, line %d, raw %q", tb.Caption, tb.Source.Line, tb.Raw)
+		}
+	}
+	expectRows(t, pt.Table("demo/icons"), []string{"Wasabi", "Tempura"}, "3|2")
+	if tb := pt.Table("demo/icons-2"); tb == nil {
+		t.Errorf("no table demo/icons-2: %v", ids(pt))
+	} else {
+		expectRows(t, tb, []string{"Dumpling", "Maki"}, "1|6")
+	}
+	expectRows(t, pt.Table("demo/emphasis"), []string{"Hand", "Points"}, "Pair|1", "Straight|5", "Flush|8")
+	if tb := pt.Table("demo/emphasis"); tb.DeclaredTotal != int64(14) {
+		t.Errorf("emphasis: declared total %#v, want 14", tb.DeclaredTotal)
+	}
+}
+
 // TestNoBreakSpacesBetweenValues: a no-break space between numbers that
 // cannot be a number's thousands (a group of other than three digits
 // after it) separates them as a space does: values aligned with &nbsp;
