@@ -154,3 +154,27 @@ func TestFootnoteMarksLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestTablePartsLinear: a table of many header rows inside its data (each
+// starting another table) is read in time linear in it: the width of the
+// rows left was measured again for each part.
+func TestTablePartsLinear(t *testing.T) {
+	gen := func(n int) string {
+		var b strings.Builder
+		b.WriteString("== Scores ==\n{| class=\"wikitable\"\n! Hand !! Points\n")
+		for i := range n {
+			fmt.Fprintf(&b, "|-\n| Pair || %d\n|-\n! Bonus %d !! VP\n", i, i)
+		}
+		b.WriteString("|-\n| First || 5\n|}\n")
+		return b.String()
+	}
+	run := func(src string) {
+		p := &model.Page{Title: "Gamehelpparts", Game: "parts"}
+		extract.Extract(parser.Parse(src, nil), p, nil)
+	}
+	testutil.CheckLinear(t, "table parts", gen(4000), gen(32000), run, 16)
+	p := &model.Page{Title: "Gamehelpparts", Game: "parts"}
+	if tables := extract.Extract(parser.Parse(gen(100), nil), p, nil).Tables; len(tables) != 101 {
+		t.Fatalf("%d tables, want 101", len(tables))
+	}
+}

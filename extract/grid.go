@@ -112,14 +112,17 @@ func (x *extractor) gridTable(n *model.Node) {
 	// rows of "! Hand !! Points") starts another table: read as a row,
 	// it put its names among the values and the rows under it in columns
 	// they are not in.
+	// The parts are found with the table's width and each made with its
+	// own: the width of the rows left, measured for each part, was time
+	// quadratic in the parts.
+	width := gridWidth(rows)
 	for {
-		width := gridWidth(rows)
 		nh := x.headerRows(rows, width)
 		k := x.nextPart(rows, nh, width)
 		if k < len(rows) {
 			t.Source.End = min(max(partPos(rows[k]), t.Source.Pos), t.Source.End)
 		}
-		x.gridPart(t, rows[:k], nh, width)
+		x.gridPart(t, rows[:k], nh, gridWidth(rows[:k]))
 		if k == len(rows) {
 			return
 		}
