@@ -1072,12 +1072,25 @@ func wantTOC(doc *model.Document) bool {
 type TOCEntry struct {
 	Level  int
 	Number string // "1", "1.2"
-	Title  string
-	ID     string
+	Title  string // the heading's plain text
+	// HTML is the heading as MediaWiki's table of contents writes it,
+	// with the inline formatting it keeps (tocLine); Renderer.TOC fills
+	// it, TOC leaves it empty. WriteTOCList writes it, when not empty,
+	// instead of Title.
+	HTML string
+	ID   string // the heading's id, without Options.ContentID's prefixes
 }
 
 // TOC lists the document's section headings with MediaWiki's numbering.
-func TOC(doc *model.Document) []TOCEntry {
+func TOC(doc *model.Document) []TOCEntry { return toc(doc, nil) }
+
+// TOC is the package's TOC with each entry's HTML: its heading's line as
+// MediaWiki writes it, from the heading written by r.
+func (r *Renderer) TOC(doc *model.Document) []TOCEntry { return toc(doc, r.tocLine) }
+
+// toc lists the document's headings; line, when not nil, gives each
+// entry's HTML.
+func toc(doc *model.Document, line func(h *model.Node) string) []TOCEntry {
 	// Count the headings first, so that the list is allocated once.
 	n := 0
 	for c := doc.Root; c != nil; c = model.Next(doc.Root, c) {
@@ -1115,7 +1128,11 @@ func TOC(doc *model.Document) []TOCEntry {
 			num = strconv.AppendInt(num, int64(c), 10)
 		}
 		id, _ := h.Attr("id")
-		out = append(out, TOCEntry{Level: len(levels), Number: string(num), Title: model.PlainText(h), ID: id})
+		e := TOCEntry{Level: len(levels), Number: string(num), Title: model.PlainText(h), ID: id}
+		if line != nil {
+			e.HTML = line(h)
+		}
+		out = append(out, e)
 	}
 	return out
 }
@@ -1124,8 +1141,88 @@ func (r *Renderer) writeTOC(w *Writer, doc *model.Document) {
 	w.WriteString(`<div id="toc" class="toc" role="navigation" aria-labelledby="mw-toc-heading"><div class="toctitle"><h2 id="mw-toc-heading">`)
 	w.Text(r.opts.TOCTitle)
 	w.WriteString("</h2></div>\n")
-	WriteTOCList(w, TOC(doc))
+	entries := r.TOC(doc)
+	for i := range entries {
+		// The headings are written with their ids as the content's.
+		entries[i].ID = r.opts.ContentID(entries[i].ID)
+	}
+	WriteTOCList(w, entries)
 	w.WriteString("</div>\n")
+}
+
+// tocLine is heading h's line in a table of contents, as MediaWiki's
+// Parser::finalizeHeadings (1.39) makes it from the heading's HTML: of
+// the tags only sup, sub, bdi, i, b, s, strike, q and span are kept, all
+// but q without their attributes (a span keeps a dir="rtl" or "ltr" that
+// comes first), so links and images leave their text, footnote markers
+// their "[1]"; then an empty span (an extra anchor) is dropped and the
+// line trimmed.
+func (r *Renderer) tocLine(h *model.Node) string {
+	var sb strings.Builder
+	r.RenderChildren(&sb, h)
+	return tocLineOf(sb.String())
+}
+
+// tocLineOf is tocLine of a heading's HTML: MediaWiki's two regular
+// expressions, over tags as the renderer writes them (text and attribute
+// values have every '<' and '>' escaped).
+func tocLineOf(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		s = s[i:]
+		j := strings.IndexByte(s, '>')
+		if j < 0 || strings.IndexByte(s[:j], '\n') >= 0 {
+			// No tag to the expressions, whose '.' stops at a line's
+			// end: the '<' stays.
+			b.WriteByte('<')
+			s = s[1:]
+			continue
+		}
+		b.WriteString(tocTag(s[1:j]))
+		s = s[j+1:]
+	}
+	// What is left of <span id="x"></span>, an extra anchor: once, as
+	// PHP's str_replace does (<span><span></span></span> keeps one).
+	line := strings.ReplaceAll(b.String(), "<span></span>", "")
+	return strings.Trim(line, " \t\n\r\x00\x0b") // PHP's trim
+}
+
+// tocTag is what a TOC line keeps of a tag whose text between '<' and '>'
+// is tag.
+func tocTag(tag string) string {
+	name, rest := tag, ""
+	if k := strings.IndexByte(tag, ' '); k >= 0 {
+		name, rest = tag[:k], tag[k:]
+	}
+	slash := ""
+	if strings.HasPrefix(name, "/") {
+		name, slash = name[1:], "/"
+	}
+	switch name {
+	case "sup", "sub", "bdi", "i", "b", "s", "strike":
+		return "<" + slash + name + ">"
+	case "span":
+		// (?: dir="(?:rtl|ltr)")? right after the name, then the end or
+		// a space.
+		for _, dir := range []string{` dir="rtl"`, ` dir="ltr"`} {
+			if rest == dir || strings.HasPrefix(rest, dir+" ") {
+				return "<" + slash + "span" + dir + ">"
+			}
+		}
+		return "<" + slash + "span>"
+	case "q":
+		// Allowed by the first expression, not rewritten by the
+		// second: its attributes stay.
+		return "<" + tag + ">"
+	}
+	return ""
 }
 
 // WriteTOCList writes entries as nested lists (each sub-list inside its
@@ -1157,11 +1254,15 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 		bw.WriteString(`<li class="toclevel-`)
 		bw.WriteString(strconv.Itoa(e.Level))
 		bw.WriteString(`"><a href="#`)
-		bw.WriteString(EscapeAttr(url.PathEscape(e.ID)))
+		bw.WriteString(EscapeAttr(fragmentLink(e.ID)))
 		bw.WriteString(`"><span class="tocnumber">`)
 		bw.WriteString(e.Number)
 		bw.WriteString(`</span> <span class="toctext">`)
-		bw.Text(e.Title)
+		if e.HTML != "" {
+			bw.WriteString(e.HTML)
+		} else {
+			bw.Text(e.Title)
+		}
 		bw.WriteString("</span></a>")
 	}
 	if depth > 0 {
@@ -1173,6 +1274,35 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 		bw.WriteString("</ul>\n")
 	}
 }
+
+// fragmentLink is the fragment of a link to an element of id id, as
+// MediaWiki writes it (Sanitizer::escapeIdForLink, html5): the id as it
+// is, but a '%' before two hex digits written "%25". A browser looks for
+// the fragment as it is, then percent-decoded: percent-encoding more
+// (url.PathEscape's "100%25" for "100%") would land on a heading whose id
+// is the encoded form.
+func fragmentLink(id string) string {
+	n := 0
+	for i := 0; i+2 < len(id); i++ {
+		if id[i] == '%' && isHex(id[i+1]) && isHex(id[i+2]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return id
+	}
+	var b strings.Builder
+	b.Grow(len(id) + 2*n)
+	for i := 0; i < len(id); i++ {
+		b.WriteByte(id[i])
+		if id[i] == '%' && i+2 < len(id) && isHex(id[i+1]) && isHex(id[i+2]) {
+			b.WriteString("25")
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 
 // sizeStyle is the CSS size of a placeholder for an image of the requested
 // size ("600", "400"); "" when none was given.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
 
@@ -18,5 +19,57 @@ func TestTOCPlace(t *testing.T) {
 	out = html(t, "Intro.\n== A ==\ntext\n__TOC__\n== B ==\n== C ==\n", render.Options{})
 	if i, j := strings.Index(out, "<p>text"), strings.Index(out, `<div id="toc"`); i < 0 || j < i {
 		t.Errorf("the TOC is not where __TOC__ is:\n%s", out)
+	}
+}
+
+// A line of the table of contents keeps the inline formatting MediaWiki
+// keeps (sup, sub, bdi, i, b, s, strike, q; span with a dir= first),
+// without attributes but q's, and the text of links, images and footnote
+// markers; the lines are MediaWiki 1.39's (TestTOCAsMediaWiki).
+func TestTOCLine(t *testing.T) {
+	for src, want := range map[string]string{
+		"== ''Scoring'' <sup>1</sup> ==":      "<i>Scoring</i> <sup>1</sup>",
+		"== '''Bold''' and '''''both''''' ==": "<b>Bold</b> and <i><b>both</b></i>",
+		`== <span dir="rtl" class="x">R</span> <span class="y" dir="ltr">L</span> <span id="foo"></span>Z ==`:                                                `<span dir="rtl">R</span> <span>L</span> Z`,
+		`== <small>small</small> <s title="t">s</s> <strike>k</strike> <q cite="c" title="q">q</q> <u>u</u> <b class="c">b</b> <bdi>d</bdi> <sub>2</sub> ==`: `small <s>s</s> <strike>k</strike> <q cite="c" title="q">q</q> u <b>b</b> <bdi>d</bdi> <sub>2</sub>`,
+		`== [[Link|linked ''text'']] [http://example.com ext] [[File:X.png|20px]] <code>code</code> ==`:                                                      "linked <i>text</i> ext <span><span>File:X.png</span></span> code",
+		`== Note<ref>foot</ref> and <abbr title="x">abbr</abbr> &amp; &lt;x&gt; ==`:                                                                          "Note<sup>[1]</sup> and abbr &amp; &lt;x&gt;",
+		`== <span><span></span></span> nested <span id="a"><span id="b"></span></span> ==`:                                                                   "<span></span> nested <span></span>",
+		`== <span></span> Lead <span id="x"></span> and trail <span></span> ==`:                                                                              "Lead  and trail",
+	} {
+		out := html(t, "__TOC__\n"+src+"\n", render.Options{})
+		if got := tocEntries(out); len(got) != 1 || got[0].text != want {
+			t.Errorf("%s: TOC lines %q, want one of %q\n%s", src, got, want, out)
+		}
+	}
+	// Renderer.TOC gives the lines; TOC, for a page's own table, only
+	// the plain text.
+	doc := parser.Parse("== ''Scoring'' <sup>1</sup> ==\n", &parser.Options{})
+	if got := render.New(render.Options{}).TOC(doc); len(got) != 1 || got[0].HTML != "<i>Scoring</i> <sup>1</sup>" || got[0].Title != "Scoring 1" {
+		t.Errorf("Renderer.TOC = %+v", got)
+	}
+	if got := render.TOC(doc); len(got) != 1 || got[0].HTML != "" || got[0].Title != "Scoring 1" {
+		t.Errorf("TOC = %+v", got)
+	}
+}
+
+// Each line of the table of contents links to its heading: by the id the
+// heading is written with (IDPrefix, ReservedIDPrefix), and written as
+// MediaWiki writes the link, so that "#100%" is not read as "#100%25",
+// another heading's.
+func TestTOCLinksToHeadings(t *testing.T) {
+	src := "__TOC__\n== 100% ==\n== 100%25 ==\n== Q&A ==\n== wr-search ==\n== Élan ==\n"
+	for _, opts := range []render.Options{{}, {IDPrefix: "r1-"}, {ReservedIDPrefix: "wr-"}} {
+		out := html(t, src, opts)
+		ids := ourHeadingIDs(out)
+		entries := tocEntries(out)
+		if len(ids) != 5 || len(entries) != 5 {
+			t.Fatalf("%+v: %d headings, %d TOC lines:\n%s", opts, len(ids), len(entries), out)
+		}
+		for i, e := range entries {
+			if to := fragmentTarget(e.href, ids); to != ids[i].id {
+				t.Errorf("%+v: TOC line %d links to %q (%q), not to its heading %q", opts, i+1, e.href, to, ids[i].id)
+			}
+		}
 	}
 }
