@@ -235,9 +235,22 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 	if !isNum {
 		return "", nil, "", "", false
 	}
+	// A word that qualifies the number, or joins it to one before, says
+	// it is not the value: "2 or 3", "3 to 5", "up to 10", "more than
+	// 10", "2 x 5" (the label took all but the last number: "Trips 2 or"
+	// 3, "Bonus up to" 10).
+	if numberQualifier[strings.ToLower(f[labelEnd-1])] {
+		return "", nil, "", "", false
+	}
 	// A dash, an equals sign or an arrow apart between the label and the
-	// number separates them, as a colon does ("Ace – 11").
+	// number separates them, as a colon does ("Ace – 11"); a dash after a
+	// number is a range ("Players 3 – 5" is not Players 3 worth 5).
 	if labelEnd > 1 && labelSeparator[f[labelEnd-1]] {
+		if dashes[f[labelEnd-1]] {
+			if _, ok := parseJoined(f[labelEnd-2]); ok {
+				return "", nil, "", "", false
+			}
+		}
 		labelEnd--
 	}
 	label = strings.Join(f[:labelEnd], " ")
@@ -252,6 +265,21 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 
 // labelSeparator are the words that stand between a label and its number.
 var labelSeparator = map[string]bool{"-": true, "–": true, "—": true, "=": true, "→": true, "->": true, "=>": true, ":": true}
+
+// dashes are the separators that between two numbers make a range.
+var dashes = map[string]bool{"-": true, "–": true, "—": true}
+
+// numberQualifier are the words that, right before a number, make it
+// other than the value of the line: a bound ("up to", "more than", "at
+// least"), another number's partner ("2 or 3", "3 to 5", "2 x 5", "2 +
+// 3") or an approximation ("about 10").
+var numberQualifier = map[string]bool{
+	"or": true, "and": true, "to": true, "than": true, "least": true, "most": true, "x": true, "×": true,
+	"*": true, "times": true, "plus": true, "minus": true, "+": true, "/": true, "&": true, "by": true,
+	"per": true, "about": true, "around": true, "approximately": true, "nearly": true, "almost": true,
+	"over": true, "under": true, "max": true, "max.": true, "min": true, "min.": true, "maximum": true,
+	"minimum": true, "~": true, "<": true, ">": true, "≤": true, "≥": true, "<=": true, ">=": true,
+}
 
 // lineTables finds tables in a run of lines: "Label: v v v" rows of equal
 // length (a table written sideways), or consecutive "label number" lines.

@@ -662,6 +662,34 @@ Ten — 10
 	expectRows(t, tb, []string{"label", "value"}, "Ace|11", "King|4", "Queen|3", "Jack|2", "Ten|10")
 }
 
+// TestLabelValueQualifiedNumber: a line whose last number is qualified
+// by the word before it ("2 or 3", "up to 10", "more than 10", "2 x 5",
+// "3 to 5") or ends a range ("3 – 5") has no value to read: it was the
+// row {Trips 2 or: 3}, {Bonus up to: 10}, {Players 3: 5}, a number the
+// page does not give. The lines around it are still read; a list is read
+// whole or not at all.
+func TestLabelValueQualifiedNumber(t *testing.T) {
+	for _, line := range []string{
+		"Trips 2 or 3", "Trips: 2 or 3", "Bonus up to 10", "Bonus: more than 10", "Quads: at least 4",
+		"Double 2 x 5", "Score 3 to 5", "Players 3 - 5", "Players 3 – 5", "Bonus 2 + 3", "Bonus about 10",
+	} {
+		for _, list := range []bool{false, true} {
+			src := "== Scores ==\nPair 1\n\nFull house 6\n\n" + line + "\n"
+			if list {
+				src = "== Scores ==\n* Pair: 1\n* Full house: 6\n* " + line + "\n"
+			}
+			pt := tables(t, src)
+			tb := pt.Table("demo/scores")
+			switch {
+			case tb == nil && !list:
+				t.Errorf("%q: no table: %v", line, ids(pt))
+			case tb != nil:
+				expectRows(t, tb, []string{"label", "value"}, "Pair|1", "Full house|6")
+			}
+		}
+	}
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
