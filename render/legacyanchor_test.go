@@ -59,3 +59,23 @@ func TestLegacyAnchorsAsMediaWiki(t *testing.T) {
 		t.Errorf("legacy ids %q, MediaWiki's %q", got, want)
 	}
 }
+
+// Legacy ids are numbered as MediaWiki numbers them, each encoding on its
+// own: an earlier heading's id or legacy id takes the number, and a
+// heading numbered by the parser ("Élan_2") has the legacy id of its text
+// numbered ("…_3" when "…_2" is taken). The ids are MediaWiki 1.39's
+// (TestTOCAsMediaWiki).
+func TestLegacyAnchorNumbers(t *testing.T) {
+	for src, want := range map[string][]string{
+		"== .C3.89lan ==\n== Élan ==\n== Élan ==":        {".C3.89lan_2", ".C3.89lan_3"},
+		"== Q.26A ==\n== Q&A ==":                         {"Q.26A_2"},
+		"== Q&A ==\n== Q.26A_2 ==\n== Q&A ==":            {"Q.26A", "Q.26A_3"},
+		"== Q&A ==\n== Q&A_2 ==\n== Q&A ==\n== Q&A_2 ==": {"Q.26A", "Q.26A_2", "Q.26A_3", "Q.26A_2_2"},
+		"== Élan ==\n== ÉLAN ==":                         {".C3.89lan", ".C3.89LAN_2"},
+		"== Q&A 2 ==\n== Q&A ==\n== Q&A ==":              {"Q.26A_2", "Q.26A", "Q.26A_3"},
+	} {
+		if got := legacyIDs(html(t, src, render.Options{NoTOC: true})); !slices.Equal(got, want) {
+			t.Errorf("%q: legacy ids %q, want %q", src, got, want)
+		}
+	}
+}

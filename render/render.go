@@ -187,10 +187,10 @@ type Writer struct {
 	toc        *model.Document
 	tocHeading *model.Node
 	tocOffset  int
-	// doc is the document Render writes, whose heading ids (lower case,
-	// read when a legacy id is first written) no legacy id may repeat.
-	doc        *model.Document
-	headingIDs map[string]bool
+	// doc is the document Render writes; legacyIDs its headings' legacy
+	// ids, worked out when the first is written.
+	doc       *model.Document
+	legacyIDs map[*model.Node]string
 }
 
 // bufs recycles the output buffers: a site build renders hundreds of
@@ -429,17 +429,32 @@ func safeAttr(name, value string) bool {
 // the legacy encoding escapes, an empty element with the id in that
 // encoding, as MediaWiki does by default ($wgFragmentMode html5 then
 // legacy): links made to the heading before ids were HTML5 ("#Q.26A",
-// "#.C3.89lan") still land on it.
+// "#.C3.89lan") still land on it. In a document the legacy ids are
+// numbered as MediaWiki numbers them (legacyIDs); a part written alone
+// (RenderNode) has its id's legacy encoding.
 func writeLegacyAnchor(w *Writer, n *model.Node) {
 	id, ok := n.Attr("id")
 	if !ok || id == "" {
 		return
 	}
-	if legacy := LegacyAnchor(id); legacy != id && !w.isHeadingID(legacy) {
-		w.WriteString(`<span`)
-		w.Attr("id", w.r.opts.ContentID(legacy))
-		w.WriteString(`></span>`)
+	legacy := LegacyAnchor(id)
+	if legacy == id {
+		// Nor has the text it was made from (a number adds "_" and
+		// digits, which the encoding keeps): most headings, without a
+		// look at the others.
+		return
 	}
+	if w.doc != nil {
+		if w.legacyIDs == nil {
+			w.legacyIDs = legacyIDs(w.doc)
+		}
+		if legacy, ok = w.legacyIDs[n]; !ok {
+			return
+		}
+	}
+	w.WriteString(`<span`)
+	w.Attr("id", w.r.opts.ContentID(legacy))
+	w.WriteString(`></span>`)
 }
 
 // legacySafe reports whether the legacy encoding keeps byte c as it is.
@@ -447,23 +462,100 @@ func legacySafe(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-' || c == ':'
 }
 
-// isHeadingID reports whether id is, whatever its case, the id of a
-// heading of the document being written: a legacy id that is one is not
-// written (two elements of one id). MediaWiki would number the heading
-// instead; a part written alone (RenderNode) is not checked.
-func (w *Writer) isHeadingID(id string) bool {
-	if w.doc == nil {
-		return false
-	}
-	if w.headingIDs == nil {
-		w.headingIDs = map[string]bool{}
-		for h := range w.doc.Root.FindAll(model.KindHeading) {
-			if v, ok := h.Attr("id"); ok {
-				w.headingIDs[strings.ToLower(v)] = true
-			}
+// legacyIDs gives the legacy id of each heading of doc that has one, as
+// MediaWiki's Parser::finalizeHeadings (1.39) numbers them: the headings
+// in order, the legacy encoding of the heading's text, numbered "_2",
+// "_3"… when it is already taken by a heading's id or legacy id before
+// it, compared as PHP's strtolower does (ASCII letters only). The text of
+// a heading whose id the parser numbered ("Élan_2" after "Élan") is the
+// text without the number: ".C3.89lan_3" when ".C3.89lan_2" is taken, as
+// MediaWiki numbers the two encodings each on its own.
+//
+// MediaWiki numbers a heading's id when it is an earlier legacy id ("Q&A"
+// then "Q.26A" make Q.26A_2); the ids are the parser's, so a legacy id
+// that is a heading's id, whatever its case, is left out instead (two
+// elements would have one id).
+func legacyIDs(doc *model.Document) map[*model.Node]string {
+	var headings []*model.Node
+	ids := map[string]bool{} // every heading's id, lower case
+	for h := range doc.Root.FindAll(model.KindHeading) {
+		headings = append(headings, h)
+		if id, ok := h.Attr("id"); ok {
+			ids[phpLower(id)] = true
 		}
 	}
-	return w.headingIDs[strings.ToLower(id)]
+	out := map[*model.Node]string{}
+	refers := map[string]bool{} // ids and legacy ids so far, lower case as PHP's
+	before := map[string]bool{} // ids so far, lower case as the parser compares them
+	for _, h := range headings {
+		id, _ := h.Attr("id")
+		// The text the id was made from: the id, unless the parser
+		// numbered it (not the heading's own text, but an earlier
+		// heading's id and a number).
+		text := id
+		if base, ok := numberedBase(id); ok && before[strings.ToLower(base)] && textID(h) != id {
+			text = base
+		}
+		before[strings.ToLower(id)] = true
+		refers[phpLower(id)] = true
+		legacy := LegacyAnchor(text)
+		if legacy == text {
+			continue
+		}
+		if key := phpLower(legacy); refers[key] {
+			k := 2
+			for refers[key+"_"+strconv.Itoa(k)] {
+				k++
+			}
+			legacy += "_" + strconv.Itoa(k)
+		}
+		refers[phpLower(legacy)] = true
+		if !ids[phpLower(legacy)] {
+			out[h] = legacy
+		}
+	}
+	return out
+}
+
+// textID is the id the parser makes of a heading's text (parser.AnchorID
+// of its plain text): its words joined by "_". A heading "Q&A_2" after
+// "Q&A" has its own text's id, where a second "Q&A" has a number.
+func textID(h *model.Node) string {
+	return strings.Join(strings.Fields(model.PlainText(h)), "_")
+}
+
+// numberedBase is the id a numbered id ("Scoring_2") was made from
+// ("Scoring"): the id without its "_" and number of 2 or more.
+func numberedBase(id string) (string, bool) {
+	i := strings.LastIndexByte(id, '_')
+	if i < 0 || i+1 == len(id) || id[i+1] == '0' {
+		return "", false
+	}
+	for _, c := range []byte(id[i+1:]) {
+		if c < '0' || c > '9' {
+			return "", false
+		}
+	}
+	if id[i+1:] == "1" {
+		return "", false
+	}
+	return id[:i], true
+}
+
+// phpLower is PHP's strtolower: ASCII letters only.
+func phpLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // LegacyAnchor is MediaWiki's legacy encoding of a heading's id
