@@ -172,6 +172,11 @@ func parseCount(t string) (v Value, count, name string, ok bool) {
 		if len(rest) > 1 && isTimes(rest[0]) {
 			rest = rest[1:]
 		}
+		if numberQualifier[strings.ToLower(rest[0])] {
+			// "2 or 3 Wasabi", "2 to 4 Chopsticks": the count is not
+			// the first number, and no name starts with "or 3".
+			return nil, "", "", false
+		}
 	} else if i := strings.IndexAny(f[0], "x×"); i > 0 && isTimes(f[0][i:]) {
 		if n, ok := ParseNumber(f[0][:i]); ok {
 			v, count, rest = n, f[0], f[1:]

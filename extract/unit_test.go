@@ -690,6 +690,30 @@ func TestLabelValueQualifiedNumber(t *testing.T) {
 	}
 }
 
+// TestCountQualified: an item whose count is joined to another number
+// ("2 or 3 Wasabi", "2 to 4 Chopsticks") is no count: it was {count: 2,
+// name: or 3 Wasabi}, a count the page does not give. A list is a count
+// list only when every item is a count.
+func TestCountQualified(t *testing.T) {
+	for _, item := range []string{"2 or 3 Wasabi", "2 to 4 Chopsticks", "1 and 2 Puddings"} {
+		for _, src := range []string{
+			"== Deck ==\n* 14 x Tempura\n* " + item + "\n* 6 Nigiri\n",
+			"== Deck ==\n• 14 Tempura\n\n• " + item + "\n\n• 6 Nigiri\n",
+		} {
+			pt := tables(t, src)
+			for _, tb := range pt.Tables {
+				for _, r := range tb.Rows {
+					for _, c := range r {
+						if strings.Contains(c.Text, "or 3") || strings.Contains(c.Text, "to 4") || strings.Contains(c.Text, "and 2") {
+							t.Errorf("%q: %s has a cell %q (%#v)", item, tb.ID, c.Text, c.Value)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
