@@ -253,6 +253,21 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 		}
 		labelEnd--
 	}
+	// A number in the label after its colon makes the line a row of
+	// numbers ("Round: 1 2 3", "Bonus: 1,000 2,000 3 000"), not a label
+	// and the last of them ({Round: 1 2: 3}). Before a colon, or with
+	// none, numbers may name the row: "10 10 5" is a pair of tens worth 5.
+	colon := -1 // the label's last field that ends with a colon
+	for i := range labelEnd {
+		if strings.HasSuffix(f[i], ":") {
+			colon = i
+		}
+	}
+	for i := colon + 1; colon >= 0 && i < labelEnd; i++ {
+		if isNumberField(f[i]) {
+			return "", nil, "", "", false
+		}
+	}
 	label = strings.Join(f[:labelEnd], " ")
 	if strings.HasSuffix(label, ":") {
 		label = strings.TrimSuffix(label, ":")
@@ -261,6 +276,12 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 		return "", nil, "", "", false
 	}
 	return label, v, valueText, note, true
+}
+
+// isNumberField reports whether a field of a line reads as a number.
+func isNumberField(f string) bool {
+	_, ok := parseJoined(f)
+	return ok
 }
 
 // labelSeparator are the words that stand between a label and its number.

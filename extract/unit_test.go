@@ -714,6 +714,39 @@ func TestCountQualified(t *testing.T) {
 	}
 }
 
+// TestLabelValueNumbersAfterColon: a line whose label holds numbers after
+// its colon ("Round: 1 2 3") is a row of numbers, not a label and the
+// last of them: it was {Round: 1 2: 3}, and two rows of values that do
+// not line up ("3 000" with a plain space is two fields) were a table
+// {Round: 1 2: 3}, {Bonus: 1,000 2,000: 3000}. Numbers before a colon, or
+// with none, still name a row ("10 10 5": a pair of tens).
+func TestLabelValueNumbersAfterColon(t *testing.T) {
+	pt := tables(t, `== Scores ==
+Pair: 1
+
+Full house: 6
+
+Round: 1 2 3
+
+== Rounds ==
+Round: 1 2 3
+
+Bonus: 1,000 2,000 3 000
+
+== Top ==
+99 4
+
+10 10 5
+
+JJ 6
+`)
+	expectRows(t, pt.Table("demo/scores"), []string{"label", "value"}, "Pair|1", "Full house|6")
+	if tb := pt.Table("demo/rounds"); tb != nil {
+		t.Errorf("rounds: a table %q of rows %q", tb.Columns, rowsOf(tb, tb.Columns...))
+	}
+	expectRows(t, pt.Table("demo/top"), []string{"label", "value"}, "99|4", "10 10|5", "JJ|6")
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
