@@ -422,15 +422,19 @@ func (x *extractor) lineSource(l textLine) string {
 }
 
 // splitValues splits "1 2 3 4 5 or more" into values: a number starts a
-// value, words attach to the value before them.
+// value, words attach to the value before them, and so does a number
+// after a word that joins it to that value ("9 or 8", "3 to 5"): read
+// as a value of its own it moved every value after it a column on.
 func splitValues(s string) []string {
 	var out []string
+	joined := false // the last field was a word joining the next to its value
 	for _, f := range textFields(s) {
-		if _, ok := ParseNumber(f); ok || len(out) == 0 {
+		if _, ok := ParseNumber(f); ok && !joined || len(out) == 0 {
 			out = append(out, f)
-			continue
+		} else {
+			out[len(out)-1] += " " + f
 		}
-		out[len(out)-1] += " " + f
+		joined = numberQualifier[strings.ToLower(f)] || dashes[f]
 	}
 	return out
 }

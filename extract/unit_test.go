@@ -747,6 +747,30 @@ JJ 6
 	expectRows(t, pt.Table("demo/top"), []string{"label", "value"}, "99|4", "10 10|5", "JJ|6")
 }
 
+// TestAlignedRowsJoinedNumbers: in rows of values ("Players: 2 3 4"), a
+// number joined to the one before ("8 to 9", "9 or 8") is part of its
+// value: read as a value of its own it moved every value after it a
+// column on, so 4 players had the 8 of "9 or 8" and 5 players the 7 of
+// 4 players.
+func TestAlignedRowsJoinedNumbers(t *testing.T) {
+	pt := tables(t, `== Ranges ==
+Players: 2 3 4
+Cards: 10 8 to 9 7
+
+== Shifted ==
+Players: 2 3 4 5
+Cards: 10 9 or 8 7
+`)
+	if tb := pt.Table("demo/ranges"); tb == nil {
+		t.Errorf("no table demo/ranges: %v", ids(pt))
+	} else {
+		expectRows(t, tb, []string{"Players", "Cards"}, "2|10", "3|8 to 9", "4|7")
+	}
+	if tb := pt.Table("demo/shifted"); tb != nil {
+		t.Errorf("shifted: a table %q of rows %q", tb.Columns, rowsOf(tb, tb.Columns...))
+	}
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
