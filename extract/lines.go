@@ -422,14 +422,16 @@ func (x *extractor) lineSource(l textLine) string {
 }
 
 // splitValues splits "1 2 3 4 5 or more" into values: a number starts a
-// value, words attach to the value before them, and so does a number
-// after a word that joins it to that value ("9 or 8", "3 to 5"): read
-// as a value of its own it moved every value after it a column on.
+// value, and so does a field that starts with digits ("5+", "3-4"),
+// which attached to the value before left its row a value short; words
+// attach to the value before them, and so does a
+// number after a word that joins it to that value ("9 or 8", "3 to 5"):
+// read as a value of its own it moved every value after it a column on.
 func splitValues(s string) []string {
 	var out []string
 	joined := false // the last field was a word joining the next to its value
 	for _, f := range textFields(s) {
-		if _, ok := ParseNumber(f); ok && !joined || len(out) == 0 {
+		if startsNumber(f) && !joined || len(out) == 0 {
 			out = append(out, f)
 		} else {
 			out[len(out)-1] += " " + f
@@ -437,6 +439,18 @@ func splitValues(s string) []string {
 		joined = numberQualifier[strings.ToLower(f)] || dashes[f]
 	}
 	return out
+}
+
+// startsNumber reports whether a field is a number or starts with one's
+// digits ("5+", "3-4", "−2").
+func startsNumber(f string) bool {
+	if _, ok := ParseNumber(f); ok {
+		return true
+	}
+	for _, sign := range []string{"-", "−", "–", "+"} {
+		f = strings.TrimPrefix(f, sign)
+	}
+	return f != "" && isDigitByte(f[0])
 }
 
 // alignedRows reads lines "Label: v1 v2 v3" with the same number of values

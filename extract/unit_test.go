@@ -771,6 +771,31 @@ Cards: 10 9 or 8 7
 	}
 }
 
+// TestAlignedRowsDigitsStartValue: in rows of values, a field that starts
+// with digits ("5+", "3-4") is a value of its own, as text: it was put
+// after the value before ("4 5+"), so the row had a value too few and the
+// table was lost.
+func TestAlignedRowsDigitsStartValue(t *testing.T) {
+	pt := tables(t, `== Pre ==
+ Cards:  1  2  3  4  5+
+ Points: 1  3  6 10 15
+
+== Setup ==
+Players: 2 3-4 5
+Cards: 10 9 8
+`)
+	for id, want := range map[string][]string{
+		"demo/pre":   {"Cards", "Points", "1|1", "2|3", "3|6", "4|10", "5+|15"},
+		"demo/setup": {"Players", "Cards", "2|10", "3-4|9", "5|8"},
+	} {
+		if tb := pt.Table(id); tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+		} else {
+			expectRows(t, tb, want[:2], want[2:]...)
+		}
+	}
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
