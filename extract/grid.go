@@ -366,8 +366,9 @@ func (x *extractor) gridPart(t *Table, rows [][]gridCell, nh, width int) {
 // may hold text cells too ("varies", "5 or more"): the row is a total all
 // the same, and kept as a row it was a data row of the table, counted in
 // every sum of the column, while in a column of numbers only it was not.
-// A total row of several numbers, or whose value is text, stays a row
-// (the table has one declared total, and text is no total to check).
+// A dash in the row's other columns is nothing there, as an empty cell
+// is. A total row of several numbers, or whose value is text, stays a
+// row (the table has one declared total, and text is no total to check).
 // grouped says the first column is the group a full-width row above gave
 // the rows, which is not the total row's own.
 func totalRow(t *Table, grouped bool) {
@@ -379,7 +380,8 @@ func totalRow(t *Table, grouped bool) {
 	for i, c := range last {
 		switch {
 		case grouped && i == 0:
-		case c.Value == nil && strings.TrimSpace(c.Text) == "":
+		case c.Value == nil && strings.TrimSpace(c.Text) == "", dashes[strings.TrimSpace(c.Text)]:
+			// Nothing, or a dash for nothing ("! Total !! 20 !! —").
 		case label < 0:
 			label = i
 		case c.Pos == last[label].Pos && c.Source == last[label].Source:

@@ -796,6 +796,25 @@ Cards: 10 9 8
 	}
 }
 
+// TestTotalRowWithDash: a dash in a Total row's other columns is nothing
+// there: "! Total !! — !! 20" stayed a row {Card: Total, Points: —,
+// Count: 20}, counted in every sum of Count, as a row of two values.
+func TestTotalRowWithDash(t *testing.T) {
+	pt := tables(t, `== Deck ==
+{| class="wikitable"
+! Card !! Points !! Count
+|-
+| Wasabi || 3 || 6
+|-
+| Nigiri || 2 || 8
+|-
+| Pudding || 6 || 6
+|-
+! Total !! — !! 20
+|}`)
+	expectTotal(t, pt.Table("demo/deck"), []string{"Card", "Points", "Count"}, 20, "Wasabi|3|6", "Nigiri|2|8", "Pudding|6|6")
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
