@@ -404,7 +404,10 @@ func chooseKey(t *Table) string {
 
 // hiddenText reports whether n is an element the page hides with
 // display:none (a sortable table's sort key, "<span
-// style=\"display:none\">0011</span>11"): the reader does not see its text.
+// style=\"display:none\">0011</span>11") or visibility:hidden (a digit
+// that pads a column of numbers, "<span
+// style=\"visibility:hidden\">1</span>9" shows as 9): the reader does
+// not see its text.
 func hiddenText(n *model.Node) bool {
 	if n.Kind != model.KindElement {
 		return false
@@ -418,16 +421,27 @@ func hiddenText(n *model.Node) bool {
 		if v, ok := strings.CutPrefix(decl, "display:"); ok && strings.TrimSuffix(v, "!important") == "none" {
 			return true
 		}
+		if v, ok := strings.CutPrefix(decl, "visibility:"); ok && strings.TrimSuffix(v, "!important") == "hidden" {
+			return true
+		}
 	}
 	return false
 }
 
 // unseen reports whether the text of n is not part of a value: a
-// superscript footnote mark, hidden text, or a table nested in a cell (a
-// table of its own, extracted as one: its text read into the cell around
-// it made a value of the nested cells, "3" of "{| | 3 |}").
+// superscript footnote mark, hidden text, struck-out text, or a table
+// nested in a cell (a table of its own, extracted as one: its text read
+// into the cell around it made a value of the nested cells, "3" of "{| |
+// 3 |}").
 func unseen(n *model.Node) bool {
-	return footnoteSup(n) || hiddenText(n) || n.Kind == model.KindTable
+	return footnoteSup(n) || hiddenText(n) || struck(n) || n.Kind == model.KindTable
+}
+
+// struck reports whether n is struck-out text (<s>, <del>, <strike>): a
+// value the page says is no longer the rule ("<s>5</s>6" read 56, and
+// "<s>5</s> 6" was no number, where the page says 6).
+func struck(n *model.Node) bool {
+	return n.Kind == model.KindElement && (n.Tag == "s" || n.Tag == "del" || n.Tag == "strike")
 }
 
 // footnoteSup reports whether n is a superscript footnote mark

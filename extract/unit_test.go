@@ -815,6 +815,37 @@ func TestTotalRowWithDash(t *testing.T) {
 	expectTotal(t, pt.Table("demo/deck"), []string{"Card", "Points", "Count"}, 20, "Wasabi|3|6", "Nigiri|2|8", "Pudding|6|6")
 }
 
+// TestStruckAndInvisibleText: struck-out text is a value the page says is
+// no longer the rule, and text made invisible (visibility:hidden, a digit
+// padding a column) is not seen: "<s>5</s>6" read 56, "<del>5</del> 7"
+// was text, and an invisible 1 before 9 read 19.
+func TestStruckAndInvisibleText(t *testing.T) {
+	pt := tables(t, `== Scoring ==
+{| class="wikitable"
+! Hand !! Points
+|-
+| Pair || <s>5</s>6
+|-
+| Trips || <del>5</del> 7
+|-
+| Flush || <span style="visibility: hidden">1</span>9
+|-
+| Full house || <strike>10</strike>12
+|}
+
+== Bonuses ==
+First out <s>5</s> 6
+
+Clean sweep 4
+`)
+	expectRows(t, pt.Table("demo/scoring"), []string{"Hand", "Points"}, "Pair|6", "Trips|7", "Flush|9", "Full house|12")
+	if tb := pt.Table("demo/bonuses"); tb == nil {
+		t.Errorf("no table demo/bonuses: %v", ids(pt))
+	} else {
+		expectRows(t, tb, []string{"label", "value"}, "First out|6", "Clean sweep|4")
+	}
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
