@@ -29,9 +29,10 @@ import (
 // The accesses a user marks optional are left as expr reads them: a?.b,
 // and the left side of a ?? default.
 const (
-	memberFunc = "__member"
-	accessVar  = "__access"
-	equalFunc  = "__equal"
+	memberFunc   = "__member"
+	accessVar    = "__access"
+	equalFunc    = "__equal"
+	readableFunc = "__readable"
 )
 
 // strictMembers is the expr patch that turns member accesses into
@@ -40,10 +41,12 @@ const (
 type strictMembers struct {
 	orig map[*ast.CallNode]*ast.MemberNode
 	desc map[ast.Node]string
+	// readable are the readableFunc calls made.
+	readable map[*ast.CallNode]bool
 }
 
 func newStrictMembers() *strictMembers {
-	return &strictMembers{orig: map[*ast.CallNode]*ast.MemberNode{}, desc: map[ast.Node]string{}}
+	return &strictMembers{orig: map[*ast.CallNode]*ast.MemberNode{}, desc: map[ast.Node]string{}, readable: map[*ast.CallNode]bool{}}
 }
 
 func (v *strictMembers) Visit(node *ast.Node) {
@@ -52,13 +55,22 @@ func (v *strictMembers) Visit(node *ast.Node) {
 		if n.Optional || n.Method {
 			return
 		}
+		// The last access of a chain (final) reads the value itself: a
+		// map or a list that holds an engine value the reader could not
+		// read is an error there, and not on the way to another value.
 		call := &ast.CallNode{
 			Callee:    &ast.IdentifierNode{Value: memberFunc},
-			Arguments: []ast.Node{&ast.IdentifierNode{Value: accessVar}, n.Node, n.Property, &ast.StringNode{Value: v.describe(n.Node)}},
+			Arguments: []ast.Node{&ast.IdentifierNode{Value: accessVar}, n.Node, n.Property, &ast.StringNode{Value: v.describe(n.Node)}, &ast.BoolNode{Value: true}},
+		}
+		if inner, ok := n.Node.(*ast.CallNode); ok && v.orig[inner] != nil {
+			inner.Arguments[4] = &ast.BoolNode{Value: false}
 		}
 		v.orig[call] = n
 		v.desc[call] = v.describeMember(n)
 		ast.Patch(node, call)
+	case *ast.ChainNode:
+		// a?.b: read as expr reads it, but never an unreadable value.
+		v.wrapReadable(node)
 	case *ast.BinaryNode:
 		if n.Operator == "==" || n.Operator == "!=" {
 			// A number compared with a text is a mistake of the spec
@@ -73,19 +85,37 @@ func (v *strictMembers) Visit(node *ast.Node) {
 		if n.Operator != "??" {
 			return
 		}
-		// x ?? default: a missing x is expected.
+		// x ?? default: a missing x is expected (but not an
+		// unreadable one).
 		left := n.Left
-		if ch, ok := left.(*ast.ChainNode); ok {
-			left = ch.Node
+		if w, ok := left.(*ast.CallNode); ok && v.readable[w] {
+			left = w.Arguments[1]
 		}
-		if c, ok := left.(*ast.CallNode); ok && v.orig[c] != nil {
-			if ch, ok := n.Left.(*ast.ChainNode); ok {
-				ch.Node = v.orig[c]
-			} else {
-				n.Left = v.orig[c]
-			}
+		var chain *ast.ChainNode
+		if ch, ok := left.(*ast.ChainNode); ok {
+			chain, left = ch, ch.Node
+		}
+		c, ok := left.(*ast.CallNode)
+		if !ok || v.orig[c] == nil {
+			return
+		}
+		if chain != nil {
+			chain.Node = v.orig[c] // the chain is read by readableFunc already
+		} else {
+			n.Left = v.orig[c]
+			v.wrapReadable(&n.Left)
 		}
 	}
+}
+
+// wrapReadable makes *node readableFunc(access, *node, description).
+func (v *strictMembers) wrapReadable(node *ast.Node) {
+	call := &ast.CallNode{
+		Callee:    &ast.IdentifierNode{Value: readableFunc},
+		Arguments: []ast.Node{&ast.IdentifierNode{Value: accessVar}, *node, &ast.StringNode{Value: v.describe(*node)}},
+	}
+	v.readable[call] = true
+	ast.Patch(node, call)
 }
 
 // describe is how an expression reads in a message.
@@ -166,14 +196,20 @@ func newAccess(g *Game) *access {
 
 func mapID(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
 
-// member is memberFunc: obj[prop], strictly.
+// member is memberFunc: obj[prop], strictly. final is false on the way
+// to another access (engine.deck of engine.deck.red).
 func member(args ...any) (any, error) {
 	acc, _ := args[0].(*access)
 	obj, prop := args[1], args[2]
 	desc, _ := args[3].(string)
+	final, _ := args[4].(bool)
 	m, isMap := obj.(map[string]any)
 	if !isMap {
-		return fetch(obj, prop, desc)
+		v, err := fetch(obj, prop, desc)
+		if err == nil {
+			err = acc.unreadable(v, fmt.Sprintf("%s[%v]", desc, prop), final)
+		}
+		return v, err
 	}
 	key, ok := prop.(string)
 	if !ok {
@@ -181,16 +217,76 @@ func member(args ...any) (any, error) {
 	}
 	v, ok := m[key]
 	if !ok {
+		// engine["Game::HAND_SIZE"]: a class constant as PHP names it.
+		if class, name, isClass := strings.Cut(key, "::"); isClass && acc.isEngine(m) {
+			if cm, isMap := m[class].(map[string]any); isMap {
+				if v, ok = cm[name]; ok {
+					m, key = cm, name
+				}
+			}
+		}
+	}
+	if !ok {
 		err := acc.miss(m, key, desc)
 		if acc != nil && acc.missing == nil {
 			acc.missing = err
 		}
 		return nil, err
 	}
+	if err := acc.unreadable(v, acc.enginePath(m, key), final); err != nil {
+		return nil, err
+	}
 	if acc != nil {
 		acc.note(m, key, v)
 	}
 	return v, nil
+}
+
+// readable is readableFunc: v as it is, but an engine value that could
+// not be read (or a map or list that holds one) is an error.
+func readable(args ...any) (any, error) {
+	acc, _ := args[0].(*access)
+	desc, _ := args[2].(string)
+	return args[1], acc.unreadable(args[1], strings.TrimPrefix(desc, "engine."), true)
+}
+
+// isEngine reports whether m is the engine's map of constants.
+func (a *access) isEngine(m map[string]any) bool {
+	if a == nil || a.g == nil {
+		return false
+	}
+	p, ok := a.g.Constants.pathOf(m)
+	return ok && p == ""
+}
+
+// enginePath is the path of m[key] in the engine constants ("" when m is
+// not of the engine).
+func (a *access) enginePath(m map[string]any, key string) string {
+	if a == nil || a.g == nil {
+		return ""
+	}
+	if p, ok := a.g.Constants.pathOf(m); ok {
+		return joinPath(p, key)
+	}
+	return ""
+}
+
+// unreadable is the error of reading v, when v is an engine value the
+// reader could not read (path names it) or, final, a map or a list that
+// holds one.
+func (a *access) unreadable(v any, path string, final bool) error {
+	var err error
+	if u, ok := v.(*Unreadable); ok {
+		err = u.error(path)
+	} else if final && a != nil && a.g != nil && a.g.Constants != nil {
+		if u, inner := a.g.Constants.unreadableIn(v); u != nil {
+			err = u.error(subPath(path, inner))
+		}
+	}
+	if err != nil && a != nil && a.missing == nil {
+		a.missing = err
+	}
+	return err
 }
 
 // equal is equalFunc: a == b, or a != b, as expr compares them, but a
@@ -200,6 +296,11 @@ func member(args ...any) (any, error) {
 // column of numbers and words asks, and is answered.
 func equal(args ...any) (any, error) {
 	a, b, op := args[0], args[1], args[2].(string)
+	for _, x := range []any{a, b} {
+		if u, ok := x.(*Unreadable); ok {
+			return nil, u.error("value")
+		}
+	}
 	_, aText := a.(string)
 	_, bText := b.(string)
 	if aText != bText {
@@ -279,6 +380,8 @@ func (a *access) miss(m map[string]any, key, desc string) error {
 			what := "engine"
 			if p != "" {
 				what = "engine." + p
+			} else if hint := a.g.Constants.classHint(key); hint != "" {
+				near = hint
 			}
 			return fmt.Errorf("%s has no %q%s (%s); it has %s", what, key, near, a.g.Constants.Where(p), listOf(quoteAll(keys)))
 		}

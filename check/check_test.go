@@ -154,7 +154,7 @@ $this->list = array(1, 2.5, true, null, MAX);
 		"<?php\n$this->x = array(1, 2;":         "x.php:2:22: error: expected \")\"",
 		"<?php\n$this->x = 'unterminated;\n\n":  "x.php:2:12: error: string is not closed",
 	} {
-		if _, err := check.ParsePHP("x.php", src); err == nil || !strings.Contains(err.Error(), want) {
+		if err := readError(check.ParsePHP("x.php", src)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", src, err, want)
 		}
 	}

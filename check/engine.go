@@ -7,11 +7,13 @@ import (
 	"io/fs"
 	"path"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/wikirules/wikirules/internal/suggest"
 	"github.com/wikirules/wikirules/model"
 )
 
@@ -33,6 +35,66 @@ type Engine struct {
 	// paths maps each map of Values to its path, so a check that reaches
 	// a value through any expression can say which constant it read.
 	paths map[uintptr]string
+	// unread maps each map and list of Values that holds a value the
+	// reader could not read (at any depth) to the first one.
+	unread map[uintptr]unreadAt
+	// classes are the names of Values that are PHP classes (maps of
+	// their constants).
+	classes []string
+}
+
+// classHint points a name not found among the engine's names at a class
+// constant: HAND_SIZE, Game::HAND_SIZE, Game::HAND or Game.HAND_SIZE
+// spelt another way is engine.Game.HAND_SIZE when a class of the file
+// has it ("" when none is near).
+func (e *Engine) classHint(key string) string {
+	var exact, all []string
+	for _, c := range e.classes {
+		m, _ := e.Values[c].(map[string]any)
+		for k := range m {
+			all = append(all, c+"::"+k)
+			if k == key {
+				exact = append(exact, "engine."+c+"."+k)
+			}
+		}
+	}
+	if len(exact) > 0 {
+		sort.Strings(exact)
+		return fmt.Sprintf(" (a class constant: %s)", strings.Join(exact, ", "))
+	}
+	if len(all) == 0 || !strings.Contains(key, "::") {
+		return ""
+	}
+	near := suggest.Nearest(key, all, 3)
+	for i, n := range near {
+		c, k, _ := strings.Cut(n, "::")
+		near[i] = "engine." + c + "." + k
+	}
+	return suggest.DidYouMean(near)
+}
+
+// unreadAt is an unreadable value inside a map or a list, and its path
+// from there.
+type unreadAt struct {
+	u    *Unreadable
+	path string
+}
+
+// unreadableIn finds an unreadable value in v, a map or a list of the
+// engine's values, and its path inside v.
+func (e *Engine) unreadableIn(v any) (*Unreadable, string) {
+	if e == nil || e.unread == nil {
+		return nil, ""
+	}
+	switch x := v.(type) {
+	case map[string]any, []any:
+		if len(e.unread) == 0 || reflect.ValueOf(x).Len() == 0 {
+			return nil, ""
+		}
+		at := e.unread[reflect.ValueOf(x).Pointer()]
+		return at.u, at.path
+	}
+	return nil, ""
 }
 
 // Line is the line a value is written on (0 when unknown); path is its
@@ -62,19 +124,39 @@ func (e *Engine) pathOf(m map[string]any) (string, bool) {
 
 func (e *Engine) indexPaths() {
 	e.paths = map[uintptr]string{}
-	var walk func(v any, p string)
-	walk = func(v any, p string) {
+	e.unread = map[uintptr]unreadAt{}
+	// walk indexes v and returns its first unreadable value (keys in
+	// order), with its path inside v.
+	var walk func(v any, p string) (*Unreadable, string)
+	walk = func(v any, p string) (*Unreadable, string) {
+		var first *Unreadable
+		var at, firstKey string
+		found := func(u *Unreadable, inner, k string) {
+			if u != nil && (first == nil || k < firstKey) {
+				first, at, firstKey = u, joinPath(k, inner), k
+			}
+		}
 		switch x := v.(type) {
+		case *Unreadable:
+			return x, ""
 		case map[string]any:
 			e.paths[reflect.ValueOf(x).Pointer()] = p
 			for k, c := range x {
-				walk(c, joinPath(p, k))
+				u, inner := walk(c, joinPath(p, k))
+				found(u, inner, k)
 			}
 		case []any:
 			for i, c := range x {
-				walk(c, joinPath(p, strconv.Itoa(i)))
+				u, inner := walk(c, joinPath(p, strconv.Itoa(i)))
+				if u != nil && first == nil {
+					first, at = u, joinPath(strconv.Itoa(i), inner)
+				}
 			}
 		}
+		if first != nil {
+			e.unread[reflect.ValueOf(v).Pointer()] = unreadAt{first, at}
+		}
+		return first, at
 	}
 	walk(e.Values, "")
 }
@@ -105,6 +187,14 @@ func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
 		return nil, model.Errorf(display, 1, model.MsgEngine, "%s is a check spec (it has game: and checks:), not engine constants", display)
 	}
 	e := &Engine{File: display, Values: values, lines: map[string]int{}}
+	if php != nil {
+		for c, kind := range php.kinds {
+			if _, isMap := values[c].(map[string]any); isMap && kind != "trait" {
+				e.classes = append(e.classes, c)
+			}
+		}
+		sort.Strings(e.classes)
+	}
 	// The values are read; the lines are found in a second, lenient
 	// pass over the same file, so a reader of one format stays one
 	// thing. A value whose line is not found is named by its file.
@@ -125,6 +215,25 @@ func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
 					e.files[p] = f.name
 				} else {
 					delete(e.files, p)
+				}
+			}
+		}
+		// A class's inherited constant is written in the class (or
+		// interface, trait) it comes from, nearest first.
+		for _, c := range e.classes {
+			m, _ := values[c].(map[string]any)
+			for k := range m {
+				if _, ok := e.lines[c+"."+k]; ok {
+					continue
+				}
+				for _, a := range php.ancestors(c) {
+					if l, ok := e.lines[a+"."+k]; ok {
+						e.lines[c+"."+k] = l
+						if f := e.files[a+"."+k]; f != "" {
+							e.files[c+"."+k] = f
+						}
+						break
+					}
 				}
 			}
 		}

@@ -55,6 +55,11 @@ func ParsePHP(name, src string) (map[string]any, error) {
 //
 // The reader builds at most 1,000,000 elements in one array and 16 MB in
 // one string, and 256 MB of values in all: a bigger result is an error.
+//
+// A value the reader cannot compute (a call of code, an object) makes the
+// names its statement may assign an *Unreadable, with its cause; the
+// other names are read (phpunread.go). The classes', interfaces' and
+// enums' constants are maps by class name (Game → HAND_SIZE → 7).
 func ParsePHPFile(fsys fs.FS, name, display string) (map[string]any, error) {
 	v, _, err := parsePHPFile(fsys, name, display)
 	return v, err
@@ -112,6 +117,9 @@ type phpReader struct {
 	display string
 	funcs   map[string]phpFuncDecl // the files' functions, by lower-case name
 	enums   map[string]*phpEnum
+	// kinds are the classes, interfaces, traits and enums read, by name:
+	// "class", "interface", "trait" or "enum".
+	kinds map[string]string
 	// parents are the class a class extends and the interfaces it
 	// implements (or an interface extends), whose constants it inherits.
 	parents map[string][]string
@@ -207,7 +215,8 @@ func (d phpFuncDecl) String() string {
 
 func newPHPReader(fsys fs.FS, display string) *phpReader {
 	return &phpReader{fsys: fsys, consts: map[string]any{}, vars: map[string]any{}, read: map[string]bool{}, display: display,
-		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}, parents: map[string][]string{}, lazy: map[string]*lazyConst{}}
+		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}, parents: map[string][]string{}, lazy: map[string]*lazyConst{},
+		kinds: map[string]string{}}
 }
 
 // maxPHPWork bounds what a file builds in all: values copied, arrays and
@@ -224,7 +233,7 @@ func (r *phpReader) charge(n int) error {
 
 func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
 	if err := r.file(name, dir, src); err != nil {
-		return nil, err
+		return nil, unwrapFileError(err)
 	}
 	out := make(map[string]any, len(r.vars)+len(r.consts))
 	for k, v := range r.consts {
@@ -235,6 +244,7 @@ func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
 	for k, v := range r.vars {
 		out[k] = export(v)
 	}
+	r.exportClasses(out)
 	return out, nil
 }
 
@@ -269,6 +279,13 @@ type phpParser struct {
 	// hoisting: the parser is reading the file's classes before its code
 	// (hoist): their constants are declared, nothing is evaluated.
 	hoisting bool
+	// lenient > 0 (with dry) parses what the reader does not evaluate
+	// (calls, objects, closures) as PHP parses it: a statement whose
+	// value is not read is read through to its end (phpunread.go).
+	lenient int
+	// targets, while a statement is read without running it, collects
+	// the names it may assign.
+	targets *[]phpTarget
 }
 
 // maxPHPDepth bounds the nesting of arrays and parentheses: real files nest
@@ -524,7 +541,16 @@ func (p *phpParser) block() error {
 	}
 }
 
+// statement runs the statement that comes next. A value in it that the
+// reader cannot compute makes the names it may assign unreadable
+// (recoverStatement): the file is read on.
 func (p *phpParser) statement() error {
+	p.skip()
+	start := p.i
+	return p.recoverStatement(start, p.runStatement())
+}
+
+func (p *phpParser) runStatement() error {
 	p.skip()
 	start := p.i
 	switch {
@@ -539,11 +565,11 @@ func (p *phpParser) statement() error {
 	case p.accept("#["):
 		// An attribute (#[\AllowDynamicProperties] before a class, say):
 		// metadata of the declaration that follows.
-		return p.skipBalanced('[', ']', 1)
+		return fileError(p.skipBalanced('[', ']', 1))
 	}
 	word := p.ident()
 	if word == "" {
-		return p.errorf("unsupported construct %s (constants are read, code is not run)", p.found())
+		return fileError(p.errorf("unsupported construct %s (constants are read, code is not run)", p.found()))
 	}
 	switch lw := strings.ToLower(word); lw {
 	case "list":
@@ -570,7 +596,7 @@ func (p *phpParser) statement() error {
 	case "break", "continue":
 		return p.jump(start, lw == "break")
 	case "require", "require_once", "include", "include_once":
-		return p.require(lw)
+		return fileError(p.require(lw))
 	case "namespace", "use", "declare":
 		if lw == "namespace" && p.peek("{") {
 			return nil // the block's statements follow
@@ -582,18 +608,22 @@ func (p *phpParser) statement() error {
 		p.i += e + 1
 		return nil
 	case "abstract", "final", "readonly":
-		return p.statement() // the class keyword follows
+		return fileError(p.statement()) // the class keyword follows
 	case "class", "interface", "trait", "enum":
-		return p.classBody(start, lw)
+		// A declaration PHP refuses is refused at compile time: an
+		// error of the file.
+		return fileError(p.classBody(start, lw))
 	case "function":
-		return p.function(start)
+		return fileError(p.function(start))
 	case "new":
-		return p.errorAt(start, "object construction (new %s) is not read: constants are read, code is not run", p.ident())
+		return fileError(p.errorAt(start, "object construction (new %s) is not read: constants are read, code is not run", p.ident()))
 	}
+	// Code the reader does not run may change any value: an error of the
+	// file.
 	if p.peek("(") && !phpKeywords[strings.ToLower(word)] {
-		return p.errorAt(start, "unsupported construct: a call of %s(…) (constants are read, code is not run)", word)
+		return fileError(p.errorAt(start, "unsupported construct: a call of %s(…) (constants are read, code is not run)", word))
 	}
-	return p.errorAt(start, "unsupported construct %q (constants are read, code is not run): expected an assignment such as $this->name = array(…); or define('NAME', value);", word)
+	return fileError(p.errorAt(start, "unsupported construct %q (constants are read, code is not run): expected an assignment such as $this->name = array(…); or define('NAME', value);", word))
 }
 
 // phpKeywords are statements that are code: named as such in errors.
@@ -658,11 +688,38 @@ func (p *phpParser) assignExpr() error {
 		}
 	}
 	var v any
+	if p.dry > 0 {
+		// Read without running: the name is one the statement may assign.
+		p.noteTarget(name, false)
+		if op != "" {
+			if appendAt >= 0 {
+				return p.errorAt(start, "cannot use [] for reading")
+			}
+			return nil
+		}
+		for _, o := range phpAssignOps {
+			if p.accept(o) {
+				op = o
+				break
+			}
+		}
+		if op == "" && (!p.accept("=") || p.peek("=")) {
+			return p.errorf("expected \"=\" after $%s (constants are read, code is not run), found %s", name, p.found())
+		}
+		if op != "" && appendAt >= 0 {
+			return p.errorAt(start, "cannot use [] for reading")
+		}
+		_, err := p.assigned()
+		return err
+	}
 	if op != "" { // ++ or --
 		if appendAt >= 0 {
 			return p.errorAt(start, "cannot use [] for reading")
 		}
 		old, _ := p.target(name, path)
+		if err := p.readable(start, old); err != nil {
+			return err
+		}
 		if v, err = phpIncrement(old, op); err != nil {
 			return p.errorAt(start, "%v", err)
 		}
@@ -684,14 +741,26 @@ func (p *phpParser) assignExpr() error {
 		}
 		old, set := p.target(name, path)
 		if op == "??" && set && old != nil {
-			// $x ??= v: v is not evaluated when $x is set.
+			// $x ??= v: v is not evaluated when $x is set (an
+			// unreadable $x stays so).
 			_, err := p.side(true, p.assigned)
 			return err
 		}
+		p.skip()
+		at := p.i
 		if v, err = p.assigned(); err != nil {
-			return err
+			// A value not read: the element (or the variable) is
+			// unreadable, the statement read to its end.
+			u, err := p.recoverValue(at, err)
+			if err != nil {
+				return err
+			}
+			return p.store(start, name, path, appendAt, u)
 		}
 		if op != "" && op != "??" {
+			if err := p.readable(start, old); err != nil {
+				return err
+			}
 			// Counted against the budget as the operator is in an
 			// expression: a loop's $s .= … builds a new string each time.
 			if v, err = p.operate(op, old, v); err != nil {
@@ -735,12 +804,17 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 		root = &phpArray{}
 		p.setVar(name, root)
 	}
+	if _, unknown := root.(*phpUnreadable); unknown {
+		return nil // an element of a value not known: it stays unknown
+	}
 	arr, ok := root.(*phpArray)
 	if !ok {
 		return p.errorAt(start, "$%s is %s, not an array: its element cannot be assigned", name, phpType(root))
 	}
+	tainted := isTainted(v)
 	for i, k := range path {
 		last := i == len(path)-1
+		arr.tainted = arr.tainted || tainted
 		if k == nil { // $a[] = v
 			if !arr.push(v) {
 				return p.errorAt(start, "%s", errNextTaken)
@@ -760,6 +834,9 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 			// PHP creates the missing level.
 			next = &phpArray{}
 			arr.set(key, next)
+		}
+		if _, unknown := next.(*phpUnreadable); unknown {
+			return nil
 		}
 		sub, ok := next.(*phpArray)
 		if !ok {
@@ -801,12 +878,18 @@ func (p *phpParser) destructuring() error {
 	if !p.accept("=") || p.peek("=") {
 		return p.errorf("expected \"=\" after a list of variables, found %s", p.found())
 	}
+	if p.dry > 0 {
+		p.patternTargets(pat)
+	}
 	v, err := p.assigned()
 	if err != nil {
 		return err
 	}
 	if err := p.expect(";"); err != nil {
 		return err
+	}
+	if p.dry > 0 {
+		return nil
 	}
 	return p.destructure(pat, v)
 }
@@ -948,6 +1031,9 @@ func (p *phpParser) define() error {
 		return err
 	}
 	name, ok := nameV.(string)
+	if !ok && p.dry > 0 {
+		return p.errorAt(at, "define: a constant name the reader does not read, in code that did not run: the constants it may define are not known")
+	}
 	if !ok {
 		return p.errorAt(at, "define: expected a constant name, found %s", phpType(nameV))
 	}
@@ -968,6 +1054,10 @@ func (p *phpParser) define() error {
 	}
 	if err := p.expect(";"); err != nil {
 		return err
+	}
+	if p.dry > 0 {
+		p.noteTarget(name, true)
+		return nil
 	}
 	if _, done := p.r.consts[name]; done {
 		// PHP keeps the first value (and warns): the guard if
@@ -1002,11 +1092,20 @@ func (p *phpParser) constStatement() error {
 			}
 		} else {
 			p.aliasAt = p.i
+			at := p.i
 			v, err := p.expr()
 			if err != nil {
-				return err
+				u, err := p.recoverValue(at, err)
+				if err != nil {
+					return err
+				}
+				v = u
 			}
-			p.r.consts[name] = v
+			if p.dry > 0 {
+				p.noteTarget(name, true)
+			} else if _, done := p.r.consts[name]; !done {
+				p.r.consts[name] = v
+			}
 		}
 		if p.accept(",") {
 			continue
@@ -1114,6 +1213,7 @@ func (p *phpParser) classBody(start int, kind string) error {
 	// extends Parent, implements Interface, …: the names it inherits
 	// constants from (read again when the code reaches a class hoist read).
 	p.r.parents[name] = nil
+	p.r.kinds[name] = kind
 	for !p.peek("{") {
 		id := p.ident()
 		if p.i >= len(p.src) || id == "" && !p.accept(",") {
@@ -1160,7 +1260,20 @@ func (p *phpParser) classBody(start int, kind string) error {
 				return err
 			}
 		case "use":
-			if err := p.skipTo(';'); err != nil {
+			// Traits: their constants are the class's (PHP 8.2).
+			for {
+				if t := p.ident(); t != "" {
+					p.r.parents[name] = append(p.r.parents[name], t)
+				}
+				if !p.accept(",") {
+					break
+				}
+			}
+			if p.accept("{") { // conflict resolution: insteadof, as
+				if err := p.skipBalanced('{', '}', 1); err != nil {
+					return err
+				}
+			} else if err := p.expect(";"); err != nil {
 				return err
 			}
 		case "case":
@@ -1600,6 +1713,9 @@ func (p *phpParser) str() (any, error) {
 // error's place is off + j (off: where text starts in the file).
 func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, where string) (int, error) {
 	refuse := func() (int, error) {
+		if p.lenient > 0 {
+			return lenientInterpolation(text, j)
+		}
 		return 0, p.errorAt(off+j, "unsupported construct: a variable with an index or a call inside %s (constants are read, code is not run)", where)
 	}
 	k := j
@@ -1643,6 +1759,9 @@ func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, whe
 	v, ok := p.r.vars[name]
 	if !ok {
 		return 0, p.errorAt(off+j, "$%s has no value yet (assign it before it is used)", name)
+	}
+	if err := p.readable(off+j, v); err != nil {
+		return 0, err
 	}
 	str, err := phpString(v)
 	if err == nil {
@@ -1833,6 +1952,9 @@ type phpArray struct {
 	started bool
 	// keyed is set once a key was written: the array is exported as a map.
 	keyed bool
+	// tainted is set once an unreadable value (or an array that holds
+	// one) was stored in it, at any depth: it may hold one.
+	tainted bool
 }
 
 // newArray is an empty array with room for n elements.
@@ -1857,6 +1979,9 @@ func (a *phpArray) get(k phpKey) (any, bool) {
 }
 
 func (a *phpArray) set(k phpKey, v any) {
+	if isTainted(v) {
+		a.tainted = true
+	}
 	if i, ok := a.find(k); ok {
 		a.vals[i] = v
 		return
@@ -1909,7 +2034,7 @@ func copyCount(v any) (any, int) {
 	if !ok {
 		return v, phpSize(v)
 	}
-	c := &phpArray{keys: append([]phpKey(nil), a.keys...), vals: make([]any, len(a.vals)), next: a.next, started: a.started, keyed: a.keyed}
+	c := &phpArray{keys: append([]phpKey(nil), a.keys...), vals: make([]any, len(a.vals)), next: a.next, started: a.started, keyed: a.keyed, tainted: a.tainted}
 	if a.index != nil {
 		c.index = make(map[string]int, len(a.index))
 	}
@@ -1944,6 +2069,12 @@ func phpSize(v any) int {
 // export turns read values into what checks see: arrays written without
 // keys are lists ([]any), others maps by key (map[string]any).
 func export(v any) any {
+	switch x := v.(type) {
+	case *phpUnreadable:
+		return &Unreadable{Cause: x.cause, Via: x.via}
+	case *phpEnumCase:
+		return x.export()
+	}
 	a, ok := v.(*phpArray)
 	if !ok {
 		return v

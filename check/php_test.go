@@ -117,7 +117,7 @@ func TestPHPAgainstPHP(t *testing.T) {
 		t.Fatal("php is not installed and WIKIRULES_REQUIRE_PHP is set")
 	}
 	harness, _ := filepath.Abs(filepath.Join("testdata", "php", "harness.php"))
-	for _, dir := range []string{"harbor", "blocks", "functions", "edges", "syntax", "control"} {
+	for _, dir := range []string{"harbor", "blocks", "functions", "edges", "syntax", "control", "bga"} {
 		t.Run(dir, func(t *testing.T) {
 			golden := filepath.Join("testdata", "php", dir, "php.json")
 			if php != "" {
@@ -139,7 +139,32 @@ func TestPHPAgainstPHP(t *testing.T) {
 				}
 			}
 			got := readPHP(t, dir)
-			if g, w := normalize(got), normalize(lastParts(decodeJSON(t, readFile(t, golden)))); !reflect.DeepEqual(g, w) {
+			g, w := normalize(got), normalize(lastParts(decodeJSON(t, readFile(t, golden))))
+			// The names unreadable.txt lists are those PHP computes and
+			// the reader does not (code it does not run): each must be
+			// unreadable, and is left out of the comparison.
+			if data, err := os.ReadFile(filepath.Join("testdata", "php", dir, "unreadable.txt")); err == nil {
+				for _, line := range strings.Split(string(data), "\n") {
+					if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+						continue
+					}
+					gm, wm, key := g.(map[string]any), w.(map[string]any), line
+					if class, name, ok := strings.Cut(line, "."); ok {
+						gm, _ = gm[class].(map[string]any)
+						wm, _ = wm[class].(map[string]any)
+						key = name
+					}
+					if gm == nil || gm[key] != unreadableMark {
+						t.Errorf("%s: read as %#v, want it unreadable (unreadable.txt)", line, gm[key])
+					}
+					if wm == nil || wm[key] == nil || wm[key] == unreadableMark {
+						t.Errorf("%s: PHP does not define it (unreadable.txt)", line)
+					}
+					delete(gm, key)
+					delete(wm, key)
+				}
+			}
+			if !reflect.DeepEqual(g, w) {
 				t.Errorf("wikirules' reading differs from PHP's (%s):\n%s", golden, jsonDiff(g, w, "wikirules", "PHP"))
 			}
 		})
@@ -206,6 +231,10 @@ func phpVersion(php string) string {
 	return string(out)
 }
 
+// unreadableMark stands for a value that cannot be read: one the reader
+// cannot read, one whose evaluation PHP refuses.
+const unreadableMark = "<unreadable>"
+
 // normalize makes PHP's JSON and wikirules' values comparable: numbers as
 // int64 or float64, arrays keyed 0…n-1 as lists.
 func normalize(v any) any {
@@ -222,7 +251,15 @@ func normalize(v any) any {
 			out[i] = normalize(e)
 		}
 		return out
+	case *check.Unreadable:
+		return unreadableMark
 	case map[string]any:
+		if _, ok := x["unreadable"]; ok && len(x) == 1 {
+			return unreadableMark // what PHP could not compute (harness.php)
+		}
+		if len(x) == 0 {
+			return []any{} // PHP's JSON has one empty array
+		}
 		list := make([]any, len(x))
 		for k, e := range x {
 			i, err := strconv.Atoi(k)
@@ -323,7 +360,6 @@ func TestPHPUnsupported(t *testing.T) {
 		"<?php\n$this->x = 'abc' + 1;":         `x.php:2:18: error: the string "abc" is not a number`,
 		"<?php\n$this->x = 1 << -1;":           "x.php:2:14: error: shift by -1",
 		"<?php\n$this->x = $this->u + 1 ?? 2;": "x.php:2:12: error: $u has no value yet",
-		"<?php\n$this->x = true ? 1 : f();":    "x.php:2:23: error: function call f(…) cannot be read",
 		// Enums.
 		"<?php\nenum Suit: string { case Hearts = 'H'; }\n$this->x = Suit::Hearts;":             "x.php:3:12: error: Suit::Hearts is an enum case, an object: read its value with Suit::Hearts->value (or its name with ->name)",
 		"<?php\nenum Suit: string { case Hearts = 'H'; }\n$this->x = [Suit::Hearts];":           "x.php:3:13: error: Suit::Hearts is an enum case, an object",
@@ -343,11 +379,44 @@ func TestPHPUnsupported(t *testing.T) {
 		"<?php\n[$a, $b] == [1, 2];":             `x.php:2:11: error: expected "=" after a list of variables`,
 	} {
 		fsys := fstest.MapFS{"x.php": {Data: []byte(src)}}
-		_, err := check.ParsePHPFile(fsys, "x.php", "x.php")
+		err := readError(check.ParsePHPFile(fsys, "x.php", "x.php"))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q:\n error %v\n want %q", src, err, want)
 		}
 	}
+}
+
+// readError is the error of reading a file: the file's, or else the
+// cause of the first value (by name) the reader could not read.
+func readError(v map[string]any, err error) error {
+	if err != nil {
+		return err
+	}
+	if u := firstUnreadable(v); u != nil {
+		return u.Cause
+	}
+	return nil
+}
+
+// firstUnreadable finds an unreadable value in v, names in order.
+func firstUnreadable(v any) *check.Unreadable {
+	switch x := v.(type) {
+	case *check.Unreadable:
+		return x
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if u := firstUnreadable(x[k]); u != nil {
+				return u
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if u := firstUnreadable(e); u != nil {
+				return u
+			}
+		}
+	}
+	return nil
 }
 
 func TestPHPValues(t *testing.T) {
@@ -588,7 +657,7 @@ func TestPHPErrorsAgainstPHP(t *testing.T) {
 		{"array_column([[1]], [])", "array_column(): argument #2 must be of type string|int|null, array given", false},
 	}
 	for _, c := range cases {
-		_, err := check.ParsePHP("e.php", "<?php\n$v = "+c.expr+";")
+		err := readError(check.ParsePHP("e.php", "<?php\n$v = "+c.expr+";"))
 		// The column is where in the expression the error is, from 6.
 		if err == nil || !regexp.MustCompile(`^e\.php:2:([6-9]|[1-9][0-9]): error: `).MatchString(err.Error()) || !strings.Contains(err.Error(), ": error: "+c.err) {
 			t.Errorf("%s: error %v, want %q", c.expr, err, c.err)
@@ -690,15 +759,144 @@ func TestPHPRequiredFileErrors(t *testing.T) {
 		"engine/modules/constants.inc.php": {Data: []byte("<?php\nrequire_once __DIR__ . '/../more/cards.inc.php';\ndefine('CARD_A', 1);\n")},
 		"engine/more/cards.inc.php":        {Data: []byte("<?php\ndefine('CARD_B',\n  nope());\n")},
 	}
-	_, err := check.ParsePHPFile(fsys, "engine/material.inc.php", "content/engine/material.inc.php")
+	err := readError(check.ParsePHPFile(fsys, "engine/material.inc.php", "content/engine/material.inc.php"))
 	want := "content/engine/more/cards.inc.php:3:3: error: function call nope(…) cannot be read"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v\nwant %s…", err, want)
 	}
 	fsys["engine/modules/constants.inc.php"].Data = []byte("<?php\nrequire_once('gone.inc.php');\n")
-	_, err = check.ParsePHPFile(fsys, "engine/material.inc.php", "content/engine/material.inc.php")
+	err = readError(check.ParsePHPFile(fsys, "engine/material.inc.php", "content/engine/material.inc.php"))
 	want = "content/engine/material.inc.php:3:12: error: unknown constant CARD_A (define it before it is used); content/engine/modules/gone.inc.php is required but not beside the file"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v\nwant %s…", err, want)
+	}
+}
+
+// TestPHPUnreadable: a value the reader cannot compute fails the names
+// its statement may assign, and only them, with where and why; a value
+// computed from one is unreadable too, never a wrong value. What PHP
+// would refuse to compile, and the reader's limits, stay errors of the
+// file.
+func TestPHPUnreadable(t *testing.T) {
+	src := `<?php
+$a = f();
+$b = $a + 1;
+$keep = 1;
+$d = [1, 2];
+$d[] = $this->load(3);
+$first = $d[0];
+$n = count($d);
+$i = 0;
+$x = f() + $i++;
+$t = 0;
+foreach ([1, 2] as $v) {
+    if (g($v)) {
+        break;
+    }
+    $t += $v;
+}
+$u = 0;
+foreach ([1, 2] as $w) {
+    if (g($w)) {
+        $u = 5;
+    }
+    $u2 = $w;
+}
+const C1 = h();
+define('C2', C1 + 1);
+define('C3', 3);
+define('C4', 4);
+if (g()) { define('C4', 40); define('C5', 5); }
+$s = "name: {$o->name}";
+$obj = new Deck(52);
+$closure = static fn($x) => $x * 2;
+$m = match (g()) { 1 => 'a', default => 'b' };
+$cat = 'x';
+$cat .= g();
+$q = 1;
+$q ??= g();
+$r = null;
+$r ??= g();
+$named = str_pad('7', 3, pad_type: STR_PAD_LEFT);
+$e = [1, ['k' => g(), 'j' => 2]];
+$j = $e[1]['j'];
+$ternary = true ? 1 : f();
+$coalesce = 7 ?? $this->load();
+`
+	v, err := check.ParsePHP("u.php", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]any{
+		"keep": int64(1), "first": int64(1), "C3": int64(3), "C4": int64(4),
+		"q": int64(1), "u2": int64(2), "ternary": int64(1), "coalesce": int64(7),
+	} {
+		if !reflect.DeepEqual(v[name], want) {
+			t.Errorf("%s = %#v, want %#v", name, v[name], want)
+		}
+	}
+	// Each unreadable name, and where its cause is.
+	for name, want := range map[string]string{
+		"a":       "u.php:2:6: error: function call f(…) cannot be read",
+		"b":       "u.php:2:6: error: function call f(…)", // through $a
+		"d.2":     "u.php:6:8: error: unsupported construct: a method call $this->load(…)",
+		"n":       "u.php:6:8:", // count() of an array with an unreadable element
+		"x":       "u.php:10:6: error: function call f(…)",
+		"i":       "u.php:10:6:", // f() + $i++: PHP increments $i after f()
+		"t":       "u.php:13:9: error: function call g(…)",
+		"v":       "u.php:13:9:", // the loop's break depends on g()
+		"u":       "u.php:20:9: error: function call g(…)",
+		"C1":      "u.php:25:12: error: function call h(…)",
+		"C2":      "u.php:25:12:",
+		"C5":      "u.php:29:5: error: function call g(…)",
+		"s":       "u.php:30:13: error: unsupported construct: a variable with an index or a call inside a double-quoted string",
+		"obj":     "u.php:31:8: error: object construction (new Deck) is not read",
+		"closure": "u.php:32:12: error: unsupported construct: an anonymous function",
+		"m":       "u.php:33:13: error: function call g(…)",
+		"cat":     "u.php:35:9: error: function call g(…)",
+		"r":       "u.php:39:8: error: function call g(…)",
+		"named":   "u.php:40:26: error: unsupported construct: the named argument pad_type:",
+		"e":       "u.php:41:18: error: function call g(…)", // the whole array
+		"j":       "u.php:41:18:",
+	} {
+		var cur any = v
+		for _, k := range strings.Split(name, ".") {
+			switch c := cur.(type) {
+			case map[string]any:
+				cur = c[k]
+			case []any:
+				i, _ := strconv.Atoi(k)
+				cur = c[i]
+			}
+		}
+		u, ok := cur.(*check.Unreadable)
+		if !ok {
+			t.Errorf("%s = %#v, want it unreadable: %s", name, cur, want)
+			continue
+		}
+		if got := u.Cause.Error(); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: cause %s\nwant %s…", name, got, want)
+		}
+	}
+	if u, _ := v["b"].(*check.Unreadable); u == nil || u.Via != "$a" {
+		t.Errorf("b is unreadable through $a: %#v", v["b"])
+	}
+	// What stays an error of the file.
+	for src, want := range map[string]string{
+		"<?php\n$x = f(1 2);\n$y = 1;":                   "x.php:2:10: error: expected",
+		"<?php\n$x = [1, 2;\n$y = 1;":                    "x.php:2:11: error: expected",
+		"<?php\n$x = 1 ? 2 : 3 ? f() : 5;":               "x.php:2:16: error: unparenthesized",
+		"<?php\n$x = g() < 1 < 2;":                       "x.php:2:14: error: unsupported construct: < after <",
+		"<?php\ninit();\n$y = 1;":                        "x.php:2:1: error: unsupported construct: a call of init(…)",
+		"<?php\nif (g()) { init(); }":                    "x.php:2:12: error: unsupported construct \"init();",
+		"<?php\nif (g()) { require 'more.php'; }":        "x.php:2:12: error: unsupported construct",
+		"<?php\nenum E: int { case A = 1; case B = 1; }": "x.php:2:36: error: enum E: cases A and B have the same value",
+		"<?php\nwhile (true) { $a[] = g(); }":            "x.php:2:1: error: the loops run more than 100000 times in all",
+		"<?php\nif (g()) { $x = [1, 2; }":                "x.php:2:22: error: expected",
+	} {
+		_, err := check.ParsePHP("x.php", src)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: error %v\nwant %s…", src, err, want)
+		}
 	}
 }

@@ -46,10 +46,14 @@ func (p *phpParser) nested(read func() (any, error)) (any, error) {
 }
 
 // side reads what PHP may not evaluate: when skip, without evaluating it.
+// It is parsed as PHP parses it (lenient): what the reader does not
+// evaluate (a call, an object) is no error where PHP does not evaluate
+// it either.
 func (p *phpParser) side(skip bool, read func() (any, error)) (any, error) {
 	if skip {
 		p.dry++
-		defer func() { p.dry-- }()
+		p.lenient++
+		defer func() { p.dry--; p.lenient-- }()
 	}
 	return read()
 }
@@ -187,6 +191,12 @@ func (p *phpParser) operators(level int, left any) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := p.readable(at, left); err != nil {
+			return nil, err
+		}
+		if err := p.readable(at, right); err != nil {
+			return nil, err
+		}
 		if left, err = p.eval(at, func() (any, error) { return p.operate(op, left, right) }); err != nil {
 			return nil, err
 		}
@@ -321,6 +331,9 @@ func (p *phpParser) unary() (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := p.readable(at, v); err != nil {
+			return nil, err
+		}
 		return p.eval(at, func() (any, error) { return phpPrefix(op, v) })
 	})
 }
@@ -385,6 +398,12 @@ func (p *phpParser) pow() (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := p.readable(at, base); err != nil {
+			return nil, err
+		}
+		if err := p.readable(at, exp); err != nil {
+			return nil, err
+		}
 		return p.eval(at, func() (any, error) { return p.operate("**", base, exp) })
 	})
 }
@@ -395,12 +414,21 @@ func (p *phpParser) pow() (any, error) {
 // as isset() does.
 func (p *phpParser) postfix() (any, error) {
 	p.skip()
+	start := p.i
 	coalescing := p.i == p.coalesceAt && p.dry == 0
 	v, err := p.primary()
 	if err != nil {
 		return nil, err
 	}
 	u, unset := v.(phpUnset)
+	if p.lenient > 0 {
+		// Read without evaluating: what follows is parsed, and a
+		// literal (break 2) keeps its value.
+		if at := p.i; p.lenientChain() != nil || p.i != at {
+			return nil, p.lenientChainErr(at)
+		}
+		return v, nil
+	}
 	for p.peek("[") {
 		at := p.i
 		p.i++
@@ -421,6 +449,9 @@ func (p *phpParser) postfix() (any, error) {
 	}
 	if unset && !(coalescing && p.opToken() == "??") {
 		return nil, p.errorAt(u.at, "%s", u.msg)
+	}
+	if x, ok := v.(*phpUnreadable); ok && p.dry == 0 {
+		return nil, p.unreadableErr(start, "the element "+strings.TrimSpace(p.src[start:p.i]), x)
 	}
 	return v, nil
 }
@@ -510,6 +541,10 @@ func (p *phpParser) variable() (any, error) {
 		return p.translate()
 	}
 	if p.peek("(") {
+		if p.lenient > 0 {
+			_, err := p.args()
+			return nil, err
+		}
 		return nil, p.errorAt(at, "unsupported construct: a method call $this->%s(…) (constants are read, code is not run)", name)
 	}
 	v, ok := p.r.vars[name]
@@ -527,6 +562,9 @@ func (p *phpParser) variable() (any, error) {
 		return phpUnset{at, fmt.Sprintf("$%s has no value yet (assign it before it is used)", name)}, nil
 	case !ok:
 		return nil, p.errorAt(at, "$%s has no value yet (assign it before it is used)", name)
+	}
+	if u, ok := v.(*phpUnreadable); ok {
+		return nil, p.unreadableErr(at, "$"+name, u)
 	}
 	return p.copy(at, v)
 }
@@ -567,9 +605,27 @@ func (p *phpParser) word() (any, error) {
 	case "clienttranslate", "totranslate", "_":
 		return p.translate()
 	case "new":
+		if p.lenient > 0 {
+			return nil, p.lenientNew()
+		}
 		return nil, p.errorAt(start, "object construction (new %s) is not read: constants are read, code is not run", p.ident())
 	case "function", "fn":
+		if p.lenient > 0 {
+			return nil, p.lenientClosure(lw)
+		}
 		return nil, p.errorAt(start, "unsupported construct: an anonymous function (constants are read, code is not run)")
+	case "static":
+		if w := strings.ToLower(p.peekIdent()); (w == "fn" || w == "function") && p.lenient > 0 {
+			p.ident()
+			return nil, p.lenientClosure(w)
+		} else if w == "fn" || w == "function" {
+			return nil, p.errorAt(start, "unsupported construct: an anonymous function (constants are read, code is not run)")
+		}
+	case "throw", "clone", "print":
+		if p.lenient > 0 {
+			_, err := p.expr()
+			return nil, err
+		}
 	case "match":
 		if p.peek("(") {
 			return p.match(start)
@@ -591,6 +647,9 @@ func (p *phpParser) word() (any, error) {
 		return p.call(start, word)
 	}
 	if v, ok := p.r.consts[word]; ok {
+		if u, ok := v.(*phpUnreadable); ok && p.dry == 0 {
+			return nil, p.unreadableErr(start, word, u)
+		}
 		return p.copy(start, v)
 	}
 	if v, ok := phpBuiltins[word]; ok {
@@ -626,6 +685,10 @@ func (p *phpParser) classMember(start int, word, lw string) (any, error) {
 	if p.peek("(") {
 		if e, lm := p.r.enums[class], strings.ToLower(member); e != nil && (lm == "from" || lm == "tryfrom") {
 			return p.enumFrom(start, ref, e, lm == "tryfrom")
+		}
+		if p.lenient > 0 {
+			_, err := p.args()
+			return nil, err
 		}
 		return nil, p.errorAt(start, "unsupported construct: a call of %s::%s(…) (only self::_ is read)", word, member)
 	}
@@ -696,6 +759,9 @@ func (p *phpParser) enumFrom(start int, ref string, e *phpEnum, try bool) (any, 
 	if len(args) != 1 {
 		return nil, p.errorAt(start, "%s expects exactly 1 argument, %d given", ref, len(args))
 	}
+	if err := p.readable(start, args[0]); err != nil {
+		return nil, err
+	}
 	if e.backing == "" {
 		return nil, p.errorAt(start, "%s: %s is a pure enum (only a backed enum has from and tryFrom)", ref, e.name)
 	}
@@ -728,6 +794,10 @@ func (p *phpParser) enumFrom(start int, ref string, e *phpEnum, try bool) (any, 
 // defined('NAME'), evaluated. A function of the file is code, not run.
 func (p *phpParser) call(start int, name string) (any, error) {
 	lname := strings.ToLower(name)
+	if p.lenient > 0 {
+		_, err := p.args()
+		return nil, err
+	}
 	if d, ok := p.r.funcs[lname]; ok {
 		return nil, p.errorAt(start, "%s(…) is a function of the file (%s): user functions are not run (constants are read, code is not run)", name, d)
 	}
@@ -741,6 +811,11 @@ func (p *phpParser) call(start int, name string) (any, error) {
 	args, err := p.args()
 	if err != nil || p.dry > 0 {
 		return nil, err
+	}
+	for _, a := range args {
+		if err := p.readable(start, a); err != nil {
+			return nil, err
+		}
 	}
 	if len(args) < f.min || f.max >= 0 && len(args) > f.max {
 		return nil, p.errorAt(start, "%s() expects %s, %d given", lname, arity(f, len(args)), len(args))
@@ -800,7 +875,11 @@ func (p *phpParser) args() ([]any, error) {
 		p.skip()
 		save := p.i
 		if id := p.ident(); id != "" && p.peek(":") && !p.peek("::") {
-			return nil, p.errorAt(save, "unsupported construct: the named argument %s: (pass it by its position)", id)
+			if p.lenient == 0 {
+				return nil, p.errorAt(save, "unsupported construct: the named argument %s: (pass it by its position)", id)
+			}
+			p.accept(":")
+			save = p.i
 		}
 		p.i = save
 		spread := p.accept("...")
@@ -871,6 +950,11 @@ func (p *phpParser) match(start int) (any, error) {
 			p.i = save
 			for {
 				c, err := p.side(matched || hit, p.expr)
+				if err == nil && !matched && !hit {
+					if err = p.readable(start, subject); err == nil {
+						err = p.readable(start, c)
+					}
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -931,7 +1015,11 @@ func matchSubject(v any) string {
 // expression. Read without evaluating, it changes nothing.
 func (p *phpParser) increment(at int, name string, old any, op string, pre bool) (any, error) {
 	if p.dry > 0 {
+		p.noteTarget(name, false)
 		return nil, nil
+	}
+	if u, ok := old.(*phpUnreadable); ok {
+		return nil, p.unreadableErr(at, "$"+name, u)
 	}
 	v, err := phpIncrement(old, op)
 	if err == nil {

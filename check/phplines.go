@@ -43,7 +43,7 @@ type phpScan struct {
 }
 
 func (s *phpScan) tok(off int) phpTok {
-	if s.k+off < len(s.toks) {
+	if s.k+off < len(s.toks) && s.k+off >= 0 {
 		return s.toks[s.k+off]
 	}
 	return phpTok{}
@@ -58,6 +58,9 @@ func (s *phpScan) top() {
 	for s.k < len(s.toks) {
 		t := s.tok(0)
 		switch {
+		case t.kind == 'i' && phpClassWords[strings.ToLower(t.text)] && s.tok(1).kind == 'i' && !s.afterMember():
+			s.k += 2
+			s.classBody(s.tok(-1).text)
 		case t.kind == 'v':
 			s.assignment()
 		case t.kind == 'i' && strings.EqualFold(t.text, "define") && s.is(1, "(") && s.tok(2).kind == 's' && s.is(3, ","):
@@ -70,6 +73,86 @@ func (s *phpScan) top() {
 			s.value([]string{name})
 		default:
 			s.k++
+		}
+	}
+}
+
+// phpClassWords start a declaration whose constants are read as
+// Class::NAME.
+var phpClassWords = map[string]bool{"class": true, "interface": true, "trait": true, "enum": true}
+
+// afterMember reports whether the token at the scan follows :: or ->
+// (Foo::class is not a declaration).
+func (s *phpScan) afterMember() bool { return s.is(-1, "::") || s.is(-1, "->") }
+
+// classBody reads a class's (interface's, enum's) body after its name:
+// the line of each constant ("Game.HAND_SIZE") and enum case
+// ("Suit.Hearts"); methods are passed over.
+func (s *phpScan) classBody(class string) {
+	for s.k < len(s.toks) && !s.is(0, "{") {
+		if s.is(0, ";") {
+			return
+		}
+		s.k++
+	}
+	s.k++
+	for s.k < len(s.toks) {
+		t := s.tok(0)
+		switch {
+		case s.is(0, "}"):
+			s.k++
+			return
+		case s.is(0, "{"):
+			s.k++
+			s.skipBraces()
+		case t.kind == 'i' && strings.EqualFold(t.text, "function"):
+			for s.k < len(s.toks) && !s.is(0, "{") && !s.is(0, ";") {
+				s.k++
+			}
+			if s.is(0, "{") {
+				s.k++
+				s.skipBraces()
+			}
+		case t.kind == 'i' && strings.EqualFold(t.text, "const"):
+			s.k++
+			for {
+				if s.tok(0).kind == 'i' && s.tok(1).kind == 'i' && s.is(2, "=") {
+					s.k++ // a typed constant: const int X = 1;
+				}
+				if s.tok(0).kind != 'i' || !s.is(1, "=") {
+					break
+				}
+				name := s.tok(0).text
+				s.k += 2
+				s.value([]string{class, name})
+				if !s.is(0, ",") {
+					break
+				}
+				s.k++
+			}
+		case t.kind == 'i' && strings.EqualFold(t.text, "case") && s.tok(1).kind == 'i':
+			name := s.tok(1).text
+			if s.is(2, "=") {
+				s.k += 3
+				s.value([]string{class, name})
+			} else {
+				s.lines[class+"."+name] = s.idx.Line(s.tok(1).pos)
+				s.k += 2
+			}
+		default:
+			s.k++
+		}
+	}
+}
+
+// skipBraces passes over tokens up to the "}" that closes an open "{".
+func (s *phpScan) skipBraces() {
+	for depth := 1; s.k < len(s.toks) && depth > 0; s.k++ {
+		switch {
+		case s.is(0, "{"):
+			depth++
+		case s.is(0, "}"):
+			depth--
 		}
 	}
 }

@@ -36,28 +36,44 @@ $this->after = [
 $this->below = [-3 => 'a',
   'b'];
 class Material { const LIMIT = 4; }
+final class Game extends Table {
+    public const int HAND_SIZE = 7, MAX = 9;
+    private $plain = 5;
+    public function __construct() {
+        $this->deck = ['Red' => 99];
+    }
+}
+enum Color: int {
+    case Red = 1;
+    case Blue =
+      2;
+}
 `
 	lines := phpLines(src, nil)
 	for path, want := range map[string]int{
-		"TARGET":        3,
-		"deck":          4,
-		"deck.Red":      5,
-		"deck.Blue":     6,
-		"deck.Green":    7,
-		"suits":         9,
-		"suits.1":       10,
-		"suits.1.name":  10,
-		"suits.1.cards": 10,
-		"suits.2":       11, // after key 1, the next position is 2
-		"suits.2.cards": 12,
-		"grid.2.0":      14,
-		"more.0":        15,
-		"more.1":        16,
-		"plain":         17,
-		"after.-1":      22,
-		"after.list.2":  24,
-		"LIMIT":         28,
-		"below.-2":      27, // the key after -3, as in PHP 8
+		"TARGET":         3,
+		"deck":           4,
+		"deck.Red":       5,
+		"deck.Blue":      6,
+		"deck.Green":     7,
+		"suits":          9,
+		"suits.1":        10,
+		"suits.1.name":   10,
+		"suits.1.cards":  10,
+		"suits.2":        11, // after key 1, the next position is 2
+		"suits.2.cards":  12,
+		"grid.2.0":       14,
+		"more.0":         15,
+		"more.1":         16,
+		"plain":          17,
+		"after.-1":       22,
+		"after.list.2":   24,
+		"Material.LIMIT": 28, // a class constant is Class.NAME
+		"Game.HAND_SIZE": 30,
+		"Game.MAX":       30,
+		"Color.Red":      37,
+		"Color.Blue":     39,
+		"below.-2":       27, // the key after -3, as in PHP 8
 	} {
 		if got := lines[path]; got != want {
 			t.Errorf("%s: line %d, want %d", path, got, want)
@@ -69,7 +85,11 @@ class Material { const LIMIT = 4; }
 	if heredoc["a.x"] != 3 || heredoc["a.y"] != 6 || heredoc["a.z"] != 9 {
 		t.Errorf("heredocs: %v", heredoc)
 	}
-	for _, path := range []string{"deck.Fake", "nope", "deck.Blue.x"} {
+	// A method's assignments and a property's default are not values.
+	if lines["deck"] != 4 || lines["deck.Red"] != 5 || lines["plain"] != 17 {
+		t.Errorf("a method's or a property's lines: deck %d, deck.Red %d, plain %d", lines["deck"], lines["deck.Red"], lines["plain"])
+	}
+	for _, path := range []string{"deck.Fake", "nope", "deck.Blue.x", "LIMIT", "HAND_SIZE"} {
 		if l, ok := lines[path]; ok {
 			t.Errorf("%s: found at line %d, but it is not a value", path, l)
 		}

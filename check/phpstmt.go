@@ -331,6 +331,14 @@ func (p *phpParser) switchStatement(start int) error {
 			if !p.accept(":") && !p.accept(";") {
 				return p.errorf("expected \":\" after a case, found %s", p.found())
 			}
+			if entry < 0 {
+				if err := p.readable(start, subject); err != nil {
+					return err
+				}
+				if err := p.readable(start, c); err != nil {
+					return err
+				}
+			}
 			if entry < 0 && phpCompare(subject, c) == 0 {
 				entry = p.i
 			}

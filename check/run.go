@@ -260,7 +260,7 @@ func (c *Check) match(res Result, g *Game, t *extract.Table, pd *PageData) Resul
 	engine, err := engineMap(g.Engine, m)
 	if err != nil {
 		res.Status, res.Message = Error, err.Error()
-		if g.Constants != nil {
+		if _, located := err.(*model.Msg); !located && g.Constants != nil {
 			res.Message += " (" + g.Constants.File + ")"
 		}
 		return res
@@ -343,7 +343,11 @@ type engineEntry struct {
 func engineMap(engine map[string]any, m *Match) (map[string]engineEntry, error) {
 	var cur any = engine
 	at := ""
-	for _, part := range strings.Split(m.Engine, ".") {
+	// Game::CARD_TYPES names a class constant as PHP does: Game.CARD_TYPES.
+	for _, part := range strings.Split(strings.ReplaceAll(m.Engine, "::", "."), ".") {
+		if u, ok := cur.(*Unreadable); ok {
+			return nil, u.error(at)
+		}
 		mm, ok := cur.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("engine.%s: %q is not a map", m.Engine, part)
@@ -363,6 +367,11 @@ func engineMap(engine map[string]any, m *Match) (map[string]engineEntry, error) 
 				suggest.DidYouMean(quoteAll(suggest.Nearest(part, keys, 3))), listOf(quoteAll(keys)))
 		}
 		at = joinPath(at, part)
+	}
+	// Every value of the map is compared: one the reader could not read
+	// is an error of the check.
+	if u, inner := findExported(cur); u != nil {
+		return nil, u.error(subPath(at, inner))
 	}
 	out := map[string]engineEntry{}
 	add := func(name string, v any, path string) {

@@ -105,7 +105,8 @@ func exprOptions(asBool bool) []expr.Option {
 		expr.Function("num", func(args ...any) (any, error) { return toNumber(args[0]) }, new(func(any) float64)),
 		expr.Function("index", func(args ...any) (any, error) { return index(args[0], args[1]) }, new(func(any, string) map[string]any)),
 		expr.Function("text", func(args ...any) (any, error) { return fmt.Sprint(args[0]), nil }, new(func(any) string)),
-		expr.Function(memberFunc, member, new(func(any, any, any, string) any)),
+		expr.Function(memberFunc, member, new(func(any, any, any, string, bool) any)),
+		expr.Function(readableFunc, readable, new(func(any, any, string) any)),
 		expr.Function(equalFunc, equal, new(func(any, any, string) bool)),
 		expr.Patch(newStrictMembers()),
 	}
