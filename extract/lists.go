@@ -278,19 +278,50 @@ func (x *extractor) declaredTotal(list *model.Node) Value {
 	if len(f) == 0 || len(f) > 8 {
 		return nil
 	}
-	// The number closest to the colon, followed by at most two words.
+	// The number closest to the colon, followed by one or two words
+	// that count things: not "2 players:" or "Round 2:" (a list for two
+	// players, or of the second round), nor "2 to 5 players:" or "up to
+	// 20 cards:", which total nothing.
 	for i := len(f) - 1; i >= 0 && i >= len(f)-3; i-- {
+		var v Value
+		before := "" // the field before the number
 		// Its thousands a plain space groups ("1 000 cards:").
 		if g := joinThousands(f[:i+1], 0); len(g) <= i {
-			if v, ok := parseJoined(g[len(g)-1]); ok {
-				return v
+			if n, ok := parseJoined(g[len(g)-1]); ok {
+				v = n
+				if len(g) > 1 {
+					before = g[len(g)-2]
+				}
 			}
 		}
-		if v, ok := ParseNumber(f[i]); ok {
-			return v
+		if n, ok := ParseNumber(f[i]); v == nil && ok {
+			v = n
+			if i > 0 {
+				before = f[i-1]
+			}
 		}
+		if v == nil {
+			continue
+		}
+		if i == len(f)-1 || numberQualifier[strings.ToLower(before)] || notCounted[strings.ToLower(f[i+1])] {
+			return nil
+		}
+		for _, w := range f[i+1:] {
+			if !isWord(w) || unitStop[strings.ToLower(w)] {
+				return nil
+			}
+		}
+		return v
 	}
 	return nil
+}
+
+// notCounted are the words after a number before a list that say what
+// the list is for, not how many things it holds ("2 players:").
+var notCounted = map[string]bool{
+	"player": true, "players": true, "round": true, "rounds": true, "turn": true, "turns": true,
+	"people": true, "person": true, "persons": true, "team": true, "teams": true, "minute": true,
+	"minutes": true, "year": true, "years": true, "game": true, "games": true,
 }
 
 // numberToken is a number found in running text.

@@ -846,6 +846,31 @@ Clean sweep 4
 	}
 }
 
+// TestDeclaredTotalNotCounted: the number before a count list is its
+// declared total only when it counts things ("20 cards:"): "For 2 to 5
+// players:" declared 5, "With 4 players:" 4, "Up to 20 cards:" 20 and
+// "Round 2:" 2, totals the built-in check then found wrong.
+func TestDeclaredTotalNotCounted(t *testing.T) {
+	for intro, want := range map[string]any{
+		"For 2 to 5 players:":    nil,
+		"With 4 players:":        nil,
+		"Up to 20 cards:":        nil,
+		"Round 2:":               nil,
+		"About 20 cards:":        nil,
+		"20 cards each:":         nil,
+		"The game has 20 cards:": int64(20),
+		"1 000 cards:":           int64(1000),
+	} {
+		pt := tables(t, "== Deck ==\n"+intro+"\n* 14 x Tempura\n* 6 x Wasabi\n")
+		tb := pt.Table("demo/deck")
+		if tb == nil {
+			t.Errorf("%q: no table: %v", intro, ids(pt))
+		} else if tb.DeclaredTotal != want {
+			t.Errorf("%q: declared total %#v, want %#v", intro, tb.DeclaredTotal, want)
+		}
+	}
+}
+
 // TestTotalRowInGroupedTable: the Total row of a table whose rows are
 // grouped by full-width rows is the declared total, not a row of the last
 // group (it was counted in "Hearts" and in every sum of the column).
