@@ -822,6 +822,7 @@ $e = [1, ['k' => g(), 'j' => 2]];
 $j = $e[1]['j'];
 $ternary = true ? 1 : f();
 $coalesce = 7 ?? $this->load();
+$def = defined('C5') ? 1 : 2;
 `
 	v, err := check.ParsePHP("u.php", src)
 	if err != nil {
@@ -856,7 +857,8 @@ $coalesce = 7 ?? $this->load();
 		"cat":     "u.php:35:9: error: function call g(…)",
 		"r":       "u.php:39:8: error: function call g(…)",
 		"named":   "u.php:40:26: error: unsupported construct: the named argument pad_type:",
-		"e":       "u.php:41:18: error: function call g(…)", // the whole array
+		"def":     "u.php:45:8: error: defined(): C5 cannot be read, nor whether it is defined", // C5 may be undefined
+		"e":       "u.php:41:18: error: function call g(…)",                                     // the whole array
 		"j":       "u.php:41:18:",
 	} {
 		var cur any = v

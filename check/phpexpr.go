@@ -840,7 +840,12 @@ func (p *phpParser) defined(a phpArgs) (any, error) {
 	if k := strings.LastIndexByte(s, '\\'); k >= 0 {
 		s = s[k+1:] // a namespaced name: constants are kept by their last part
 	}
-	_, ok := p.r.consts[s]
+	v, ok := p.r.consts[s]
+	if u, unknown := v.(*phpUnreadable); unknown {
+		// Assigned where the code's run is not known (if (g()) {
+		// define(…); }): whether it is defined is not known either.
+		return nil, fmt.Errorf("%s cannot be read, nor whether it is defined: %s (%s)", s, u.cause.Text, u.cause.Location())
+	}
 	if !ok {
 		_, ok = p.r.lazy[s]
 	}
