@@ -42,6 +42,10 @@ func TestCellValue(t *testing.T) {
 		"a½":                 "a½",
 		"2  ½":               2.5, // spaces collapse before the value is read
 		"½ per card":         "½ per card",
+		"30 %":               int64(30), // a percent sign apart, as French pages write it
+		"30\u00a0%":          int64(30),
+		"30 % each":          "30 % each",
+		"% 30":               "% 30",
 	} {
 		if got := extract.CellValue(in); got != want {
 			t.Errorf("CellValue(%q) = %#v, want %#v", in, got, want)

@@ -239,7 +239,12 @@ func numberAndUnit(n string) Value {
 	if len(fields) >= 2 && len(fields) <= 3 {
 		if v, ok := ParseNumber(fields[0]); ok {
 			unit := true
-			for _, w := range fields[1:] {
+			for i, w := range fields[1:] {
+				// A percent sign apart ("30 %", as French pages
+				// write it) is the number's as "30%"'s is.
+				if i == 0 && w == "%" {
+					continue
+				}
 				if unitStop[strings.ToLower(w)] || !isWord(w) {
 					unit = false
 				}
