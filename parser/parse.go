@@ -235,6 +235,14 @@ func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []
 				frenchSpaceJoin(n)
 			}
 		case !entering:
+			if n.Level == contentEndMark && (n.Kind == model.KindCell || n.Kind == model.KindRow || n.Kind == model.KindCaption) {
+				// The end the tree builder left it is its start tag's.
+				from := n.End
+				n.Level = 0
+				fixRange(n)
+				endContent(doc.Source, n, from)
+				break
+			}
 			fixRange(n)
 			if n.Kind == model.KindHeading {
 				headings = append(headings, n)
@@ -254,6 +262,34 @@ func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []
 	wrap(root, calls)
 	assignHeadingIDs(headings, nil)
 	buildSections(root, &ps.nodes)
+}
+
+// endContent ends n, a table part something other than its own end tag
+// closed (contentEndMark), where its content ends: before the white space
+// that ends its range (the line break before the "|-", "|}", "|" or "!"
+// line that closes it, the spaces before a "||"), not before from (its
+// start tag's end). The line break is in its last text (MediaWiki writes
+// "<td>1\n</td>"), and in the paragraph or list item that ends it: their
+// ranges, all behind n's end, end there too.
+func endContent(src string, n *model.Node, from int) {
+	end := min(n.End, len(src))
+	for end > from && isPHPSpace(src[end-1]) {
+		end--
+	}
+	if end < n.End {
+		n.End = max(end, n.Pos)
+		cutTail(n, n.End)
+	}
+}
+
+// cutTail cuts the ranges of n's descendants that run past end: those
+// of its last children, back to one that ends in time (its children
+// come in the order of their places; only white space lies past end).
+func cutTail(n *model.Node, end int) {
+	for c := n.LastChild; c != nil && (c.End > end || c.Pos > end); c = c.PrevSibling {
+		c.Pos, c.End = min(c.Pos, end), min(c.End, end)
+		cutTail(c, end)
+	}
 }
 
 // fixRange makes an element's range cover its children.

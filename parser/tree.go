@@ -288,7 +288,7 @@ func (tb *treeBuilder) run() {
 	tb.reportUnclosed()
 	// Close everything: fix up end positions.
 	for len(tb.stack) > 1 {
-		tb.pop()
+		endAtContent(tb.pop())
 	}
 }
 
@@ -707,13 +707,37 @@ func (tb *treeBuilder) headingInScope() bool {
 func (tb *treeBuilder) popUntil(tag string, end int) {
 	for len(tb.stack) > 1 {
 		n := tb.pop()
-		if end > n.End {
-			n.End = end
-		}
 		if n.Tag == tag {
+			n.End = max(n.End, end)
 			return
 		}
+		if !endAtContent(n) {
+			n.End = max(n.End, end)
+		}
 	}
+}
+
+// contentEndMark marks, in its Level (which means nothing on them), a
+// table part that something other than its own end tag closed while the
+// tree is built: postprocess ends it where its content ends
+// (endContent).
+const contentEndMark = 3
+
+// endAtContent marks n, popped for a token that is not its own end tag,
+// to end where its content ends, when it is a table part (a cell, a
+// caption, a row), and reports whether it is. The token is the next
+// cell's or row's marker, the "|-" or "|}" line MediaWiki writes a
+// cell's and a row's end tags for, the next <td> or a </tr> or </table>
+// an HTML table leaves them to: none of it is the part's, nor is the
+// line break before it, which the part's text holds ("<td>1\n</td>"),
+// as the paragraph or list item that ends a cell holds it.
+func endAtContent(n *model.Node) bool {
+	switch n.Tag {
+	case "td", "th", "tr", "caption":
+		n.Level = contentEndMark
+		return true
+	}
+	return false
 }
 
 func (tb *treeBuilder) generateImpliedEnd(except string) {
@@ -1325,12 +1349,15 @@ func (tb *treeBuilder) currentTable() int {
 // inside a cell or caption).
 func (tb *treeBuilder) inTableMode() bool { return isTableContext(tb.current().Tag) }
 
-func (tb *treeBuilder) closeCell(end int) { tb.closeTableChild(end, "td", "th") }
+func (tb *treeBuilder) closeCell(end int, own bool) { tb.closeTableChild(end, own, "td", "th") }
 
 // closeTableChild closes the innermost open element named a or b (a cell
 // or a caption) and everything open inside it, within the current table.
-// Cells first close what their end implies.
-func (tb *treeBuilder) closeTableChild(end int, a, b string) {
+// Cells first close what their end implies. With own, the cell's own end
+// tag, written in the page, closes it, and it ends at end, the tag's
+// end; otherwise end is where the token that closes it starts, and the
+// cell ends where its content does (endAtContent).
+func (tb *treeBuilder) closeTableChild(end int, own bool, a, b string) {
 	for i := len(tb.stack) - 1; i > 0; i-- {
 		t := tb.stack[i].Tag
 		if t == a || t == b {
@@ -1339,7 +1366,9 @@ func (tb *treeBuilder) closeTableChild(end int, a, b string) {
 			}
 			for len(tb.stack) > i {
 				n := tb.pop()
-				n.End = max(n.End, end)
+				if own || !endAtContent(n) {
+					n.End = max(n.End, end)
+				}
 			}
 			tb.clearToMarker()
 			return
@@ -1360,7 +1389,7 @@ func (tb *treeBuilder) clearTo(tags ...string) {
 				return
 			}
 		}
-		tb.pop()
+		endAtContent(tb.pop())
 	}
 }
 
@@ -1401,7 +1430,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	case "caption":
 		if ti >= 0 {
 			if inCell {
-				tb.closeCell(t.pos)
+				tb.closeCell(t.pos, false)
 			}
 			tb.clearTo("table")
 			tb.insertElement(t)
@@ -1412,9 +1441,9 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	case "tr":
 		if ti >= 0 {
 			if inCell {
-				tb.closeCell(t.pos)
+				tb.closeCell(t.pos, false)
 			}
-			tb.closeCaption(t.pos)
+			tb.closeCaption(t.pos, false)
 			tb.clearTo("table")
 			tb.insertElement(t)
 			return
@@ -1423,9 +1452,9 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	case "td", "th":
 		if ti >= 0 {
 			if inCell {
-				tb.closeCell(t.pos)
+				tb.closeCell(t.pos, false)
 			}
-			tb.closeCaption(t.pos)
+			tb.closeCaption(t.pos, false)
 			if tb.current().Tag != "tr" {
 				tb.clearTo("table", "tr")
 				if tb.current().Tag != "tr" {
@@ -1532,7 +1561,9 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	}
 }
 
-func (tb *treeBuilder) closeCaption(end int) { tb.closeTableChild(end, "caption", "caption") }
+func (tb *treeBuilder) closeCaption(end int, own bool) {
+	tb.closeTableChild(end, own, "caption", "caption")
+}
 
 func (tb *treeBuilder) endTag(t *htmlToken) {
 	name := t.name
@@ -1541,31 +1572,45 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 		if tb.inTableScope("table") {
 			for len(tb.stack) > 1 {
 				n := tb.pop()
-				n.End = max(n.End, t.end)
 				if n.Tag == "td" || n.Tag == "th" || n.Tag == "caption" {
 					tb.clearToMarker()
 				}
 				if n.Tag == "table" {
+					n.End = max(n.End, t.end)
 					break
+				}
+				if !endAtContent(n) {
+					n.End = max(n.End, t.pos)
 				}
 			}
 		}
 	case name == "tr":
 		if tb.inTableScope("tr") {
-			tb.closeCell(t.end)
+			tb.closeCell(t.pos, false)
 			tb.clearTo("tr", "table")
 			if tb.current().Tag == "tr" {
-				n := tb.pop()
-				n.End = max(n.End, t.end)
+				if n := tb.pop(); tb.written(t.pos, "</tr") {
+					n.End = max(n.End, t.end)
+				} else {
+					endAtContent(n)
+				}
 			}
 		}
 	case name == "td" || name == "th":
 		if tb.inTableScope(name) {
-			tb.closeCell(t.end)
+			if tb.written(t.pos, "</"+name) {
+				tb.closeCell(t.end, true)
+			} else {
+				tb.closeCell(t.pos, false)
+			}
 		}
 	case name == "caption":
 		if tb.inTableScope("caption") {
-			tb.closeCaption(t.end)
+			if tb.written(t.pos, "</caption") {
+				tb.closeCaption(t.end, true)
+			} else {
+				tb.closeCaption(t.pos, false)
+			}
 		}
 	case name == "p":
 		if !tb.inScope("p", "button") {

@@ -52,6 +52,25 @@ func wrapNaiveCall(root *model.Node, c *model.TemplateCall) {
 			parent = first
 			continue
 		}
+		if count > 0 && !straddle {
+			// A table part stays in its table: into the only one, or
+			// not wrapped.
+			var part *model.Node
+			parts := 0
+			for ch := first; ch != last.NextSibling; ch = ch.NextSibling {
+				if ch.Kind == model.KindRow || ch.Kind == model.KindCell || ch.Kind == model.KindCaption {
+					part = ch
+					parts++
+				}
+			}
+			if parts > 1 || parts == 1 && part.FirstChild == nil {
+				return
+			}
+			if parts == 1 {
+				parent = part
+				continue
+			}
+		}
 		if count > 0 && !straddle && parent == root {
 			for ch := first; ch != last.NextSibling; ch = ch.NextSibling {
 				if ch.Kind == model.KindHeading {
