@@ -282,8 +282,8 @@ func TestRetitleCaseAndSpacing(t *testing.T) {
 
 // A row added after the last one, or the last row removed, changes no
 // other cell: the cell before the new row is not counted as changed in
-// its formatting (its wikitext as the parser spans it runs on to the
-// next row's "|-" or the table's "|}").
+// its formatting (its wikitext is its own, without the next row's "|-"
+// or the table's "|}" line after it).
 func TestLastRowNoFormattingCell(t *testing.T) {
 	rows := []string{"Pair=1", "Flush=5", "Straight=4"}
 	old := "== Scoring ==\n" + wikitable(rows...)

@@ -576,21 +576,6 @@ func (p *tablePair) rowsByPosition() {
 	}
 }
 
-// ownSource is a cell's wikitext without the line that ends its row
-// after it: a table cell's wikitext, as the parser spans it, runs on to
-// the next row's "|-" or the table's "|}", and a row added after the last
-// one (or the last one removed) changed the last cell's before it.
-func ownSource(s string) string {
-	i := strings.LastIndexByte(s, '\n')
-	if i < 0 {
-		return s
-	}
-	if last := strings.TrimLeft(s[i+1:], " \t"); strings.HasPrefix(last, "|-") || strings.HasPrefix(last, "|}") {
-		return s[:i]
-	}
-	return s
-}
-
 // rowLabel names row j of the new table: its key, or its position.
 func (p *tablePair) rowLabel(j int) string {
 	if p.keyB >= 0 {
@@ -644,7 +629,7 @@ func (p *tablePair) change() (TableChange, bool) {
 			}
 			if !sameValue(va, vb) {
 				c.Cells = append(c.Cells, CellChange{Row: p.rowLabel(j), Column: tb.Columns[cb], From: va, To: vb})
-			} else if sa != sb && ownSource(sa) != ownSource(sb) {
+			} else if sa != sb {
 				c.FormattingCells++
 			}
 		}
