@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -429,12 +431,12 @@ func hiddenText(n *model.Node) bool {
 }
 
 // unseen reports whether the text of n is not part of a value: a
-// superscript footnote mark, hidden text, struck-out text, or a table
-// nested in a cell (a table of its own, extracted as one: its text read
-// into the cell around it made a value of the nested cells, "3" of "{| |
-// 3 |}").
+// footnote mark (superscript, or subscript after a number), hidden
+// text, struck-out text, or a table nested in a cell (a table of its
+// own, extracted as one: its text read into the cell around it made a
+// value of the nested cells, "3" of "{| | 3 |}").
 func unseen(n *model.Node) bool {
-	return footnoteSup(n) || hiddenText(n) || struck(n) || n.Kind == model.KindTable
+	return footnoteMark(n) || hiddenText(n) || struck(n) || n.Kind == model.KindTable
 }
 
 // struck reports whether n is struck-out text (<s>, <del>, <strike>): a
@@ -444,13 +446,199 @@ func struck(n *model.Node) bool {
 	return n.Kind == model.KindElement && (n.Tag == "s" || n.Tag == "del" || n.Tag == "strike")
 }
 
-// footnoteSup reports whether n is a superscript footnote mark
-// ("14<sup>1</sup>", "14<sup>[a]</sup>"): its text is not part of a value
-// or a name, as a <ref>'s marker is not ("14<sup>1</sup>" read 141).
-func footnoteSup(n *model.Node) bool {
-	return n.Kind == model.KindElement && n.Tag == "sup" && isSupMark(model.PlainText(n))
+// footnoteMark reports whether n is a footnote mark set above or below
+// the line: a superscript mark ("14<sup>1</sup>", "14<sup>[a]</sup>"),
+// or a subscript one right after a number ("5<sub>1</sub>"). Its text is
+// not part of a value or a name, as a <ref>'s marker is not
+// ("14<sup>1</sup>" read 141, "5<sub>1</sub>" 51). A subscript after a
+// letter is an index of a name ("P<sub>1</sub>" is P1, as it was).
+func footnoteMark(n *model.Node) bool {
+	if n.Kind != model.KindElement {
+		return false
+	}
+	switch n.Tag {
+	case "sup":
+		return isSupMark(model.PlainText(n))
+	case "sub":
+		return isSupMark(model.PlainText(n)) && afterNumber(n)
+	}
+	return false
 }
 
-// cellText is a cell's (or a caption's, a list item's) plain text without
-// its footnote marks and hidden text.
-func cellText(n *model.Node) string { return model.PlainTextSkipping(n, unseen) }
+// afterNumber reports whether the last character a reader sees before n,
+// in its cell, item or line, is a digit ("5<sub>1</sub>",
+// "<b>5</b><sub>1</sub>").
+func afterNumber(n *model.Node) bool {
+	for p := n; p.Parent != nil; p = p.Parent {
+		for s := p.PrevSibling; s != nil; s = s.PrevSibling {
+			if r, ok := lastSeen(s); ok {
+				return unicode.IsDigit(r)
+			}
+		}
+		if !inline(p.Parent) {
+			return false
+		}
+	}
+	return false
+}
+
+// inline reports whether n is inline markup, whose text runs on with
+// the text around it.
+func inline(n *model.Node) bool {
+	switch n.Kind {
+	case model.KindBold, model.KindItalic, model.KindLink, model.KindExtLink, model.KindTemplate:
+		return true
+	case model.KindElement:
+		return n.Tag != "div" && n.Tag != "blockquote" && n.Tag != "center"
+	}
+	return false
+}
+
+// lastSeen is the last character of the text of n that is not white
+// space, as cellText reads it (a line break reads as one), and whether
+// there is one.
+func lastSeen(n *model.Node) (rune, bool) {
+	switch {
+	case n.Kind == model.KindText:
+		if t := strings.TrimRight(n.Text, " \t\n\r\f"); t != "" {
+			r, _ := utf8.DecodeLastRuneInString(t)
+			return r, true
+		}
+		return 0, false
+	case n.Kind == model.KindLineBreak:
+		return '\n', true
+	case n.Kind == model.KindImage, n.Kind == model.KindError, n.Kind == model.KindRef,
+		n.Tag == "sup" && footnoteMark(n), hiddenText(n), struck(n), n.Kind == model.KindTable:
+		return 0, false
+	}
+	for c := n.LastChild; c != nil; c = c.PrevSibling {
+		if r, ok := lastSeen(c); ok {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// apartText reports whether n sets its text in another size or off the
+// line (<sub>, <sup>, <small>, <big>, <font size>, a font-size or
+// vertical-align style): its digits and the digits right beside it are
+// not one number, as a reader sees two ("5<small>1</small>" read 51,
+// "5<sup>123</sup>" 5123; they read "5 1" and "5 123", text). A word
+// still runs on ("1<sup>st</sup>" is 1st).
+func apartText(n *model.Node) bool {
+	if n.Kind != model.KindElement {
+		return false
+	}
+	switch n.Tag {
+	case "sub", "sup", "small", "big":
+		return true
+	case "font":
+		if _, ok := n.Attr("size"); ok {
+			return true
+		}
+	}
+	style, ok := n.Attr("style")
+	if !ok {
+		return false
+	}
+	for _, decl := range strings.Split(strings.ToLower(style), ";") {
+		prop, _, _ := strings.Cut(decl, ":")
+		switch strings.TrimSpace(prop) {
+		case "font-size", "font", "vertical-align":
+			return true
+		}
+	}
+	return false
+}
+
+// cellText is a cell's (or a caption's) plain text without its footnote
+// marks and hidden text.
+func cellText(n *model.Node) string {
+	t, _ := plainText(n, unseen)
+	return t
+}
+
+// plainText is model.PlainTextSkipping(n, skip) but for the text of
+// elements set apart (apartText), whose digits do not run on with those
+// beside them: a space is put between. split is where in the text the
+// last number cut so, or by a line break, is cut ("5<small>1</small>",
+// "5<br>1" are "5 1", split 1), -1 for none: the text is two numbers
+// side by side there, a value of neither ("Pair 5<br>1" is not Pair 5
+// worth 1).
+func plainText(n *model.Node, skip func(*model.Node) bool) (text string, split int) {
+	apart := false
+	s := model.PlainTextSkipping(n, func(c *model.Node) bool {
+		if skip(c) {
+			return true
+		}
+		if !apart && (c.Kind == model.KindLineBreak || c.Kind == model.KindElement && apartText(c)) {
+			apart = true
+		}
+		return false
+	})
+	if !apart {
+		return s, -1
+	}
+	return plainTextApart(n, skip)
+}
+
+// plainTextApart reads n as model.PlainTextSkipping does, but puts a
+// space between two digits that an edge of an element set apart is
+// between, and says where the last such edge, or line break, between
+// two digits is (-1: none).
+func plainTextApart(n *model.Node, skip func(*model.Node) bool) (string, int) {
+	var b []byte
+	gap, edge, split := false, false, -1
+	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
+		if c != n && skip(c) {
+			return model.WalkSkipChildren
+		}
+		switch c.Kind {
+		case model.KindText:
+			if !entering {
+				break
+			}
+			s := c.Text
+			for i := 0; i < len(s); {
+				if isSpaceByte(s[i]) {
+					gap = true
+					i++
+					continue
+				}
+				j := i + 1
+				for j < len(s) && !isSpaceByte(s[j]) {
+					j++
+				}
+				if len(b) > 0 {
+					if edge && isDigitByte(b[len(b)-1]) && isDigitByte(s[i]) {
+						gap, split = true, len(b)
+					}
+					if gap {
+						b = append(b, ' ')
+					}
+				}
+				b = append(b, s[i:j]...)
+				gap, edge = false, false
+				i = j
+			}
+		case model.KindLineBreak:
+			if entering {
+				gap, edge = true, true
+			}
+		case model.KindParagraph, model.KindListItem, model.KindCell, model.KindRow, model.KindHeading, model.KindPre, model.KindCaption:
+			gap = true
+		case model.KindImage, model.KindError, model.KindRef:
+			return model.WalkSkipChildren
+		case model.KindElement:
+			if apartText(c) {
+				edge = true
+			}
+		}
+		return model.WalkContinue
+	})
+	return string(b), split
+}
+
+// isSpaceByte reports whether c is white space as model.PlainText reads
+// it.
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }

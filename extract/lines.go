@@ -11,6 +11,10 @@ import (
 type textLine struct {
 	text string
 	pos  int
+	// split: a number of the line is cut in two by text set apart
+	// ("Pair 5<small>1</small>"): the line reads as no row, not as Pair
+	// 5 worth 1 (plainText).
+	split bool
 }
 
 // lineRun collects consecutive lines of one section, across paragraphs.
@@ -44,9 +48,15 @@ func splitLines(out []textLine, src string, n *model.Node) []textLine {
 	var cur []byte
 	var only string
 	parts, curLen, curPos := 0, 0, -1
+	// edge: an edge of an element set apart (apartText) since the
+	// line's last word: a digit after it does not run on with one before
+	// it. last and tail are the line's last byte that is not white space
+	// and its last byte (0: none).
+	edge, split := false, false
+	var last, tail byte
 	end := func() {
 		if curLen > maxTableLine {
-			out = append(out, textLine{text: "", pos: curPos})
+			out = append(out, textLine{text: "", pos: curPos, split: split})
 		} else {
 			var t string
 			switch parts {
@@ -57,13 +67,46 @@ func splitLines(out []textLine, src string, n *model.Node) []textLine {
 				t = collapseSpaces(cur)
 			}
 			if t != "" {
-				out = append(out, textLine{text: t, pos: curPos})
+				out = append(out, textLine{text: t, pos: curPos, split: split})
 			}
 		}
 		cur, only, parts, curLen, curPos = cur[:0], "", 0, 0, -1
+		edge, split, last, tail = false, false, 0, 0
+	}
+	put := func(p string) {
+		if curLen += len(p); curLen <= maxTableLine {
+			switch parts {
+			case 0:
+				only = p
+			case 1:
+				cur = append(append(cur[:0], only...), p...)
+			default:
+				cur = append(cur, p...)
+			}
+			parts++
+		}
+	}
+	add := func(p string) {
+		if p == "" {
+			return
+		}
+		if w := strings.TrimRight(p, " \t\r\f\v"); w != "" {
+			if k := len(p) - len(strings.TrimLeft(p, " \t\r\f\v")); edge && isDigitByte(last) && isDigitByte(p[k]) {
+				split = true
+				if k == 0 && isDigitByte(tail) {
+					put(" ")
+				}
+			}
+			edge, last = false, w[len(w)-1]
+		}
+		tail = p[len(p)-1]
+		put(p)
 	}
 	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
 		if !entering {
+			if c.Kind == model.KindElement && apartText(c) && !unseen(c) {
+				edge = true
+			}
 			return model.WalkContinue
 		}
 		switch c.Kind {
@@ -81,17 +124,7 @@ func splitLines(out []textLine, src string, n *model.Node) []textLine {
 					}
 					curPos = starts[i]
 				}
-				if curLen += len(p); curLen <= maxTableLine && p != "" {
-					switch parts {
-					case 0:
-						only = p
-					case 1:
-						cur = append(append(cur[:0], only...), p...)
-					default:
-						cur = append(cur, p...)
-					}
-					parts++
-				}
+				add(p)
 				if !more {
 					break
 				}
@@ -107,6 +140,9 @@ func splitLines(out []textLine, src string, n *model.Node) []textLine {
 				// Nor a superscript one ("10<sup>2</sup>" read 102), nor
 				// hidden text.
 				return model.WalkSkipChildren
+			}
+			if apartText(c) {
+				edge = true
 			}
 		}
 		return model.WalkContinue
@@ -312,13 +348,17 @@ func (x *extractor) lineTables(r *lineRun) {
 	if r.pre {
 		form = FormPre
 	}
-	if x.alignedRows(r, form) {
+	// A line with a number cut in two ("Pair 5<small>1</small>") is no
+	// row of a table: the forms that read every line are not tried, and
+	// it ends a run of label/value lines.
+	split := slices.ContainsFunc(r.lines, func(l textLine) bool { return l.split })
+	if !split && x.alignedRows(r, form) {
 		return
 	}
-	if x.countLines(r, form) {
+	if !split && x.countLines(r, form) {
 		return
 	}
-	if x.patternLines(r, form) {
+	if !split && x.patternLines(r, form) {
 		return
 	}
 	// Runs of at least two label/value lines.
@@ -330,7 +370,7 @@ func (x *extractor) lineTables(r *lineRun) {
 		start = -1
 	}
 	for i, l := range r.lines {
-		if _, _, _, _, ok := labelValue(l.text); ok {
+		if _, _, _, _, ok := labelValue(l.text); ok && !l.split {
 			if start < 0 {
 				start = i
 			}

@@ -16,23 +16,28 @@ import (
 // splitLinesReference is splitLines as first written: every line kept
 // whole, split on newlines and collapsed as strings.Fields does (but for
 // the spaces that group a number's thousands: collapseKeepingGroups),
-// footnote marks and hidden text left out. splitLines must read every
-// block as it does.
+// footnote marks and hidden text left out, a space between two digits
+// that an edge of an element set apart is between. splitLines must read
+// every block as it does.
 func splitLinesReference(src string, n *model.Node) []textLine {
 	var out []textLine
 	var cur strings.Builder
 	curPos := -1
+	edge, split := false, false
 	end := func() {
 		if cur.Len() > maxTableLine {
-			out = append(out, textLine{text: "", pos: curPos})
+			out = append(out, textLine{text: "", pos: curPos, split: split})
 		} else if t := collapseKeepingGroups(cur.String()); t != "" {
-			out = append(out, textLine{text: t, pos: curPos})
+			out = append(out, textLine{text: t, pos: curPos, split: split})
 		}
 		cur.Reset()
-		curPos = -1
+		curPos, edge, split = -1, false, false
 	}
 	model.Walk(n, func(c *model.Node, entering bool) model.WalkStatus {
 		if !entering {
+			if c.Kind == model.KindElement && apartText(c) && !unseen(c) {
+				edge = true
+			}
 			return model.WalkContinue
 		}
 		switch c.Kind {
@@ -46,6 +51,16 @@ func splitLinesReference(src string, n *model.Node) []textLine {
 				if strings.TrimSpace(p) != "" && curPos < 0 {
 					curPos = starts[i]
 				}
+				if w := strings.TrimLeft(p, " \t\r\f\v"); w != "" {
+					b := cur.String()
+					if before := strings.TrimRight(b, " \t\r\f\v"); edge && before != "" && isDigitByte(before[len(before)-1]) && isDigitByte(w[0]) {
+						split = true
+						if w == p && isDigitByte(b[len(b)-1]) {
+							cur.WriteByte(' ')
+						}
+					}
+					edge = false
+				}
 				cur.WriteString(p)
 			}
 		case model.KindLineBreak:
@@ -55,6 +70,9 @@ func splitLinesReference(src string, n *model.Node) []textLine {
 		case model.KindElement:
 			if unseen(c) {
 				return model.WalkSkipChildren
+			}
+			if apartText(c) {
+				edge = true
 			}
 		}
 		return model.WalkContinue
@@ -113,6 +131,7 @@ func FuzzSplitLines(f *testing.F) {
 		"''a'' '''b''' [[x|y]] {{z}}\r\nnext",
 		"Royal flush 1&nbsp;000\nGold 10<sup>2</sup>\nAce <span style=\"display:none\">0011</span>11",
 		"Players: 2&nbsp;3&nbsp;4\na\xffb 1",
+		"Pair 5<sub>1</sub>\nTrips 5<small>1</small>\nFull 5<span style=\"font-size:smaller\">1</span>\nFirst 1<sup>st</sup>\nGold 10<sup>123</sup>",
 	} {
 		f.Add(s)
 	}

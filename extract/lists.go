@@ -12,6 +12,10 @@ import (
 type listItem struct {
 	node *model.Node
 	text string
+	// split: the text has a number cut in two by a line break or text
+	// set apart ("5<br>1", "5<small>1</small>"), which reads as no value
+	// (plainText).
+	split bool
 }
 
 // items returns a list's items (not those of nested lists).
@@ -21,18 +25,18 @@ func items(list *model.Node) []listItem {
 		if li.Kind != model.KindListItem {
 			continue
 		}
-		t := itemText(li)
+		t, split := itemText(li)
 		if dd := nextItem(li); li.Tag == "dt" && dd != nil && dd.Tag == "dd" {
 			// A term and its definition ("; Wasabi : 3") are one item,
 			// "Wasabi: 3", from the term to the end of the definition.
-			if d := itemText(dd); d != "" && t != "" {
-				out = append(out, listItem{node: &model.Node{Kind: model.KindListItem, Pos: li.Pos, End: dd.End, Parent: list}, text: t + ": " + d})
+			if d, dsplit := itemText(dd); d != "" && t != "" {
+				out = append(out, listItem{node: &model.Node{Kind: model.KindListItem, Pos: li.Pos, End: dd.End, Parent: list}, text: t + ": " + d, split: split >= 0 || dsplit >= 0})
 				li = dd
 				continue
 			}
 		}
 		if t != "" {
-			out = append(out, listItem{node: li, text: t})
+			out = append(out, listItem{node: li, text: t, split: split >= 0})
 		}
 	}
 	return out
@@ -47,9 +51,10 @@ func nextItem(n *model.Node) *model.Node {
 	return c
 }
 
-// itemText is a list item's own text, without its nested lists.
-func itemText(li *model.Node) string {
-	return model.PlainTextSkipping(li, func(c *model.Node) bool { return c.Kind == model.KindList || unseen(c) })
+// itemText is a list item's own text, without its nested lists, read as
+// cellText reads a cell, and where a number is split in it (plainText).
+func itemText(li *model.Node) (string, int) {
+	return plainText(li, func(c *model.Node) bool { return c.Kind == model.KindList || unseen(c) })
 }
 
 // listTable tries the list forms in turn: options under a variants
@@ -75,7 +80,7 @@ func (x *extractor) listTable(list *model.Node) {
 func (x *extractor) labelValueList(list *model.Node, its []listItem) bool {
 	lines := make([]textLine, len(its))
 	for i, it := range its {
-		if _, _, _, _, ok := labelValue(it.text); !ok {
+		if _, _, _, _, ok := labelValue(it.text); !ok || it.split {
 			return false
 		}
 		lines[i] = textLine{text: it.text, pos: it.node.Pos}
@@ -235,7 +240,7 @@ func startsWithLetter(s string) bool {
 // countList extracts a list whose every item is a count and a name.
 func (x *extractor) countList(list *model.Node, its []listItem) bool {
 	for _, it := range its {
-		if _, _, _, ok := parseCount(it.text); !ok {
+		if _, _, _, ok := parseCount(it.text); !ok || it.split {
 			return false
 		}
 	}
@@ -266,10 +271,17 @@ func (x *extractor) declaredTotal(list *model.Node) Value {
 	if prev == nil {
 		return nil
 	}
-	text := strings.TrimSpace(model.PlainText(prev))
+	raw, split := plainText(prev, unseen)
+	text := strings.TrimSpace(raw)
+	split -= strings.Index(raw, text) // where in text
 	// The last line before the list.
 	if i := strings.LastIndexAny(text, ".\n"); i >= 0 && i < len(text)-1 {
-		text = strings.TrimSpace(text[i+1:])
+		text, split = strings.TrimSpace(text[i+1:]), split-(i+1)
+	}
+	if split >= 0 {
+		// A number cut in two in it ("108<small>1</small> cards:")
+		// gives no total ("1 cards").
+		return nil
 	}
 	if !strings.HasSuffix(text, ":") {
 		return nil
@@ -474,6 +486,9 @@ func singular(s string) string {
 func (x *extractor) patternList(list *model.Node, its []listItem) bool {
 	texts := make([]string, len(its))
 	for i, it := range its {
+		if it.split {
+			return false
+		}
 		texts[i] = it.text
 	}
 	cols, ok := patternColumns(texts)

@@ -1125,3 +1125,95 @@ Final 1&nbsp;000&nbsp;000
 		}
 	}
 }
+
+// expectColumn checks the values of a column, numbers and text told apart
+// (expectRows prints both alike).
+func expectColumn(t *testing.T, tb *extract.Table, col string, want ...any) {
+	t.Helper()
+	if tb == nil {
+		t.Fatal("no table")
+	}
+	var got []any
+	for _, r := range tb.Rows {
+		got = append(got, tb.Get(r, col))
+	}
+	if fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {
+		t.Errorf("%s: %s is %#v, want %#v", tb.ID, col, got, want)
+	}
+}
+
+// TestSetApartDigits: text set in another size or off the line is not
+// part of the number beside it, nor is the next line of a cell:
+// "5<sub>1</sub>" read 51 (a subscript mark after a number is left out,
+// as a superscript one is), "5<small>1</small>" and "5<span
+// style=\"font-size:smaller\">1</span>" 51, "5<sup>123</sup>" 5123;
+// they are "5 1" and "5 123", text, as "5<br>1" is. A word still runs
+// on ("1<sup>st</sup>"), and a subscript after a letter is an index
+// ("P<sub>1</sub>"). In lines and list items a number so cut makes no
+// row ("Pair 5<br>1" was {Pair 5: 1}, "Quads 5<small>1</small>"
+// {Quads: 51}), and no declared total ("108<small>1</small> cards:"
+// declared 1081).
+func TestSetApartDigits(t *testing.T) {
+	pt := tables(t, `== Scoring ==
+{| class="wikitable"
+! Hand !! P<sub>1</sub> !! P<sub>2</sub>
+|-
+| Pair || 5<sub>1</sub> || '''5'''<sub>a</sub>
+|-
+| Trips || 5<small>1</small> || 5<span style="font-size: smaller">1</span>
+|-
+| Quads || 5<br>1 || 5<br/>10
+|-
+| Flush || 5<sup>123</sup> || <font size="1">7</font>2
+|-
+| 1<sup>st</sup> || 5 <small>*</small> || 1<small>,</small>000
+|}
+
+== Bonuses ==
+Flush 8
+
+Straight 4
+
+Quads 5<small>1</small>
+
+== Lines ==
+Pair 5<sub>1</sub>
+
+Trips 7
+
+== Items ==
+* Pair 5<br>1
+* Trips 7
+* Quads 9
+
+== Marks ==
+* Pair 5<sub>1</sub>
+* Trips 7
+
+== Deck ==
+The deck has 108<small>1</small> cards:
+* 14 x Tempura
+* 94 x Maki
+
+== Cards ==
+The deck has 108<sup>1</sup> cards:
+* 14 x Tempura
+* 94 x Maki
+`)
+	tb := pt.Table("demo/scoring")
+	expectColumn(t, tb, "Hand", "Pair", "Trips", "Quads", "Flush", "1st")
+	expectColumn(t, tb, "P1", int64(5), "5 1", "5 1", "5 123", int64(5))
+	expectColumn(t, tb, "P2", int64(5), "5 1", "5 10", "7 2", int64(1000))
+	expectRows(t, pt.Table("demo/bonuses"), []string{"label", "value"}, "Flush|8", "Straight|4")
+	expectRows(t, pt.Table("demo/lines"), []string{"label", "value"}, "Pair|5", "Trips|7")
+	if tb := pt.Table("demo/items"); tb != nil {
+		t.Errorf("items: a table %q of rows %v", tb.Columns, rowsOf(tb, tb.Columns...))
+	}
+	expectRows(t, pt.Table("demo/marks"), []string{"label", "value"}, "Pair|5", "Trips|7")
+	if tb := pt.Table("demo/deck"); tb == nil || tb.DeclaredTotal != nil {
+		t.Errorf("deck: %v", tb)
+	}
+	if tb := pt.Table("demo/cards"); tb == nil || tb.DeclaredTotal != int64(108) {
+		t.Errorf("cards: %v", tb)
+	}
+}
