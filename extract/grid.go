@@ -3,6 +3,7 @@ package extract
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/model"
 )
@@ -452,7 +453,13 @@ func firstCells(rows [][]gridCell) []string {
 	return out
 }
 
-// sideways reports whether a table is written transposed.
+// sideways reports whether a table is written transposed: a few rows,
+// each starting with a header cell, many columns, under a first row of
+// values (valueCells: "! Rank !! 7 !! 6 !! Ace", "! Players !! 2 !! 3 !!
+// 4"). Under a header row of names ("! Hand !! Top !! Middle !! Bottom")
+// the header cells down the left are the rows' names, as in any scoring
+// table ("! Pair | 1 || 2 || 3"): turned round, its Hand column held
+// Top, Middle and Bottom.
 func (x *extractor) sideways(rows [][]gridCell, nh, width int) bool {
 	data := rows[nh:]
 	if nh == 0 || len(data) == 0 || len(data) > 3 || width < 4 || width <= len(data)+1 {
@@ -463,7 +470,30 @@ func (x *extractor) sideways(rows [][]gridCell, nh, width int) bool {
 			return false
 		}
 	}
-	return true
+	return valueCells(rows[nh-1])
+}
+
+// valueCells reports whether the cells of a row after its first read as
+// values, not as names of columns: at least half of them a number or a
+// token (one word) that starts with one ("7", "1st", "3-4", "5+"), or of
+// one or two characters ("A", "♠", "J♦"). "Top", "Face cards" and "2
+// players" are names.
+func valueCells(r []gridCell) bool {
+	values, cells := 0, 0
+	for _, gc := range r[1:] {
+		if gc.node == nil || !gc.origin {
+			continue
+		}
+		t := strings.Join(strings.Fields(cellText(gc.node)), " ")
+		if t == "" {
+			continue
+		}
+		cells++
+		if !strings.Contains(t, " ") && (startsNumber(t) || utf8.RuneCountInString(t) <= 2) {
+			values++
+		}
+	}
+	return cells > 0 && 2*values >= cells
 }
 
 // labelledRows reports whether a table without a header row is rows

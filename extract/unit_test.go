@@ -1217,3 +1217,98 @@ The deck has 108<sup>1</sup> cards:
 		t.Errorf("cards: %v", tb)
 	}
 }
+
+// TestRowHeadersUnderHeaderRow: a table of a few rows, each starting with
+// a "!" cell, under a header row of names is read as written, the names
+// down the left being the rows' ("! Hand !! Top !! Middle !! Bottom"
+// over "! Pair | 1 || 2 || 3"): it was turned round, its Hand column
+// holding Top, Middle and Bottom. Under a first row of values ("! Rank
+// !! 7 !! 6 !! Ace", "! Card !! A !! K", "! Players !! 2 !! 3") a table
+// is still written sideways and turned round.
+func TestRowHeadersUnderHeaderRow(t *testing.T) {
+	pt := tables(t, `== Royalties ==
+{| class="wikitable"
+! Hand !! Top !! Middle !! Bottom
+|-
+! Pair
+| 1 || 2 || 3
+|-
+! Trips
+| 10 || 2 || 0
+|}
+
+== One row ==
+{| class="wikitable"
+! Hand !! Top !! Middle !! Bottom
+|-
+! Straight
+| 0 || 4 || 2
+|}
+
+== Three rows ==
+<table class="wikitable">
+<tr><th>Hand</th><th>Top</th><th>Middle</th><th>Bottom</th><th>Fantasy</th></tr>
+<tr><th>Pair</th><td>1</td><td>2</td><td>3</td><td>0</td></tr>
+<tr><th>Trips</th><td>10</td><td>2</td><td>0</td><td>1</td></tr>
+<tr><th>Quads</th><td>0</td><td>20</td><td>10</td><td>1</td></tr>
+</table>
+
+== Players ==
+{| class="wikitable"
+! Hand !! 2 players !! 3 players !! 4 players
+|-
+! Pair
+| 1 || 2 || 3
+|-
+! Trips
+| 4 || 5 || 6
+|}
+
+== Card points ==
+{| class="wikitable"
+! Card !! A !! K !! Q !! J
+|-
+! Points
+| 11 || 4 || 3 || 2
+|}
+
+== Setup ==
+{| class="wikitable"
+! Players !! 2 !! 3 !! 4 !! 5
+|-
+! Cards
+| 10 || 8 || 7 || 6
+|-
+! Rounds
+| 3 || 3 || 2 || 2
+|}
+
+== Places ==
+{| class="wikitable"
+! Place !! 1st !! 2nd !! 3rd
+|-
+! Points
+| 7 || 4 || 2
+|}`)
+	for id, want := range map[string][]string{
+		"demo/royalties":   {"Hand|Top|Middle|Bottom", "Pair|1|2|3", "Trips|10|2|0"},
+		"demo/one-row":     {"Hand|Top|Middle|Bottom", "Straight|0|4|2"},
+		"demo/three-rows":  {"Hand|Top|Middle|Bottom|Fantasy", "Pair|1|2|3|0", "Trips|10|2|0|1", "Quads|0|20|10|1"},
+		"demo/players":     {"Hand|2 players|3 players|4 players", "Pair|1|2|3", "Trips|4|5|6"},
+		"demo/card-points": {"Card|Points", "A|11", "K|4", "Q|3", "J|2"},
+		"demo/setup":       {"Players|Cards|Rounds", "2|10|3", "3|8|3", "4|7|2", "5|6|2"},
+		"demo/places":      {"Place|Points", "1st|7", "2nd|4", "3rd|2"},
+	} {
+		tb := pt.Table(id)
+		if tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+			continue
+		}
+		cols := strings.Split(want[0], "|")
+		if strings.Join(tb.Columns, "|") != want[0] {
+			t.Errorf("%s: columns %q, want %q", id, tb.Columns, cols)
+		}
+		expectRows(t, tb, cols, want[1:]...)
+	}
+	expectColumn(t, pt.Table("demo/royalties"), "Top", int64(1), int64(10))
+}
