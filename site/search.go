@@ -101,7 +101,7 @@ func pageSearchDocs(pg *model.Page, dir string, doc *model.Document, game *GameL
 		title := strings.TrimSpace(model.PlainText(s.Heading))
 		u := dir + "index.html"
 		if id, ok := s.Heading.Attr("id"); ok && id != "" {
-			u += "#" + contentIDs("").ContentID(id)
+			u += "#" + idFragment(contentIDs("").ContentID(id))
 		}
 		out = append(out, searchDoc{Title: title, Page: name, URL: u, Kind: kind, Text: clipWords(text, searchTextMax), Words: wordsOf(title, text)})
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"net/url"
 	"slices"
 	"sort"
 	"strings"
@@ -460,7 +459,7 @@ func headingLinks(r *render.Renderer) {
 			for _, a := range n.Attrs() {
 				if strings.EqualFold(a.Name, "id") && a.Value != "" {
 					w.WriteString(`<a class="wr-anchor" aria-label="Link to this section"`)
-					w.Attr("href", "#"+url.PathEscape(contentIDs("").ContentID(a.Value)))
+					w.Attr("href", "#"+idFragment(contentIDs("").ContentID(a.Value)))
 					w.WriteString(`>#</a>`)
 					break
 				}

@@ -1,0 +1,76 @@
+package site
+
+import (
+	"bytes"
+	stdhtml "html"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/wikirules/wikirules/render"
+)
+
+// escapeIDForLinkRE is what MediaWiki's Sanitizer::escapeIdForLink does
+// to an id ($wgFragmentMode html5; an id has no whitespace left):
+// preg_replace('/%([a-fA-F0-9]{2})/', '%25$1', $id).
+var escapeIDForLinkRE = regexp.MustCompile(`%([a-fA-F0-9]{2})`)
+
+// fragmentIDs are ids to write links to: every string of up to four
+// characters of an alphabet of the characters an escape is made of and
+// those around it, and longer ones drawn from it.
+func fragmentIDs() []string {
+	alphabet := []string{"%", "2", "5", "a", "F", "g", " ", "É", "&", "_"}
+	ids := []string{""}
+	for n, from := 0, 0; n < 4; n++ {
+		to := len(ids)
+		for _, id := range ids[from:to] {
+			for _, c := range alphabet {
+				ids = append(ids, id+c)
+			}
+		}
+		from = to
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		var b strings.Builder
+		for range 5 + rng.IntN(12) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		ids = append(ids, b.String())
+	}
+	return append(ids, "100%", "100%25", "50%2525", "%%41", "%4", "%zz", "a%e2%80%93b", "Q&A", `"quoted"`, "C++", "wr-main")
+}
+
+// TestIDFragmentAsRenderer: idFragment writes the fragment the renderer
+// writes in its table of contents' links (render's own escapeIdForLink,
+// which it does not export: render.WriteTOCList is the way to it), and
+// MediaWiki's, for 13,000 ids made of '%', hex digits and the characters
+// around them.
+func TestIDFragmentAsRenderer(t *testing.T) {
+	ids := fragmentIDs()
+	entries := make([]render.TOCEntry, len(ids))
+	for i, id := range ids {
+		entries[i] = render.TOCEntry{Level: 1, Number: "1", Title: "x", ID: id}
+	}
+	var buf bytes.Buffer
+	render.WriteTOCList(&buf, entries)
+	hrefs := regexp.MustCompile(`<a href="#([^"]*)">`).FindAllStringSubmatch(buf.String(), -1)
+	if len(hrefs) != len(ids) {
+		t.Fatalf("%d links for %d ids", len(hrefs), len(ids))
+	}
+	bad := 0
+	for i, id := range ids {
+		got := idFragment(id)
+		renderer := stdhtml.UnescapeString(hrefs[i][1])
+		mediawiki := escapeIDForLinkRE.ReplaceAllString(id, "%25$1")
+		if got != renderer || got != mediawiki {
+			if bad++; bad <= 10 {
+				t.Errorf("idFragment(%q) = %q; the renderer writes %q, MediaWiki %q", id, got, renderer, mediawiki)
+			}
+		}
+	}
+	if bad > 10 {
+		t.Errorf("… %d ids in all", bad)
+	}
+}
