@@ -10,7 +10,6 @@ import (
 	"github.com/wikirules/wikirules/diff"
 	"github.com/wikirules/wikirules/extract"
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/render"
 )
 
 // Base is what every page template receives.
@@ -82,7 +81,7 @@ type WikiPage struct {
 	Tab        string // rules or tips, for a game's tabs
 	Rev        Rev
 	Body       template.HTML
-	TOC        []render.TOCEntry
+	TOC        []TOCEntry
 	Notes      template.HTML // the game's Markdown notes (content/site/games/<slug>.md)
 	Game       *GameLinks
 	Categories []Link
@@ -94,6 +93,24 @@ type WikiPage struct {
 	// WikiURL and EditURL are the page and its edit form on the wiki
 	// ("" without the wiki's address: Options.WikiURL).
 	WikiURL, EditURL string
+}
+
+// TOCEntry is a line of a page's table of contents (WikiPage.TOC).
+type TOCEntry struct {
+	Level  int
+	Number string // "1", "1.2"
+	// ID is the heading's id, as the page has it (a layout writes
+	// href="#{{.ID}}", which html/template percent-encodes).
+	ID string
+	// Title is the line as MediaWiki's table of contents writes it: the
+	// heading's text with the inline formatting MediaWiki keeps there
+	// (<i>, <b>, <sup>, <sub>, <s>, <bdi>, <span dir>; links and images
+	// as their text), HTML the renderer wrote (render.Renderer.TOC), so
+	// a layout writes it as it is: {{.Title}} in text; in an attribute
+	// html/template writes its text without the tags.
+	Title template.HTML
+	// Text is the heading's plain text.
+	Text string
 }
 
 // HistoryPage is every revision of a page, newest first (history.html).

@@ -80,7 +80,8 @@ func inClass(class string) func(n *html.Node) bool {
 // [[Page#…]] links, a redirect to a section and the search index; and
 // each lands on its heading by the browser's rule (fragmentTarget). The
 // table of contents (the layouts', html/template's percent-encoding)
-// lands on its headings but on "100%" (fragments.txtar's broken-links).
+// lands on its headings but on "100%" (fragments.txtar's broken-links);
+// its lines keep their formatting.
 func TestFragmentLinks(t *testing.T) {
 	_, all := buildFragments(t)
 	page := all["games/frag/index.html"]
@@ -168,6 +169,9 @@ func TestFragmentLinks(t *testing.T) {
 		if to, _ := fragmentTarget(frag, ids); to != fragmentHeadings[i] && fragmentHeadings[i] != "100%" {
 			t.Errorf("table of contents: line %d, %q, goes to %q, not to %q", i+1, h, to, fragmentHeadings[i])
 		}
+	}
+	if !bytes.Contains(page, []byte(`<span class="tocnumber">9</span> <i>Scoring</i> <sup>1</sup></a>`)) {
+		t.Errorf("the table of contents' line 9 lost its formatting")
 	}
 }
 

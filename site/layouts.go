@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/wikirules/wikirules/model"
-	"github.com/wikirules/wikirules/render"
 	"github.com/wikirules/wikirules/templates"
 )
 
@@ -364,7 +363,7 @@ func (w layoutWriter) checklist(checks []*CheckView) {
 }
 
 // toc is partials.html's toc.
-func (w layoutWriter) toc(entries []render.TOCEntry) {
+func (w layoutWriter) toc(entries []TOCEntry) {
 	if len(entries) == 0 {
 		return
 	}
@@ -377,7 +376,7 @@ func (w layoutWriter) toc(entries []render.TOCEntry) {
 		w.WriteString("\"><span class=\"tocnumber\">")
 		w.text(e.Number)
 		w.WriteString("</span> ")
-		w.text(e.Title)
+		w.WriteString(string(e.Title))
 		w.WriteString("</a></li>")
 	}
 	w.WriteString("\n</ol></nav>")

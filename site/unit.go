@@ -381,13 +381,7 @@ func (b *builder) writeWikiPage(s *unitSummary, w *pageWork, game *GameLinks, ta
 	view.WikiURL, view.EditURL = b.wiki.PageURL(pg.Title), b.wiki.EditURL(pg.Title)
 	view.Description = description(doc)
 	if !doc.Switches["NOTOC"] {
-		toc := render.TOC(doc)
-		for i := range toc {
-			toc[i].ID = contentIDs("").ContentID(toc[i].ID)
-		}
-		if len(toc) >= 2 {
-			view.TOC = toc
-		}
+		view.TOC = tocOf(doc, lk)
 	}
 	if game != nil {
 		view.Heading = game.Name
@@ -448,6 +442,22 @@ func relGame(b *Base, g *GameLinks) *GameLinks {
 		}
 	}
 	return &r
+}
+
+// tocOf is a page's table of contents: its headings (none when it has
+// fewer than two), each line with the formatting MediaWiki keeps in it,
+// written by a renderer of the page's links (lk) without the site's
+// additions to the body (permalinks, table links).
+func tocOf(doc *model.Document, lk *linker) []TOCEntry {
+	entries := render.New(render.Options{Linker: lk, NoTOC: true}).TOC(doc)
+	if len(entries) < 2 {
+		return nil
+	}
+	toc := make([]TOCEntry, len(entries))
+	for i, e := range entries {
+		toc[i] = TOCEntry{Level: e.Level, Number: e.Number, ID: contentIDs("").ContentID(e.ID), Title: template.HTML(e.HTML), Text: e.Title}
+	}
+	return toc
 }
 
 // headingLinks gives every heading with an id a permalink: a "#" at its
