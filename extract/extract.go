@@ -325,10 +325,13 @@ func classify(t *Table, countList bool) Kind {
 	case has("scor", "point", "prime", "primiera", "penalt", "payout", "reward"):
 		return KindScoring
 	}
+	// A column of points, by itself or in a group ("Points Top", under
+	// "! colspan=2 | Points"), or with its unit ("Points (VP)").
 	for _, c := range t.Columns {
-		lc := strings.ToLower(c)
-		if lc == "points" || lc == "score" || lc == "penalty" || lc == "royalty" {
-			return KindScoring
+		for _, w := range strings.FieldsFunc(strings.ToLower(c), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if w == "points" || w == "score" || w == "penalty" || w == "royalty" {
+				return KindScoring
+			}
 		}
 	}
 	if has("deck", "card", "component", "content", "material", "tile") {

@@ -259,16 +259,36 @@ func (x *extractor) gridPart(t *Table, rows [][]gridCell, nh, width int) {
 		x.warn(t.Source.Pos, model.MsgRaggedTable, "table %s: rows have different numbers of cells (widest %d); short rows are padded with empty cells", t.ID, width)
 	}
 	// Column names from the last header row; an empty one takes the text
-	// of the header above it.
+	// of the header above it. A header cell over some of the columns, not
+	// all, groups them: its text goes before theirs ("! colspan=3 |
+	// Players" over "! 2 !! 3 !! 4" names "Players 2", "Players 3",
+	// "Players 4"), where the columns were "2", "3", "4" and the group
+	// the table's caption (two groups over "Top" and "Bottom" named
+	// "Top", "Bottom", "Top_2" and "Bottom_2").
 	cols := make([]string, width)
 	for c := 0; c < width; c++ {
+		name := -1 // the header row the name is from
 		for h := nh - 1; h >= 0; h-- {
 			if c < len(rows[h]) && rows[h][c].node != nil {
-				if txt := strings.TrimSpace(cellText(rows[h][c].node)); txt != "" && (h == nh-1 || !rows[h][c].wide || cols[c] == "") {
-					cols[c] = txt
+				if txt := strings.TrimSpace(cellText(rows[h][c].node)); txt != "" {
+					cols[c], name = txt, h
 					break
 				}
 			}
+		}
+		var groups []string
+		for h := 0; h < name; h++ {
+			if c >= len(rows[h]) {
+				continue
+			}
+			if gc := rows[h][c]; gc.node != nil && gc.wide && !titleRow(rows[h]) && gc.node != rows[name][c].node {
+				if txt := strings.TrimSpace(cellText(gc.node)); txt != "" {
+					groups = append(groups, txt)
+				}
+			}
+		}
+		if len(groups) > 0 {
+			cols[c] = strings.Join(append(groups, cols[c]), " ")
 		}
 	}
 	if nh == 0 {
@@ -276,15 +296,10 @@ func (x *extractor) gridPart(t *Table, rows [][]gridCell, nh, width int) {
 			cols[c] = "col" + strconv.Itoa(c+1)
 		}
 	}
-	// A spanning title row above the header names the table when it has
-	// no caption.
-	if nh >= 2 && t.Caption == "" {
-		for _, gc := range rows[0] {
-			if gc.wide && gc.node != nil {
-				t.Caption = strings.TrimSpace(cellText(gc.node))
-				break
-			}
-		}
+	// A spanning title row above the header (one cell across it) names
+	// the table when it has no caption.
+	if nh >= 2 && t.Caption == "" && titleRow(rows[0]) {
+		t.Caption = strings.TrimSpace(cellText(rows[0][0].node))
 	}
 	data := rows[nh:]
 	groupedRows := false // the first column is the rows' group
@@ -470,7 +485,28 @@ func (x *extractor) sideways(rows [][]gridCell, nh, width int) bool {
 			return false
 		}
 	}
+	for _, r := range rows[:nh-1] {
+		if !titleRow(r) {
+			// Column groups over the first row: it names columns.
+			return false
+		}
+	}
 	return valueCells(rows[nh-1])
+}
+
+// titleRow reports whether a row of the grid is one cell across it, a
+// cell wider than one column (a title row above a header row: "!
+// colspan=3 | Scores"), wherever the rows under it end.
+func titleRow(r []gridCell) bool {
+	if len(r) < 2 || r[0].node == nil {
+		return false
+	}
+	for _, gc := range r {
+		if gc.node != r[0].node {
+			return false
+		}
+	}
+	return true
 }
 
 // valueCells reports whether the cells of a row after its first read as

@@ -1312,3 +1312,73 @@ func TestRowHeadersUnderHeaderRow(t *testing.T) {
 	}
 	expectColumn(t, pt.Table("demo/royalties"), "Top", int64(1), int64(10))
 }
+
+// TestColumnGroups: a header cell over some of the columns, not all,
+// groups them, and its text goes before theirs: "! rowspan=2 | Card !!
+// colspan=3 | Players" over "! 2 !! 3 !! 4" named the columns "2", "3"
+// and "4" and made "Players" the table's caption, and two groups over
+// "Top" and "Bottom" named "Top", "Bottom", "Top_2", "Bottom_2". A title
+// row across the whole table is still its caption, and rows that start
+// with a "!" cell under groups are not a table written sideways.
+func TestColumnGroups(t *testing.T) {
+	pt := tables(t, `== Deck ==
+{| class="wikitable"
+! rowspan=2 | Card !! colspan=3 | Players
+|-
+! 2 !! 3 !! 4
+|-
+| Tempura || 8 || 10 || 14
+|-
+| Wasabi || 4 || 5 || 6
+|}
+
+== Hands ==
+{| class="wikitable"
+! rowspan=2 | Hand !! colspan=2 | Points !! colspan=2 | Coins
+|-
+! Top !! Bottom !! Top !! Bottom
+|-
+| Pair || 1 || 2 || 3 || 4
+|-
+| Trips || 5 || 6 || 7 || 8
+|}
+
+== Setup ==
+{| class="wikitable"
+! colspan=4 | Cards dealt
+|-
+! rowspan=2 | Round !! colspan=3 | Players
+|-
+! 2 !! 3 !! 4
+|-
+! First
+| 10 || 8 || 6
+|-
+! Second
+| 9 || 7 || 5
+|}`)
+	for id, want := range map[string][]string{
+		"demo/deck":  {"Card|Players 2|Players 3|Players 4", "Tempura|8|10|14", "Wasabi|4|5|6"},
+		"demo/hands": {"Hand|Points Top|Points Bottom|Coins Top|Coins Bottom", "Pair|1|2|3|4", "Trips|5|6|7|8"},
+		"demo/setup": {"Round|Players 2|Players 3|Players 4", "First|10|8|6", "Second|9|7|5"},
+	} {
+		tb := pt.Table(id)
+		if tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+			continue
+		}
+		cols := strings.Split(want[0], "|")
+		if strings.Join(tb.Columns, "|") != want[0] {
+			t.Errorf("%s: columns %q, want %q", id, tb.Columns, cols)
+		}
+		expectRows(t, tb, cols, want[1:]...)
+	}
+	for id, caption := range map[string]string{"demo/deck": "", "demo/hands": "", "demo/setup": "Cards dealt"} {
+		if tb := pt.Table(id); tb != nil && tb.Caption != caption {
+			t.Errorf("%s: caption %q, want %q", id, tb.Caption, caption)
+		}
+	}
+	if tb := pt.Table("demo/hands"); tb != nil && tb.Kind != extract.KindScoring {
+		t.Errorf("hands: kind %s, want scoring (a group of points)", tb.Kind)
+	}
+}
