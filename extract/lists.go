@@ -345,7 +345,11 @@ type numberToken struct {
 // numbersIn finds the numbers in a text, read whole: a minus sign right
 // before one ("= −1 point"; not a hyphen after a word or a number: "top-3",
 // "2-4"), thousands separators ("1,000"), decimals ("0.5") and vulgar
-// fractions ("½", "1½", "2 ½").
+// fractions ("½", "1½", "2 ½"). Numbers that a dash, a slash or a word
+// such as "to" or "or" joins ("2-3", "3 – 4", "2 to 3", "2 or 3",
+// "3/5/7") are one value, their text: read one by one, the last was the
+// value of the words after it ("2-3 players" gave players 3, "remove
+// 3-4 cards" cards 4).
 func numbersIn(t string) []numberToken {
 	var out []numberToken
 	for i := 0; i < len(t); {
@@ -358,10 +362,7 @@ func numbersIn(t string) []numberToken {
 			(i == 0 || !isSignNeighbour(t[:i])) {
 			d = i + sign
 		}
-		j := d
-		for j < len(t) && isDigitByte(t[j]) {
-			j++
-		}
+		j := numberEnd(t, d)
 		if j == d {
 			// A fraction alone: "½ point".
 			if n := fractionAt(t[d:]); n > 0 {
@@ -370,47 +371,108 @@ func numbersIn(t string) []numberToken {
 				i++
 				continue
 			}
-		} else {
-			for j < len(t) {
-				switch {
-				case t[j] == '.' && j+1 < len(t) && isDigitByte(t[j+1]):
-					j += 2
-					for j < len(t) && isDigitByte(t[j]) {
-						j++
-					}
-					continue
-				case t[j] == ',' && j+4 <= len(t) && allDigits(t[j+1:j+4]) && (j+4 == len(t) || !isDigitByte(t[j+4])):
-					j += 4
-					continue
-				}
-				// A no-break or thin space grouping thousands ("1 000").
-				if r, size := utf8.DecodeRuneInString(t[j:]); isGroupSpace(r) {
-					if k := j + size; k+3 <= len(t) && allDigits(t[k:k+3]) && (k+3 == len(t) || !isDigitByte(t[k+3])) {
-						j = k + 3
-						continue
-					}
-				}
+		}
+		joined := false
+		for {
+			k := rangeJoin(t, j)
+			if k < 0 {
 				break
 			}
-			// "1½", "2 ½".
-			if n := fractionAt(t[j:]); n > 0 {
-				j += n
-			} else if j+1 < len(t) && t[j] == ' ' {
-				if n := fractionAt(t[j+1:]); n > 0 {
-					j += 1 + n
-				}
+			e := numberEnd(t, k)
+			if e == k {
+				break
 			}
+			j, joined = e, true
 		}
 		if j < len(t) && isLetterByte(t[j]) && t[j] != 'x' {
 			i = j
 			continue
 		}
-		if v, ok := ParseNumber(t[start:j]); ok {
+		if joined {
+			out = append(out, numberToken{start: start, end: j, value: t[start:j]})
+		} else if v, ok := ParseNumber(t[start:j]); ok {
 			out = append(out, numberToken{start: start, end: j, value: v})
 		}
 		i = j
 	}
 	return out
+}
+
+// numberEnd is where the number whose digits start at d in t ends: its
+// digits, thousands groups, decimals and a vulgar fraction after them
+// ("1,000", "0.5", "1½", "2 ½"); d when no digit is there.
+func numberEnd(t string, d int) int {
+	j := d
+	for j < len(t) && isDigitByte(t[j]) {
+		j++
+	}
+	if j == d {
+		return d
+	}
+	for j < len(t) {
+		switch {
+		case t[j] == '.' && j+1 < len(t) && isDigitByte(t[j+1]):
+			j += 2
+			for j < len(t) && isDigitByte(t[j]) {
+				j++
+			}
+			continue
+		case t[j] == ',' && j+4 <= len(t) && allDigits(t[j+1:j+4]) && (j+4 == len(t) || !isDigitByte(t[j+4])):
+			j += 4
+			continue
+		}
+		// A no-break or thin space grouping thousands ("1 000").
+		if r, size := utf8.DecodeRuneInString(t[j:]); isGroupSpace(r) {
+			if k := j + size; k+3 <= len(t) && allDigits(t[k:k+3]) && (k+3 == len(t) || !isDigitByte(t[k+3])) {
+				j = k + 3
+				continue
+			}
+		}
+		break
+	}
+	// "1½", "2 ½".
+	if n := fractionAt(t[j:]); n > 0 {
+		j += n
+	} else if j+1 < len(t) && t[j] == ' ' {
+		if n := fractionAt(t[j+1:]); n > 0 {
+			j += 1 + n
+		}
+	}
+	return j
+}
+
+// rangeJoin reads, at j in t (right after a number), what joins it to a
+// number after it: a dash or a slash ("2-3", "3 – 4", "3/5"), or a word
+// that joins two numbers ("to", "or", "and", "x": numberQualifier),
+// between spaces. It returns where the next number would start, or -1.
+func rangeJoin(t string, j int) int {
+	k := j
+	for k < len(t) && t[k] == ' ' {
+		k++
+	}
+	for _, sep := range []string{"-", "–", "—", "/"} {
+		if strings.HasPrefix(t[k:], sep) {
+			k += len(sep)
+			for k < len(t) && t[k] == ' ' {
+				k++
+			}
+			return k
+		}
+	}
+	if k == j {
+		return -1
+	}
+	w := k
+	for w < len(t) && t[w] != ' ' {
+		w++
+	}
+	if w == k || w == len(t) || !numberQualifier[strings.ToLower(t[k:w])] {
+		return -1
+	}
+	for w < len(t) && t[w] == ' ' {
+		w++
+	}
+	return w
 }
 
 // minusSign is the length of the minus sign s starts with ("-", "−",

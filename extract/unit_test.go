@@ -1382,3 +1382,47 @@ func TestColumnGroups(t *testing.T) {
 		t.Errorf("hands: kind %s, want scoring (a group of points)", tb.Kind)
 	}
 }
+
+// TestPatternJoinedNumbers: in items (and lines) that are the same
+// sentence with other numbers, numbers that a dash, a slash or "to", "or"
+// joins are one value, their text: read one by one, the last was the
+// value of the words after it ("2-3 players" gave players 3 and another
+// column 2, "remove 3-4 cards" cards 4).
+func TestPatternJoinedNumbers(t *testing.T) {
+	pt := tables(t, `== Setup ==
+* In a 2-player game, remove 3-4 cards
+* In a 3-player game, remove 2-3 cards
+
+== Scoring ==
+* 2 to 3 players: 5 points
+* 4 to 5 players: 3 points
+
+== Bonus ==
+* 2-3 players: 5 points
+* 4 players: 3 points
+
+== Deal ==
+2 or 3 players: 10 cards each
+
+4 – 5 players: 8 cards each
+`)
+	for id, want := range map[string][]string{
+		"demo/setup":   {"players|cards", "2|3-4", "3|2-3"},
+		"demo/scoring": {"players|points", "2 to 3|5", "4 to 5|3"},
+		"demo/bonus":   {"players|points", "2-3|5", "4|3"},
+		"demo/deal":    {"players|cards", "2 or 3|10", "4 – 5|8"},
+	} {
+		tb := pt.Table(id)
+		if tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+			continue
+		}
+		cols := strings.Split(want[0], "|")
+		if strings.Join(tb.Columns, "|") != want[0] {
+			t.Errorf("%s: columns %q, want %q", id, tb.Columns, cols)
+		}
+		expectRows(t, tb, cols, want[1:]...)
+	}
+	expectColumn(t, pt.Table("demo/bonus"), "players", "2-3", int64(4))
+	expectColumn(t, pt.Table("demo/bonus"), "points", int64(5), int64(3))
+}
