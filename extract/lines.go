@@ -291,16 +291,21 @@ func labelValue(t string) (label string, value Value, valueText, note string, ok
 	}
 	// A number in the label after its colon makes the line a row of
 	// numbers ("Round: 1 2 3", "Bonus: 1,000 2,000 3 000"), not a label
-	// and the last of them ({Round: 1 2: 3}). Before a colon, or with
-	// none, numbers may name the row: "10 10 5" is a pair of tens worth 5.
-	colon := -1 // the label's last field that ends with a colon
+	// and the last of them ({Round: 1 2: 3}), and so does one after the
+	// first colon or separator, before a comma ("Pair: 2, Trips: 5",
+	// "Squid = 3, Salmon = 2"): the line holds several labels and values,
+	// and read as one it was {Pair: 2, Trips: 5}, Pair's 2 lost in the
+	// label of Trips's 5. Before a colon, or with none, numbers may name
+	// the row: "10 10 5" is a pair of tens worth 5.
+	sep := -1 // the label's first field that ends with a colon, or separator
 	for i := range labelEnd {
-		if strings.HasSuffix(f[i], ":") {
-			colon = i
+		if strings.HasSuffix(f[i], ":") || labelSeparator[f[i]] {
+			sep = i
+			break
 		}
 	}
-	for i := colon + 1; colon >= 0 && i < labelEnd; i++ {
-		if isNumberField(f[i]) {
+	for i := sep + 1; sep >= 0 && i < labelEnd; i++ {
+		if isNumberField(strings.TrimRight(f[i], ",;")) {
 			return "", nil, "", "", false
 		}
 	}

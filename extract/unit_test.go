@@ -1426,3 +1426,35 @@ func TestPatternJoinedNumbers(t *testing.T) {
 	expectColumn(t, pt.Table("demo/bonus"), "players", "2-3", int64(4))
 	expectColumn(t, pt.Table("demo/bonus"), "points", int64(5), int64(3))
 }
+
+// TestLabelValueSeveralValues: an item or line holding several labels and
+// values ("Pair: 2, Trips: 5", "Squid = 3, Salmon = 2", "1st: 7, 2nd:
+// 4") is no label and value: read as one, its last number was the value
+// of a label holding the others ({"Pair: 2, Trips": 5}, Pair's 2 lost).
+// Numbers before the first colon still name a row ("Level 2: 10").
+func TestLabelValueSeveralValues(t *testing.T) {
+	pt := tables(t, `== Hands ==
+* Pair: 2, Trips: 5
+* Straight: 8
+
+== Nigiri ==
+* Squid = 3, Salmon = 2
+* Egg = 1
+
+== Majorities ==
+1st: 7, 2nd: 4
+
+Tie: 5, 5
+
+== Levels ==
+* Level 2: 10
+* Level 3, bonus: 15
+* 1st place: 7 points
+`)
+	for _, id := range []string{"demo/hands", "demo/nigiri", "demo/majorities"} {
+		if tb := pt.Table(id); tb != nil {
+			t.Errorf("%s: a table %q of rows %v", id, tb.Columns, rowsOf(tb, tb.Columns...))
+		}
+	}
+	expectRows(t, pt.Table("demo/levels"), []string{"label", "value"}, "Level 2|10", "Level 3, bonus|15", "1st place|7")
+}
