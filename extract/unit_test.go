@@ -1458,3 +1458,25 @@ Tie: 5, 5
 	}
 	expectRows(t, pt.Table("demo/levels"), []string{"label", "value"}, "Level 2|10", "Level 3, bonus|15", "1st place|7")
 }
+
+// TestCellValueConditions: a number with a condition after it is not
+// that number, as "5 or more" and "1 if first" are not: "7 unless tied"
+// and "6 when alone" read 7 and 6, a unit of two words.
+func TestCellValueConditions(t *testing.T) {
+	for in, want := range map[string]any{
+		"7 unless tied":     "7 unless tied",
+		"6 when alone":      "6 when alone",
+		"5 otherwise":       "5 otherwise",
+		"2 until round":     "2 until round",
+		"3 except Wasabi":   "3 except Wasabi",
+		"4 but doubled":     "4 but doubled",
+		"5 without bonus":   "5 without bonus",
+		"8 after scoring":   "8 after scoring",
+		"10 victory points": int64(10),
+		"3 cards":           int64(3),
+	} {
+		if got := extract.CellValue(in); got != want {
+			t.Errorf("CellValue(%q) = %#v, want %#v", in, got, want)
+		}
+	}
+}

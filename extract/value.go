@@ -12,12 +12,16 @@ import (
 type Value = any
 
 // unitStop are words that, after a number, say more than a unit does
-// ("5 or more", "1 per card"): such cells stay text.
+// ("5 or more", "1 per card", "7 unless tied"): such cells stay text.
 var unitStop = map[string]bool{
 	"or": true, "and": true, "per": true, "to": true, "from": true, "of": true, "each": true, "more": true,
 	"less": true, "than": true, "high": true, "low": true, "x": true, "×": true, "times": true, "plus": true,
 	"minus": true, "if": true, "for": true, "with": true, "in": true, "on": true, "at": true, "the": true,
 	"a": true, "an": true, "is": true, "are": true, "up": true, "down": true, "max": true, "min": true,
+	// Conditions: "7 unless tied" and "6 when alone" read 7 and 6.
+	"unless": true, "when": true, "whenever": true, "while": true, "until": true, "except": true,
+	"but": true, "without": true, "after": true, "before": true, "during": true, "then": true,
+	"otherwise": true, "instead": true, "not": true, "vs": true,
 }
 
 // ParseNumber reads a number as wiki authors write them: an optional sign
