@@ -211,11 +211,41 @@ func parseCount(t string) (v Value, count, name string, ok bool) {
 	}
 	name = strings.Join(rest, " ")
 	// An equation is not a name: "2 cards = 3 points" scores sets.
-	if name == "" || len(rest) > 8 || !startsWithLetter(name) || strings.ContainsAny(name, ":.!?;=") {
+	if name == "" || len(rest) > 8 || !startsWithLetter(name) || strings.ContainsAny(name, ":.!?;=") || secondCount(rest) {
 		return nil, "", "", false
 	}
 	return v, count, name, true
 }
+
+// secondCount reports whether the words of a count's name hold another
+// count, outside parentheses: a number before a times sign ("Maki (1
+// icon), 12 x Maki"), or after a comma or a joining word ("Wasabi and 2
+// Chopsticks"). Read as one count, the item was {count: 6, name: "Maki (1
+// icon), 12 x Maki (2 icons)"}: the 12 was lost from the list's sum. A
+// number in parentheses is a note ("Nigiri (5 Salmon, 3 Squid)"), and one
+// after a word names the thing ("Level 2 tiles").
+func secondCount(name []string) bool {
+	depth := 0
+	for i, f := range name {
+		if depth == 0 && !strings.HasPrefix(f, "(") {
+			num := strings.TrimRight(f, ",;")
+			_, isNum := ParseNumber(num)
+			if i := strings.IndexAny(num, "x×X"); !isNum && i > 0 && isTimes(num[i:]) {
+				_, isNum = ParseNumber(num[:i]) // "12x"
+			}
+			if isNum && (i+1 < len(name) && isTimes(name[i+1]) ||
+				i > 0 && (strings.HasSuffix(name[i-1], ",") || countJoins[strings.ToLower(name[i-1])])) {
+				return true
+			}
+		}
+		depth = max(0, depth+strings.Count(f, "(")-strings.Count(f, ")"))
+	}
+	return false
+}
+
+// countJoins are the words that join two counts ("4 Wasabi and 2
+// Chopsticks").
+var countJoins = map[string]bool{"and": true, "&": true, "+": true, "plus": true}
 
 func isTimes(s string) bool { return s == "x" || s == "×" || s == "X" || s == "*" }
 

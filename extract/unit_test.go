@@ -1480,3 +1480,35 @@ func TestCellValueConditions(t *testing.T) {
 		}
 	}
 }
+
+// TestCountSecondCount: an item that holds two counts is no count: "6 x
+// Maki (1 icon), 12 x Maki (2 icons)" was {count: 6} and "4 Wasabi and 2
+// Chopsticks" {count: 4}, the 12 and the 2 left out of the list's sum
+// (24 cards declared, 10 counted). A number in parentheses, or after a
+// word, is part of the name.
+func TestCountSecondCount(t *testing.T) {
+	pt := tables(t, `== Deck ==
+The deck has 24 cards:
+* 6 x Maki (1 icon), 12 x Maki (2 icons)
+* 4 Wasabi and 2 Chopsticks
+
+== Bullets ==
+• 6 Maki, 12x Maki
+• 4 Wasabi
+
+== Nigiri ==
+The deck has 16 cards:
+* 10 Nigiri (5 Salmon, 3 Squid, 2 Egg)
+* 6 Maki roll with 2 icons
+`)
+	for _, id := range []string{"demo/deck", "demo/bullets"} {
+		if tb := pt.Table(id); tb != nil {
+			t.Errorf("%s: a table %q of rows %v", id, tb.Columns, rowsOf(tb, tb.Columns...))
+		}
+	}
+	tb := pt.Table("demo/nigiri")
+	expectRows(t, tb, []string{"count", "name"}, "10|Nigiri (5 Salmon, 3 Squid, 2 Egg)", "6|Maki roll with 2 icons")
+	if tb != nil && tb.DeclaredTotal != int64(16) {
+		t.Errorf("nigiri: declared total %#v, want 16", tb.DeclaredTotal)
+	}
+}
