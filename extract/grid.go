@@ -235,6 +235,9 @@ func (x *extractor) headerRows(rows [][]gridCell, width int) int {
 			// data made to stand out ("| '''Gold''' || '''10'''").
 			break
 		}
+		if multi && dataUnder(rows[nh], rows[nh-1]) {
+			break
+		}
 		if !spanRow(rows[nh], width) {
 			multi = true
 		}
@@ -244,6 +247,34 @@ func (x *extractor) headerRows(rows [][]gridCell, width int) int {
 		nh = 1
 	}
 	return nh
+}
+
+// dataUnder reports whether a row of header cells under a header row is
+// data written in "!" cells ("! Hand !! Points" over "! Pair !! 2"): it
+// starts with a name of its own and holds a number, and the row above
+// groups no columns for it (no cell over several columns, none that
+// runs down into it), as "! colspan=3 | Players" does over "! 2 !! 3 !!
+// 4". Read as header rows, such rows named the columns ("Trips", "5")
+// and the rows under them were all the data left.
+func dataUnder(r, above []gridCell) bool {
+	if len(r) == 0 || r[0].node == nil || !r[0].origin || strings.TrimSpace(cellText(r[0].node)) == "" {
+		return false
+	}
+	for c, gc := range above {
+		if gc.wide || gc.node != nil && c < len(r) && r[c].node == gc.node {
+			return false
+		}
+	}
+	for _, gc := range r[1:] {
+		if gc.node == nil || !gc.origin {
+			continue
+		}
+		switch CellValue(cellText(gc.node)).(type) {
+		case int64, float64:
+			return true
+		}
+	}
+	return false
 }
 
 // gridPart makes t of rows, the grid of a table or of a part of one (see

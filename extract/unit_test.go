@@ -1512,3 +1512,51 @@ The deck has 16 cards:
 		t.Errorf("nigiri: declared total %#v, want 16", tb.DeclaredTotal)
 	}
 }
+
+// TestDataInHeaderCells: rows written in "!" cells under a header row,
+// a name and a number ("! Pair !! 2"), are data: read as more header
+// rows, they named the columns "Trips" and "5" and the table was one row
+// {Trips: Quads, 5: 10}. Under a row grouping columns ("! colspan=3 |
+// Players") a row of numbers is still the header.
+func TestDataInHeaderCells(t *testing.T) {
+	pt := tables(t, `== Hands ==
+{| class="wikitable"
+! Hand !! Points
+|-
+! Pair !! 2
+|-
+! Trips !! 5
+|-
+! Quads !! 10
+|}
+
+== Scores ==
+{| class="wikitable"
+! colspan=2 | Scores
+|-
+! Hand !! Points
+|-
+! Pair !! 2
+|-
+! Trips !! 5
+|-
+! Total !! 7
+|}
+
+== Deck ==
+{| class="wikitable"
+! rowspan=2 | Card !! colspan=2 | Players
+|-
+! 2 !! 3
+|-
+! Tempura !! 8 !! 10
+|}`)
+	expectRows(t, pt.Table("demo/hands"), []string{"Hand", "Points"}, "Pair|2", "Trips|5", "Quads|10")
+	expectColumn(t, pt.Table("demo/hands"), "Points", int64(2), int64(5), int64(10))
+	tb := pt.Table("demo/scores")
+	expectRows(t, tb, []string{"Hand", "Points"}, "Pair|2", "Trips|5")
+	if tb != nil && (tb.Caption != "Scores" || tb.DeclaredTotal != int64(7)) {
+		t.Errorf("scores: caption %q, declared total %#v", tb.Caption, tb.DeclaredTotal)
+	}
+	expectRows(t, pt.Table("demo/deck"), []string{"Card", "Players 2", "Players 3"}, "Tempura|8|10")
+}
