@@ -307,6 +307,21 @@ func (x *extractor) gridPart(t *Table, rows [][]gridCell, nh, width int) {
 				}
 			}
 		}
+		// A unit in parentheses under a name ("! Cost" over "! (coins)")
+		// goes after it: the column was "(coins)", its name lost.
+		if name > 0 && strings.HasPrefix(cols[c], "(") && strings.HasSuffix(cols[c], ")") {
+			for h := name - 1; h >= 0; h-- {
+				if c >= len(rows[h]) {
+					continue
+				}
+				if gc := rows[h][c]; gc.node != nil && !gc.wide && gc.node != rows[name][c].node {
+					if txt := strings.TrimSpace(cellText(gc.node)); txt != "" {
+						cols[c] = txt + " " + cols[c]
+						break
+					}
+				}
+			}
+		}
 		var groups []string
 		for h := 0; h < name; h++ {
 			if c >= len(rows[h]) {

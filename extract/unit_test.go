@@ -1560,3 +1560,24 @@ func TestDataInHeaderCells(t *testing.T) {
 	}
 	expectRows(t, pt.Table("demo/deck"), []string{"Card", "Players 2", "Players 3"}, "Tempura|8|10")
 }
+
+// TestUnitsRowUnderHeader: a header row of units in parentheses under
+// the names ("! Cost !! Points" over "! !! (coins) !! (VP)") adds them to
+// the names: the columns were "(coins)" and "(VP)", Cost and Points lost.
+func TestUnitsRowUnderHeader(t *testing.T) {
+	pt := tables(t, `== Buildings ==
+{| class="wikitable"
+! Card !! Cost !! Points
+|-
+! !! (coins) !! (VP)
+|-
+| Farm || 3 || 1
+|-
+| Mill || 5 || 2
+|}`)
+	tb := pt.Table("demo/buildings")
+	if tb == nil || strings.Join(tb.Columns, "|") != "Card|Cost (coins)|Points (VP)" {
+		t.Fatalf("columns: %v", tb)
+	}
+	expectRows(t, tb, tb.Columns, "Farm|3|1", "Mill|5|2")
+}
