@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"math"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,7 +40,9 @@ func (l WikiLinker) PageURL(title, fragment string) string {
 		u = base + titlePath(title)
 	}
 	if fragment != "" {
-		u += "#" + url.PathEscape(strings.ReplaceAll(fragment, " ", "_"))
+		// As MediaWiki writes it (Title::getFragmentForURL): "#100%",
+		// "#Q&A", "#a_b", "#Élan".
+		u += "#" + FragmentLink(FragmentID(fragment))
 	}
 	return u
 }
@@ -1346,7 +1347,7 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 		bw.WriteString(`<li class="toclevel-`)
 		bw.WriteString(strconv.Itoa(e.Level))
 		bw.WriteString(`"><a href="#`)
-		bw.WriteString(EscapeAttr(fragmentLink(e.ID)))
+		bw.WriteString(EscapeAttr(FragmentLink(e.ID)))
 		bw.WriteString(`"><span class="tocnumber">`)
 		bw.WriteString(e.Number)
 		bw.WriteString(`</span> <span class="toctext">`)
@@ -1367,13 +1368,18 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 	}
 }
 
-// fragmentLink is the fragment of a link to an element of id id, as
-// MediaWiki writes it (Sanitizer::escapeIdForLink, html5): the id as it
-// is, but a '%' before two hex digits written "%25". A browser looks for
+// FragmentLink is the fragment of a link to an element of id id, as
+// MediaWiki writes it (Sanitizer::escapeIdForLink, $wgFragmentMode
+// html5): the id as it is, but a '%' before two hex digits written "%25"
+// ("100%25" for an id "100%25", "100%" for "100%"). A browser looks for
 // the fragment as it is, then percent-decoded: percent-encoding more
 // (url.PathEscape's "100%25" for "100%") would land on a heading whose id
-// is the encoded form.
-func fragmentLink(id string) string {
+// is the encoded form. The result is no attribute value yet: '&', '"'…
+// are still to be escaped (EscapeAttr).
+func FragmentLink(id string) string {
+	if strings.IndexByte(id, '%') < 0 {
+		return id // nearly every id
+	}
 	n := 0
 	for i := 0; i+2 < len(id); i++ {
 		if id[i] == '%' && isHex(id[i+1]) && isHex(id[i+2]) {
@@ -1392,6 +1398,38 @@ func fragmentLink(id string) string {
 		}
 	}
 	return b.String()
+}
+
+// maxFragmentChars is the number of characters MediaWiki keeps of an id
+// or a link's fragment (Sanitizer::escapeIdInternal).
+const maxFragmentChars = 1024
+
+// FragmentID is the id a link's fragment (a LinkInfo.Fragment, decoded)
+// names, as MediaWiki makes it (Sanitizer::escapeIdInternal, html5): its
+// first 1024 characters, each space, tab, line feed, form feed and
+// carriage return an underscore. FragmentLink writes it in the link.
+func FragmentID(fragment string) string {
+	if len(fragment) > maxFragmentChars {
+		n := 0
+		for i := range fragment {
+			if n == maxFragmentChars {
+				fragment = fragment[:i]
+				break
+			}
+			n++
+		}
+	}
+	if strings.IndexAny(fragment, " \t\n\f\r") < 0 {
+		return fragment
+	}
+	b := []byte(fragment)
+	for i, c := range b {
+		switch c {
+		case ' ', '\t', '\n', '\f', '\r':
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }
 
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }

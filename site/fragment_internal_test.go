@@ -39,15 +39,22 @@ func fragmentIDs() []string {
 		}
 		ids = append(ids, b.String())
 	}
-	return append(ids, "100%", "100%25", "50%2525", "%%41", "%4", "%zz", "a%e2%80%93b", "Q&A", `"quoted"`, "C++", "wr-main")
+	return append(ids, "100%", "100%25", "50%2525", "%%41", "%4", "%zz", "a%e2%80%93b", "Q&A", `"quoted"`, "C++", "wr-main", "a\tb\nc\fd\re")
 }
 
-// TestIDFragmentAsRenderer: idFragment writes the fragment the renderer
-// writes in its table of contents' links (render's own escapeIdForLink,
-// which it does not export: render.WriteTOCList is the way to it), and
-// MediaWiki's, for 13,000 ids made of '%', hex digits and the characters
-// around them.
-func TestIDFragmentAsRenderer(t *testing.T) {
+// fragmentIDOf is MediaWiki's Sanitizer::escapeIdInternal (html5) of a
+// short fragment: whitespace as '_'.
+var fragmentIDOf = strings.NewReplacer(" ", "_", "\t", "_", "\n", "_", "\f", "_", "\r", "_").Replace
+
+// TestIDFragmentAsMediaWiki: every way the site and the renderer write a
+// link to a heading writes the fragment MediaWiki writes
+// (escapeIDForLinkRE, its own regular expression), for 13,000 ids made
+// of '%', hex digits and the characters around them: the site's
+// idFragment (permalinks, the search index), its linker's [[#…]] links,
+// the renderer's table of contents and its WikiLinker's [[#…]] links
+// (render.FragmentLink, which idFragment calls: the two were written
+// apart once).
+func TestIDFragmentAsMediaWiki(t *testing.T) {
 	ids := fragmentIDs()
 	entries := make([]render.TOCEntry, len(ids))
 	for i, id := range ids {
@@ -60,17 +67,29 @@ func TestIDFragmentAsRenderer(t *testing.T) {
 		t.Fatalf("%d links for %d ids", len(hrefs), len(ids))
 	}
 	bad := 0
-	for i, id := range ids {
-		got := idFragment(id)
-		renderer := stdhtml.UnescapeString(hrefs[i][1])
-		mediawiki := escapeIDForLinkRE.ReplaceAllString(id, "%25$1")
-		if got != renderer || got != mediawiki {
+	check := func(what, id, got, want string) {
+		t.Helper()
+		if got != want {
 			if bad++; bad <= 10 {
-				t.Errorf("idFragment(%q) = %q; the renderer writes %q, MediaWiki %q", id, got, renderer, mediawiki)
+				t.Errorf("%s of %q = %q; MediaWiki writes %q", what, id, got, want)
 			}
 		}
 	}
+	for i, id := range ids {
+		mediawiki := escapeIDForLinkRE.ReplaceAllString(id, "%25$1")
+		check("idFragment", id, idFragment(id), mediawiki)
+		check("the renderer's table of contents", id, stdhtml.UnescapeString(hrefs[i][1]), mediawiki)
+		if id == "" {
+			continue // no link
+		}
+		// A link's fragment names the id MediaWiki makes of it
+		// (spaces as '_'), prefixed as the site's content ids are.
+		link := "#" + escapeIDForLinkRE.ReplaceAllString(fragmentIDOf(id), "%25$1")
+		check("render.WikiLinker's [[#…]]", id, render.WikiLinker{}.PageURL("", id), link)
+		siteLink := "#" + escapeIDForLinkRE.ReplaceAllString(contentIDs("").ContentID(fragmentIDOf(id)), "%25$1")
+		check("the site's [[#…]]", id, new(linker).PageURL("", id), siteLink)
+	}
 	if bad > 10 {
-		t.Errorf("… %d ids in all", bad)
+		t.Errorf("… %d in all", bad)
 	}
 }

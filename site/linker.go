@@ -112,11 +112,11 @@ func (l *linker) pageURL(title, fragment string) string {
 	if fragment != "" {
 		// The content's ids as the page has them (contentIDs): another
 		// page's without the history's prefix.
-		frag = "#" + idFragment(contentIDs("").ContentID(strings.ReplaceAll(fragment, " ", "_")))
+		frag = "#" + idFragment(contentIDs("").ContentID(render.FragmentID(fragment)))
 	}
 	if title == "" || l.plan.names.Normalize(title) == l.self {
 		if fragment != "" {
-			return "#" + idFragment(contentIDs(l.idPrefix).ContentID(strings.ReplaceAll(fragment, " ", "_")))
+			return "#" + idFragment(contentIDs(l.idPrefix).ContentID(render.FragmentID(fragment)))
 		}
 		if title == "" {
 			return ""
@@ -151,8 +151,8 @@ func contentIDs(prefix string) render.Options {
 
 // idFragment is the fragment of a link to the element whose id is id, as
 // MediaWiki writes it (Sanitizer::escapeIdForLink, $wgFragmentMode html5)
-// and the renderer's own table of contents does: the id as it is, but a
-// '%' before two hex digits written "%25". A browser goes to the element
+// and the renderer does (render.FragmentLink): the id as it is, but a '%'
+// before two hex digits written "%25". A browser goes to the element
 // whose id is the fragment as it is, and only when there is none to the
 // one whose id is the fragment percent-decoded: url.PathEscape's "100%25"
 // for "100%" (or "5%2F6_players" for "5/6_players") went to a heading
@@ -160,22 +160,7 @@ func contentIDs(prefix string) render.Options {
 // through it (the layouts' table of contents is html/template's, which
 // percent-encodes every byte but letters, digits and "-._~"); a table's
 // or a revision's anchor has no '%' and is its own fragment.
-func idFragment(id string) string {
-	i := strings.IndexByte(id, '%')
-	if i < 0 {
-		return id // nearly every id: no copy
-	}
-	var b strings.Builder
-	b.Grow(len(id) + 8)
-	b.WriteString(id[:i])
-	for ; i < len(id); i++ {
-		b.WriteByte(id[i])
-		if id[i] == '%' && i+2 < len(id) && isHexDigit(id[i+1]) && isHexDigit(id[i+2]) {
-			b.WriteString("25")
-		}
-	}
-	return b.String()
-}
+func idFragment(id string) string { return render.FragmentLink(id) }
 
 func (l *linker) PageExists(title string) bool {
 	return l.target(title) != ""
