@@ -219,7 +219,12 @@ func member(args ...any) (any, error) {
 	if !ok {
 		// engine["Game::HAND_SIZE"]: a class constant as PHP names it.
 		if class, name, isClass := strings.Cut(key, "::"); isClass && acc.isEngine(m) {
-			if cm, isMap := m[class].(map[string]any); isMap {
+			if strings.HasPrefix(name, "$") {
+				// Game::$X, a static property: Game.X (Game.$X beside
+				// a constant X).
+				name = acc.g.Constants.staticName(class, name)
+			}
+			if cm, isMap := m[class].(map[string]any); isMap && name != "" {
 				if v, ok = cm[name]; ok {
 					m, key = cm, name
 				}

@@ -39,8 +39,26 @@ type Engine struct {
 	// reader could not read (at any depth) to the first one.
 	unread map[uintptr]unreadAt
 	// classes are the names of Values that are PHP classes (maps of
-	// their constants).
+	// their constants and static properties).
 	classes []string
+	// statics are the paths of the classes' static properties
+	// ("Game.CARD_TYPES"; "Game.$X" when the class has a constant X).
+	statics map[string]bool
+}
+
+// staticName is the name of the static property $prop ("$X") in the
+// class at path class: "X", or "$X" beside a constant X; "" when the
+// class has no such property.
+func (e *Engine) staticName(class, prop string) string {
+	if e == nil {
+		return ""
+	}
+	for _, k := range []string{prop, strings.TrimPrefix(prop, "$")} {
+		if e.statics[class+"."+k] {
+			return k
+		}
+	}
+	return ""
 }
 
 // classHint points a name not found among the engine's names at a class
@@ -49,18 +67,36 @@ type Engine struct {
 // has it ("" when none is near).
 func (e *Engine) classHint(key string) string {
 	var exact, all []string
+	statics := 0
 	for _, c := range e.classes {
 		m, _ := e.Values[c].(map[string]any)
 		for k := range m {
 			all = append(all, c+"::"+k)
-			if k == key {
+			if k == key || k == "$"+key {
 				exact = append(exact, "engine."+c+"."+k)
+				if e.statics[c+"."+k] {
+					statics++
+				}
 			}
 		}
 	}
 	if len(exact) > 0 {
 		sort.Strings(exact)
-		return fmt.Sprintf(" (a class constant: %s)", strings.Join(exact, ", "))
+		what := "a class constant"
+		switch statics {
+		case 0:
+		case len(exact):
+			what = "a static property"
+		default:
+			what = "a class constant or static property"
+		}
+		for i, x := range exact {
+			if strings.Contains(x, ".$") {
+				c, k, _ := strings.Cut(strings.TrimPrefix(x, "engine."), ".")
+				exact[i] = fmt.Sprintf("engine.%s[%q]", c, k)
+			}
+		}
+		return fmt.Sprintf(" (%s: %s)", what, strings.Join(exact, ", "))
 	}
 	if len(all) == 0 || !strings.Contains(key, "::") {
 		return ""
@@ -188,6 +224,10 @@ func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
 	}
 	e := &Engine{File: display, Values: values, lines: map[string]int{}}
 	if php != nil {
+		e.statics = map[string]bool{}
+		for _, s := range php.statics {
+			e.statics[s] = true
+		}
 		for c, kind := range php.kinds {
 			if _, isMap := values[c].(map[string]any); isMap && kind != "trait" {
 				e.classes = append(e.classes, c)
@@ -204,9 +244,13 @@ func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
 		// file that writes it, the engine file itself last, as its
 		// code runs after the files it requires at its top.
 		e.files = map[string]string{}
+		built := make([]map[string]*phpBuilt, len(php.sources))
+		fileLines := make([]map[string]int, len(php.sources))
 		for i := len(php.sources) - 1; i >= 0; i-- {
 			f := php.sources[i]
-			for p, l := range phpLines(f.src, php.constKey) {
+			lines, b := phpLinesOf(f.src, php.constKey)
+			built[i], fileLines[i] = b, lines
+			for p, l := range lines {
 				if _, ok := e.lines[p]; ok && i > 0 {
 					continue
 				}
@@ -215,6 +259,67 @@ func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
 					e.files[p] = f.name
 				} else {
 					delete(e.files, p)
+				}
+			}
+		}
+		// What a game's class builds is set after the files' top
+		// level: its properties' defaults, then its constructor's
+		// assignments and the files it includes, in the order they are
+		// written.
+		set := func(p string, l, i int) {
+			e.lines[p] = l
+			if i > 0 {
+				e.files[p] = php.sources[i].name
+			} else {
+				delete(e.files, p)
+			}
+		}
+		type step struct {
+			at, line, src int
+			path          string // "" for the file src, included
+		}
+		for _, c := range php.built() {
+			var steps []step
+			for i, b := range built {
+				if b[c] == nil {
+					continue
+				}
+				for p, l := range b[c].defaults {
+					set(p, l, i)
+				}
+				for p, l := range b[c].ctor {
+					steps = append(steps, step{at: b[c].pos[p], line: l, src: i, path: p})
+				}
+			}
+			for _, inc := range php.included {
+				if inc.class == c {
+					steps = append(steps, step{at: inc.at, src: inc.source})
+				}
+			}
+			sort.SliceStable(steps, func(a, b int) bool { return steps[a].at < steps[b].at })
+			for _, st := range steps {
+				if st.path != "" {
+					set(st.path, st.line, st.src)
+					continue
+				}
+				for p, l := range fileLines[st.src] {
+					set(p, l, st.src)
+				}
+			}
+		}
+		// A static property is written Class.$X: it is Class.X unless
+		// the class has a constant X.
+		for p, l := range e.lines {
+			class, rest, _ := strings.Cut(p, ".$")
+			if rest == "" || strings.Contains(class, ".") {
+				continue
+			}
+			name, sub, _ := strings.Cut(rest, ".")
+			if e.statics[class+"."+name] {
+				q := subPath(class+"."+name, sub)
+				e.lines[q] = l
+				if f, ok := e.files[p]; ok {
+					e.files[q] = f
 				}
 			}
 		}

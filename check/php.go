@@ -34,7 +34,10 @@ func ParsePHP(name, src string) (map[string]any, error) {
 // Class::NAME), enums ("enum Suit: string { case Hearts = 'H'; … }", pure
 // ones too: their cases and constants are read as Suit::Hearts), in any
 // number of "<?php … ?>" blocks. Functions ("function f() { … }") and
-// methods are code: skipped, and a call of one is an error.
+// methods are code: skipped, and a call of one is an error; but the
+// constructor of a game's class (class Game extends Table), run once the
+// file's top level has run, as the framework builds the game
+// (phpclass.go).
 //
 // Values are array literals (nested, "'k' => v"), numbers (-0.5e-3, 0x1F,
 // 1_000), strings (with "\n", "\u{263A}" and the other escapes),
@@ -59,7 +62,9 @@ func ParsePHP(name, src string) (map[string]any, error) {
 // A value the reader cannot compute (a call of code, an object) makes the
 // names its statement may assign an *Unreadable, with its cause; the
 // other names are read (phpunread.go). The classes', interfaces' and
-// enums' constants are maps by class name (Game → HAND_SIZE → 7).
+// enums' constants are maps by class name (Game → HAND_SIZE → 7), with
+// the classes' static properties (Game → CARD_TYPES; "$SCORES" beside
+// a constant SCORES).
 func ParsePHPFile(fsys fs.FS, name, display string) (map[string]any, error) {
 	v, _, err := parsePHPFile(fsys, name, display)
 	return v, err
@@ -132,6 +137,42 @@ type phpReader struct {
 	lazyDepth int // lazy evaluations in progress, one inside another
 	work      int // what the values built so far take, in bytes (see charge)
 	steps     int // the iterations of the loops so far
+	// The classes' members beyond their constants (phpclass.go): the
+	// class a class extends, the abstract ones, their methods by
+	// lower-case name, their instance properties, and the classes in
+	// the order they were declared.
+	extends  map[string]string
+	abstract map[string]bool
+	methods  map[string]map[string]*phpMethod
+	props    map[string][]phpProp
+	declared []string
+	// declaredAt is where each class was declared (its file and
+	// offset): a class hoisted is read again when the code reaches it,
+	// and keeps its static properties' values then.
+	declaredAt map[string]string
+	// ctor > 0 while a game's constructor runs: calls are statements
+	// there (framework methods), recorded in calls as they are read.
+	ctor  int
+	calls []phpCall
+	game  string // the game class whose constructor runs
+	// ctorClass is the class of the constructor that runs, ctorAt where
+	// its statement that runs starts; included, the files read while
+	// one ran, and where.
+	ctorClass string
+	ctorAt    int
+	included  []phpInclude
+	// stopped are the rests of the files a constructor included that
+	// were not read, from the statement the reading stopped at.
+	stopped []phpSource
+	// locals are the local variables of the constructor that runs (nil
+	// outside one), by phpLocal + name.
+	locals map[string]any
+	// statics are the static properties exported, by path (Game.X, or
+	// Game.$X beside a constant X).
+	statics []string
+	// funcBodies are the functions of the files read as methods (their
+	// bodies scanned when a constructor calls them), by lower-case name.
+	funcBodies map[string]*phpMethod
 }
 
 // classConst finds Class::member: the class's own constant, or one it
@@ -216,7 +257,9 @@ func (d phpFuncDecl) String() string {
 func newPHPReader(fsys fs.FS, display string) *phpReader {
 	return &phpReader{fsys: fsys, consts: map[string]any{}, vars: map[string]any{}, read: map[string]bool{}, display: display,
 		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}, parents: map[string][]string{}, lazy: map[string]*lazyConst{},
-		kinds: map[string]string{}}
+		kinds: map[string]string{}, extends: map[string]string{}, abstract: map[string]bool{},
+		methods: map[string]map[string]*phpMethod{}, props: map[string][]phpProp{}, declaredAt: map[string]string{},
+		funcBodies: map[string]*phpMethod{}}
 }
 
 // maxPHPWork bounds what a file builds in all: values copied, arrays and
@@ -235,6 +278,11 @@ func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
 	if err := r.file(name, dir, src); err != nil {
 		return nil, unwrapFileError(err)
 	}
+	// The game is built once the file's top level has run: its
+	// constructor sets $this->name after it (phpclass.go).
+	if err := r.buildGames(); err != nil {
+		return nil, unwrapFileError(err)
+	}
 	out := make(map[string]any, len(r.vars)+len(r.consts))
 	for k, v := range r.consts {
 		if !strings.Contains(k, "::") {
@@ -251,8 +299,13 @@ func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
 // file parses one file's source. dir is its directory in fsys, where the
 // files it requires are looked up.
 func (r *phpReader) file(name, dir, src string) error {
+	if r.ctor > 0 {
+		r.included = append(r.included, phpInclude{source: len(r.sources), class: r.ctorClass, at: r.ctorAt})
+	}
 	r.sources = append(r.sources, phpSource{name, src})
-	p := &phpParser{r: r, name: name, dir: dir, src: src, coalesceAt: -1, aliasAt: -1}
+	// A file a constructor includes runs there: static:: is the game's
+	// class.
+	p := &phpParser{r: r, name: name, dir: dir, src: src, coalesceAt: -1, aliasAt: -1, lsb: r.game}
 	return p.file()
 }
 
@@ -263,7 +316,10 @@ type phpParser struct {
 	src   string
 	i     int
 	class string // the class whose body is being read ("" outside one)
-	depth int    // nesting of expressions
+	// lsb is the class static:: names in a method (the game's class,
+	// which may inherit the method); "" is class.
+	lsb   string
+	depth int // nesting of expressions
 	// dry > 0 reads an expression without evaluating it: what PHP skips
 	// (the other side of && || ?? and a ternary).
 	dry int
@@ -286,6 +342,9 @@ type phpParser struct {
 	// targets, while a statement is read without running it, collects
 	// the names it may assign.
 	targets *[]phpTarget
+	// refArgs: the call whose arguments are read next takes them by
+	// reference (a variable passed may be changed).
+	refArgs bool
 }
 
 // maxPHPDepth bounds the nesting of arrays and parentheses: real files nest
@@ -425,7 +484,13 @@ func (p *phpParser) file() error {
 			p.i += k + len("<?php")
 			continue
 		}
+		start := p.i
 		if err := p.statement(); err != nil {
+			if p.r.ctor > 0 {
+				// A file a constructor includes stops here: what the
+				// rest of it may assign is not known (unreadableRest).
+				p.r.stopped = append(p.r.stopped, phpSource{name: p.name, src: "<?php " + p.src[start:]})
+			}
 			return err
 		}
 	}
@@ -547,7 +612,14 @@ func (p *phpParser) block() error {
 func (p *phpParser) statement() error {
 	p.skip()
 	start := p.i
-	return p.recoverStatement(start, p.runStatement())
+	mark := len(p.r.calls)
+	err := p.recoverStatement(start, p.runStatement())
+	if len(p.r.calls) > mark {
+		// Calls read in a constructor (phpclass.go): what the methods
+		// of the files called may assign is not known.
+		p.processCalls(mark)
+	}
+	return err
 }
 
 func (p *phpParser) runStatement() error {
@@ -558,7 +630,14 @@ func (p *phpParser) runStatement() error {
 		return nil
 	case p.accept("{"):
 		return p.block()
-	case p.peek("$"), p.peek("++"), p.peek("--"):
+	case p.peek("$"):
+		if p.r.ctor > 0 {
+			if call, err := p.callStatement(start); call {
+				return err
+			}
+		}
+		return p.assignment()
+	case p.peek("++"), p.peek("--"):
 		return p.assignment()
 	case p.peek("["):
 		return p.destructuring()
@@ -570,6 +649,10 @@ func (p *phpParser) runStatement() error {
 	word := p.ident()
 	if word == "" {
 		return fileError(p.errorf("unsupported construct %s (constants are read, code is not run)", p.found()))
+	}
+	if p.staticAhead() { // self::$x = …;
+		p.i = start
+		return p.assignment()
 	}
 	switch lw := strings.ToLower(word); lw {
 	case "list":
@@ -615,7 +698,14 @@ func (p *phpParser) runStatement() error {
 		return fileError(p.classBody(start, lw))
 	case "function":
 		return fileError(p.function(start))
-	case "new":
+	}
+	if p.r.ctor > 0 {
+		// In a constructor, a call is a statement (phpclass.go).
+		if call, err := p.callStatement(start); call {
+			return err
+		}
+	}
+	if lw := strings.ToLower(word); lw == "new" {
 		return fileError(p.errorAt(start, "object construction (new %s) is not read: constants are read, code is not run", p.ident()))
 	}
 	// Code the reader does not run may change any value: an error of the
@@ -656,7 +746,7 @@ func (p *phpParser) assignExpr() error {
 	} else if p.accept("--") {
 		prefix = "-"
 	}
-	name, err := p.variableName()
+	name, err := p.targetName()
 	if err != nil {
 		return err
 	}
@@ -704,7 +794,7 @@ func (p *phpParser) assignExpr() error {
 			}
 		}
 		if op == "" && (!p.accept("=") || p.peek("=")) {
-			return p.errorf("expected \"=\" after $%s (constants are read, code is not run), found %s", name, p.found())
+			return p.errorf("expected \"=\" after %s (constants are read, code is not run), found %s", varRef(name), p.found())
 		}
 		if op != "" && appendAt >= 0 {
 			return p.errorAt(start, "cannot use [] for reading")
@@ -718,6 +808,9 @@ func (p *phpParser) assignExpr() error {
 		}
 		old, _ := p.target(name, path)
 		if err := p.readable(start, old); err != nil {
+			return err
+		}
+		if err := p.initialized(start, name, path); err != nil {
 			return err
 		}
 		if v, err = phpIncrement(old, op); err != nil {
@@ -734,7 +827,7 @@ func (p *phpParser) assignExpr() error {
 			}
 		}
 		if op == "" && (!p.accept("=") || p.peek("=")) {
-			return p.errorf("expected \"=\" after $%s (constants are read, code is not run), found %s", name, p.found())
+			return p.errorf("expected \"=\" after %s (constants are read, code is not run), found %s", varRef(name), p.found())
 		}
 		if op != "" && appendAt >= 0 {
 			return p.errorAt(start, "cannot use [] for reading")
@@ -761,6 +854,9 @@ func (p *phpParser) assignExpr() error {
 			if err := p.readable(start, old); err != nil {
 				return err
 			}
+			if err := p.initialized(start, name, path); err != nil {
+				return err
+			}
 			// Counted against the budget as the operator is in an
 			// expression: a loop's $s .= … builds a new string each time.
 			if v, err = p.operate(op, old, v); err != nil {
@@ -774,7 +870,7 @@ func (p *phpParser) assignExpr() error {
 // target is the value at $name[path…] and whether it is set (PHP reads an
 // unset one as null).
 func (p *phpParser) target(name string, path []any) (any, bool) {
-	v, ok := p.r.vars[name]
+	v, ok := p.r.variable(name)
 	for _, k := range path {
 		arr, isArr := v.(*phpArray)
 		if !ok || !isArr || k == nil {
@@ -796,11 +892,12 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 		return nil
 	}
 	if appendAt >= 0 && appendAt != len(path)-1 {
-		return p.errorAt(start, "unsupported construct: [] before the last index of $%s", name)
+		return p.errorAt(start, "unsupported construct: [] before the last index of %s", varRef(name))
 	}
-	root, ok := p.r.vars[name]
+	root, ok := p.r.variable(name)
 	if !ok || root == nil {
-		// PHP makes an unset (or null) variable an array.
+		// PHP makes an unset (or null) variable an array (and a typed
+		// static property not initialized).
 		root = &phpArray{}
 		p.setVar(name, root)
 	}
@@ -809,7 +906,7 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 	}
 	arr, ok := root.(*phpArray)
 	if !ok {
-		return p.errorAt(start, "$%s is %s, not an array: its element cannot be assigned", name, phpType(root))
+		return p.errorAt(start, "%s is %s, not an array: its element cannot be assigned", varRef(name), phpType(root))
 	}
 	tainted := isTainted(v)
 	for i, k := range path {
@@ -840,7 +937,7 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 		}
 		sub, ok := next.(*phpArray)
 		if !ok {
-			return p.errorAt(start, "$%s[%s] is %s, not an array: its element cannot be assigned", name, key.s, phpType(next))
+			return p.errorAt(start, "%s[%s] is %s, not an array: its element cannot be assigned", varRef(name), key.s, phpType(next))
 		}
 		arr = sub
 	}
@@ -858,12 +955,24 @@ func (p *phpParser) setCopy(at int, name string, v any) error {
 	return nil
 }
 
-// setVar assigns $name (or $this->name).
-func (p *phpParser) setVar(name string, v any) {
-	if _, ok := p.r.vars[name]; !ok {
-		p.r.order = append(p.r.order, name)
+// setVar assigns $name (or $this->name, or the static property
+// Class::$name).
+func (p *phpParser) setVar(name string, v any) { p.r.setVar(name, v) }
+
+func (r *phpReader) setVar(name string, v any) {
+	switch {
+	case strings.HasPrefix(name, phpLocal):
+		r.locals[name] = v
+		return
+	case strings.Contains(name, "::"):
+		delete(r.lazy, name)
+		r.consts[name] = v
+		return
 	}
-	p.r.vars[name] = v
+	if _, ok := r.vars[name]; !ok {
+		r.order = append(r.order, name)
+	}
+	r.vars[name] = v
 }
 
 // destructuring reads an assignment to a list of variables: [$a, $b] =
@@ -1007,7 +1116,8 @@ func (p *phpParser) variableName() (string, error) {
 		return "", err
 	}
 	name := p.ident()
-	if name == "this" {
+	this := name == "this"
+	if this {
 		if !p.accept("->") {
 			return "", p.errorf("unsupported construct: $this without ->name")
 		}
@@ -1016,7 +1126,24 @@ func (p *phpParser) variableName() (string, error) {
 	if name == "" {
 		return "", p.errorf("expected a variable name after '$'")
 	}
+	if !this && p.r.locals != nil {
+		// In a constructor (and a file it includes), $name is its
+		// local variable: not the game's $this->name, nor the file's.
+		return phpLocal + name, nil
+	}
 	return name, nil
+}
+
+// phpLocal starts the name of a constructor's local variable (phpclass.go).
+const phpLocal = "\x00"
+
+// varRef is how a message names the variable name: $x, or the static
+// property Game::$x.
+func varRef(name string) string {
+	if strings.Contains(name, "::") {
+		return name
+	}
+	return "$" + strings.TrimPrefix(name, phpLocal)
 }
 
 // define reads the rest of "define('NAME', value);". A constant defined
@@ -1118,16 +1245,26 @@ func (p *phpParser) constStatement() error {
 // of the class's constant or property key, evaluated when first used
 // (phpReader.lazy).
 func (p *phpParser) lazyValue(key string) error {
+	l, err := p.lazyExpr()
+	if err != nil {
+		return err
+	}
+	p.r.lazy[key] = l
+	return nil
+}
+
+// lazyExpr reads the expression at p without evaluating it, and returns
+// it to be evaluated later.
+func (p *phpParser) lazyExpr() (*lazyConst, error) {
 	p.skip()
 	at := p.i
 	p.dry++
 	_, err := p.expr()
 	p.dry--
 	if err != nil {
-		return err
+		return nil, err
 	}
-	p.r.lazy[key] = &lazyConst{name: p.name, dir: p.dir, src: p.src, at: at, class: p.class}
-	return nil
+	return &lazyConst{name: p.name, dir: p.dir, src: p.src, at: at, class: p.class}, nil
 }
 
 // identIfFollowedBy reads a name when the name is followed by s, and
@@ -1214,19 +1351,42 @@ func (p *phpParser) classBody(start int, kind string) error {
 	// constants from (read again when the code reaches a class hoist read).
 	p.r.parents[name] = nil
 	p.r.kinds[name] = kind
+	// A class hoisted is read again when the code reaches it: the same
+	// declaration, whose static properties keep what code assigned
+	// them since.
+	where := p.name + ":" + strconv.Itoa(start)
+	fresh := p.hoisting || p.r.declaredAt[name] != where
+	if _, known := p.r.declaredAt[name]; !known {
+		p.r.declared = append(p.r.declared, name)
+	}
+	p.r.declaredAt[name] = where
+	if fresh {
+		p.r.methods[name] = map[string]*phpMethod{}
+		p.r.props[name] = nil
+	}
+	p.r.abstract[name] = precededByAbstract(p.src, start)
+	delete(p.r.extends, name)
+	extending := false
 	for !p.peek("{") {
 		id := p.ident()
 		if p.i >= len(p.src) || id == "" && !p.accept(",") {
 			return p.errorf("expected \"{\" to open %s %s, found %s", what, name, p.found())
 		}
-		if lid := strings.ToLower(id); id != "" && lid != "extends" && lid != "implements" {
+		switch lid := strings.ToLower(id); {
+		case lid == "extends", lid == "implements":
+			extending = lid == "extends"
+		case id != "":
 			p.r.parents[name] = append(p.r.parents[name], id)
+			if extending && kind == "class" {
+				p.r.extends[name] = id
+			}
 		}
 	}
 	p.accept("{")
 	outer := p.class
 	p.class = name
 	defer func() { p.class = outer }()
+	static, typed := false, false // the modifiers of the member that follows
 	for {
 		if p.accept("}") {
 			return nil
@@ -1242,21 +1402,26 @@ func (p *phpParser) classBody(start int, kind string) error {
 			continue
 		}
 		if p.peek("$") {
-			if err := p.property(); err != nil {
+			if err := p.property(static, typed, fresh); err != nil {
 				return err
 			}
+			static, typed = false, false
 			continue
 		}
 		at := p.i
-		switch w := strings.ToLower(p.ident()); w {
-		case "public", "protected", "private", "static", "final", "abstract", "readonly", "var":
+		w := strings.ToLower(p.ident())
+		switch w {
+		case "static":
+			static = true
+			continue
+		case "public", "protected", "private", "final", "abstract", "readonly", "var":
 			continue // modifiers
 		case "const":
 			if err := p.constStatement(); err != nil {
 				return err
 			}
 		case "function":
-			if err := p.skipFunction(); err != nil {
+			if err := p.method(name); err != nil {
 				return err
 			}
 		case "use":
@@ -1285,16 +1450,19 @@ func (p *phpParser) classBody(start int, kind string) error {
 			}
 		case "":
 			if p.typedProperty(at) {
+				typed = true
 				continue
 			}
 			return p.errorf("unsupported construct %s in %s %s", p.found(), what, name)
 		default:
 			// A typed property: "public int $x = 1;".
 			if p.typedProperty(at) {
+				typed = true
 				continue
 			}
 			return p.errorAt(at, "unsupported construct %q in %s %s", w, what, name)
 		}
+		static, typed = false, false
 	}
 }
 
@@ -1373,26 +1541,45 @@ func (p *phpParser) function(start int) error {
 	return p.skipFunction()
 }
 
-// property reads a class property "$name [= value];" as Class::$name.
-func (p *phpParser) property() error {
+// property reads a class property "$name [= value];": a static one as
+// Class::$name, an instance one as a property of the class's objects
+// (the game's $this->name, phpclass.go). typed: its type was written,
+// and without a default it is not initialized (not null). A class read
+// again where it was hoisted (fresh false) keeps its static properties'
+// values.
+func (p *phpParser) property(static, typed, fresh bool) error {
 	p.accept("$")
 	name := p.ident()
 	if name == "" {
 		return p.errorf("expected a property name after '$'")
 	}
 	key := p.class + "::$" + name
-	delete(p.r.consts, key)
-	delete(p.r.lazy, key)
+	var def *lazyConst
 	if p.accept("=") {
 		// Evaluated when first used, as a class constant is.
-		if err := p.lazyValue(key); err != nil {
+		var err error
+		if def, err = p.lazyExpr(); err != nil {
 			return err
 		}
-	} else {
+	}
+	switch {
+	case !static:
+		if fresh {
+			p.r.props[p.class] = append(p.r.props[p.class], phpProp{name: name, def: def, typed: typed})
+		}
+	case !fresh:
+	case def != nil:
+		delete(p.r.consts, key)
+		p.r.lazy[key] = def
+	default:
+		delete(p.r.lazy, key)
 		p.r.consts[key] = nil
+		if typed {
+			p.r.consts[key] = phpUninit{}
+		}
 	}
 	if p.accept(",") {
-		return p.property()
+		return p.property(static, typed, fresh)
 	}
 	return p.expect(";")
 }
@@ -1740,9 +1927,10 @@ func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, whe
 		return id
 	}
 	name := ident()
+	this := false
 	if name == "this" && !dollarBrace && strings.HasPrefix(text[k:], "->") && k+2 < len(text) && isIdentStart(text[k+2]) {
 		k += 2
-		name = ident()
+		name, this = ident(), true
 	}
 	if name == "" || k < len(text) && text[k] == '[' || braced && strings.HasPrefix(text[k:], "->") {
 		return refuse()
@@ -1756,9 +1944,12 @@ func (p *phpParser) interpolate(b *strings.Builder, text string, j, off int, whe
 	if p.dry > 0 {
 		return k - j, nil
 	}
-	v, ok := p.r.vars[name]
+	if !this && p.r.locals != nil {
+		name = phpLocal + name // a constructor's local variable
+	}
+	v, ok := p.r.variable(name)
 	if !ok {
-		return 0, p.errorAt(off+j, "$%s has no value yet (assign it before it is used)", name)
+		return 0, p.errorAt(off+j, "%s has no value yet (assign it before it is used)", varRef(name))
 	}
 	if err := p.readable(off+j, v); err != nil {
 		return 0, err

@@ -25,11 +25,24 @@ import (
 
 func readPHP(t *testing.T, dir string) map[string]any {
 	t.Helper()
-	v, err := check.ParsePHPFile(os.DirFS(filepath.Join("testdata", "php", dir)), "material.inc.php", dir+"/material.inc.php")
+	v, err := check.ParsePHPFile(os.DirFS(filepath.Join("testdata", "php", dir)), phpEntry(dir), dir+"/"+phpEntry(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// phpEntry is the file of a PHP fixture that is read (and that the
+// harness runs): material.inc.php, or the file of the game's class
+// whose constructor includes the material.
+func phpEntry(dir string) string {
+	switch dir {
+	case "tidepool":
+		return "modules/php/Game.php"
+	case "emberorchard":
+		return "emberorchard.game.php"
+	}
+	return "material.inc.php"
 }
 
 func TestPHPMaterial(t *testing.T) {
@@ -117,11 +130,11 @@ func TestPHPAgainstPHP(t *testing.T) {
 		t.Fatal("php is not installed and WIKIRULES_REQUIRE_PHP is set")
 	}
 	harness, _ := filepath.Abs(filepath.Join("testdata", "php", "harness.php"))
-	for _, dir := range []string{"harbor", "blocks", "functions", "edges", "syntax", "control", "bga"} {
+	for _, dir := range []string{"harbor", "blocks", "functions", "edges", "syntax", "control", "bga", "tidepool", "emberorchard"} {
 		t.Run(dir, func(t *testing.T) {
 			golden := filepath.Join("testdata", "php", dir, "php.json")
 			if php != "" {
-				cmd := exec.Command(php, harness, "material.inc.php")
+				cmd := exec.Command(php, harness, phpEntry(dir))
 				cmd.Dir = filepath.Join("testdata", "php", dir)
 				out, err := cmd.Output()
 				if err != nil {
@@ -536,7 +549,8 @@ func FuzzParsePHP(f *testing.F) {
 		}
 	}
 	f.Add("<?php $this->a = [[[[1]]]]; $this->a[0][0][] = 'x' . 1 . 2.5;")
-	for _, p := range []string{"testdata/php/functions/material.inc.php", "testdata/php/edges/material.inc.php", "testdata/php/syntax/material.inc.php", "testdata/php/control/material.inc.php"} {
+	for _, p := range []string{"testdata/php/functions/material.inc.php", "testdata/php/edges/material.inc.php", "testdata/php/syntax/material.inc.php", "testdata/php/control/material.inc.php",
+		"testdata/php/tidepool/modules/php/Game.php", "testdata/php/emberorchard/emberorchard.game.php"} {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(string(data))
 		}
@@ -553,6 +567,7 @@ func FuzzParsePHP(f *testing.F) {
 		"<?php enum E: string { case A = 'a'; const B = self::A; } $a = E::B->value . E::from('a')->name . E::tryFrom('z')?->value;",
 		"<?php function f($x) { return \"{$x}\"; } $a = $undefined['k'] ?? f ?? 1; $b = true or false;",
 		"<?php $a = str_replace(['a', 'b'], ['b'], explode(',', trim(' a,b ', ' '), -1)); $b = max(...[1, 2]);",
+		"<?php class G extends Table { static $S = [1]; function __construct() { parent::__construct(); self::$S[] = $this->m($x); if (g()) { static::$S = 2; } sort($this->s); echo 1; $this->t = 1; } function m(&$a) { $this->$k = 1; } }",
 	} {
 		f.Add(s)
 	}
@@ -901,4 +916,285 @@ $def = defined('C5') ? 1 : 2;
 			t.Errorf("%q: error %v\nwant %s…", src, err, want)
 		}
 	}
+}
+
+// A game's class is built once the file's top level has run, as the
+// framework builds it: its properties' defaults, then its constructor,
+// whose $this->name are the file's names and whose self::$X are the
+// class's static properties. What the constructor leaves to code the
+// reader does not run is unreadable, alone, and the file reads on.
+func TestPHPConstructor(t *testing.T) {
+	read := func(t *testing.T, files map[string]string) map[string]any {
+		t.Helper()
+		fsys := fstest.MapFS{}
+		for name, src := range files {
+			fsys[name] = &fstest.MapFile{Data: []byte(src)}
+		}
+		v, err := check.ParsePHPFile(fsys, "game.php", "game.php")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	get := func(v map[string]any, path string) (any, bool) {
+		var cur any = v
+		for _, k := range strings.Split(path, ".") {
+			m, ok := cur.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			if cur, ok = m[k]; !ok {
+				return nil, false
+			}
+		}
+		return cur, true
+	}
+	// want: a value, unreadable (the start of its cause), or absent.
+	type unreadable string
+	const absent = "<absent>"
+	expect := func(t *testing.T, v map[string]any, want map[string]any) {
+		t.Helper()
+		for path, w := range want {
+			got, ok := get(v, path)
+			switch w := w.(type) {
+			case unreadable:
+				u, isU := got.(*check.Unreadable)
+				if !isU {
+					t.Errorf("%s = %#v, want it unreadable: %s…", path, got, w)
+				} else if !strings.HasPrefix(u.Cause.Error(), string(w)) {
+					t.Errorf("%s: cause %s\nwant %s…", path, u.Cause.Error(), w)
+				}
+			default:
+				if w == absent {
+					if ok {
+						t.Errorf("%s = %#v, want no such name", path, got)
+					}
+				} else if !reflect.DeepEqual(got, w) {
+					t.Errorf("%s = %#v, want %#v", path, got, w)
+				}
+			}
+		}
+	}
+
+	t.Run("inherited", func(t *testing.T) {
+		// PHP 8.2 gives the same values (tried): parent::__construct()
+		// of a class of the files runs it; an abstract class, a class
+		// that is not the game's and a method named like its class
+		// (PHP 4's constructor) are not run.
+		v := read(t, map[string]string{"game.php": `<?php
+abstract class Base extends Table {
+    protected $base_value = 1;
+    public function __construct() {
+        parent::__construct();
+        $this->base_value = 10;
+        $this->order = [$this->base_value];
+    }
+}
+class Card {
+    public function __construct() { $this->card_only = 1; }
+}
+class Orchard extends Base {
+    public static $BONUS = 2;
+    public function __construct() {
+        $this->before_parent = isset($this->base_value) ? $this->base_value : 0;
+        parent::__construct();
+        $this->own = $this->base_value + static::$BONUS;
+        $this->order[] = 'own';
+    }
+    function Orchard() { $this->own = 99; }
+}
+`})
+		expect(t, v, map[string]any{
+			"base_value": int64(10), "own": int64(12), "order": []any{int64(10), "own"},
+			"card_only": absent, "Orchard.BONUS": int64(2),
+			"before_parent": unreadable("game.php:16:"), // isset() is not read
+		})
+	})
+	t.Run("statics", func(t *testing.T) {
+		v := read(t, map[string]string{"game.php": `<?php
+class Game extends \Table {
+    const SCORES = 'sets';
+    public static array $SCORES = [1 => 1];
+    private static array $TYPES;
+    private static array $NEVER;
+    public static $plain;
+    public function __construct() {
+        static::$SCORES[2] = 3;
+        $this->types_before = self::$TYPES ?? 'none';
+        self::$TYPES['a'] = 1;
+        Game::$TYPES['b'] = self::SCORES;
+        $this->never = self::$NEVER;
+    }
+}
+`})
+		expect(t, v, map[string]any{
+			"Game.SCORES": "sets", "Game.$SCORES": map[string]any{"1": int64(1), "2": int64(3)},
+			"Game.TYPES": map[string]any{"a": int64(1), "b": "sets"}, "types_before": "none",
+			"Game.NEVER": absent, "Game.plain": nil,
+			"never": unreadable("game.php:13:24: error: typed static property Game::$NEVER must not be accessed before initialization"),
+		})
+	})
+	t.Run("calls", func(t *testing.T) {
+		v := read(t, map[string]string{"game.php": `<?php
+class Game extends Table {
+    public static $S = 0;
+    public function __construct() {
+        parent::__construct();
+        $this->initGameStateLabels(['round' => 10]);
+        self::initGameStateLabels(array('tide' => 11));
+        $this->cards = $this->getNew('module.common.deck');
+        $this->cards->init('card');
+        $this->deck = [3, 1, 2];
+        sort($this->deck);
+        $this->kept = [3, 1];
+        $n = count($this->kept);
+        $this->opts = ['a' => 1, 'b' => 2];
+        unset($this->opts['a']);
+        $this->setup();
+        $this->after = 1;
+        $this->filled = fill($this->kept);
+        $this->local = [2, 1];
+        $local = [2, 1];
+        sort($local);
+    }
+    private function setup() { $this->bonus = 3; self::more(); }
+    private static function more() { static::$S = 1; self::more(); }
+}
+function fill(array &$a) { $a[] = 0; return $a; }
+`})
+		expect(t, v, map[string]any{
+			"cards":  unreadable("game.php:8:24: error: unsupported construct: a method call $this->getNew(…)"),
+			"deck":   unreadable("game.php:11:9: error: sort($this->deck) is a call the reader does not run"),
+			"opts":   unreadable("game.php:15:9: error: unset($this->opts['a']) is a call"),
+			"bonus":  unreadable("game.php:16:9: error: the method Game::setup() (game.php:23) is called here and not run"),
+			"Game.S": unreadable("game.php:16:9: error: the method Game::setup()"),
+			"kept":   unreadable("game.php:18:25: error: fill(…) is a function of the file"),
+			"filled": unreadable("game.php:18:25:"),
+			"after":  int64(1), "n": absent, // a local variable of the constructor
+			"local": []any{int64(2), int64(1)}, // not the local $local, sorted
+		})
+	})
+	t.Run("stops", func(t *testing.T) {
+		// A statement the reader cannot read ends the constructor: what
+		// its rest, and the rest of the file it included, may assign is
+		// unreadable; what was read before stays, and so do the class's
+		// constants.
+		v := read(t, map[string]string{
+			"game.php": `<?php
+class Game extends Table {
+    const HAND = 5;
+    public static $S = 1;
+    public function __construct() {
+        $this->before = 1;
+        include 'material.inc.php';
+        $this->after = 2;
+        self::$S = 2;
+    }
+}
+`,
+			"material.inc.php": `<?php
+$this->m1 = 1;
+goto done;
+$this->m2 = 2;
+define('LATE', 3);
+done:
+`,
+		})
+		cause := unreadable("material.inc.php:3:1: error: unsupported construct \"goto\"")
+		expect(t, v, map[string]any{
+			"Game.HAND": int64(5), "before": int64(1), "m1": int64(1),
+			"m2": cause, "LATE": cause, "after": cause, "Game.S": cause,
+		})
+		v = read(t, map[string]string{"game.php": `<?php
+class Game extends Table {
+    public function __construct() {
+        $this->a = 1;
+        self::$undeclared = 2;
+        $this->b = 3;
+    }
+}
+`})
+		expect(t, v, map[string]any{
+			"a": int64(1), "b": unreadable("game.php:5:9: error: access to undeclared static property Game::$undeclared"),
+		})
+	})
+	t.Run("order", func(t *testing.T) {
+		// The constructor runs after the file's top level (a
+		// material.inc.php that requires the game's class), on the same
+		// $this (as when the framework includes material.inc.php in
+		// the constructor; PHP run by harness.php builds a second
+		// object, where $this->hand is not set), and a file it
+		// includes runs where it is included.
+		v := read(t, map[string]string{
+			"game.php": `<?php
+require_once('modules/Game.php');
+$this->hand = 5;
+$this->rows = 1;
+`,
+			"modules/Game.php": `<?php
+class Game extends Table {
+    public $rows = 2;
+    public function __construct() {
+        $this->hand = $this->hand + 1;
+        $this->tide = 1;
+        include 'tides.inc.php';
+        $this->after = $this->tide;
+    }
+}
+`,
+			"modules/tides.inc.php": `<?php
+$this->tide = $this->tide + 1;
+`,
+		})
+		expect(t, v, map[string]any{"hand": int64(6), "rows": int64(2), "tide": int64(2), "after": int64(2)})
+	})
+	t.Run("references", func(t *testing.T) {
+		// At the top level too: a variable passed to a call that takes
+		// it by reference (array_push) may change; one passed by value
+		// (count, array_map) does not.
+		v, err := check.ParsePHP("m.php", `<?php
+$this->deck = [1, 2];
+$n = array_push($this->deck, 3);
+$this->kept = [1];
+$c = count($this->kept);
+$this->doubled = array_map(fn($x) => 2 * $x, $this->kept);
+`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		expect(t, v, map[string]any{
+			"deck": unreadable("m.php:3:6: error: function call array_push(…) cannot be read"),
+			"n":    unreadable("m.php:3:6: error: function call array_push(…) cannot be read"),
+			"kept": []any{int64(1)}, "c": int64(1),
+			"doubled": unreadable("m.php:6:18: error: function call array_map(…)"),
+		})
+	})
+	t.Run("lines", func(t *testing.T) {
+		// A value's line is where PHP last set it: a property's default,
+		// the constructor, or the file it included, in the order they
+		// run.
+		for path, want := range map[string]string{
+			"tidepool:card_types.4":          "material.inc.php:6", // added by the included file
+			"tidepool:pools.reef":            "material.inc.php:15",
+			"tidepool:pools.lagoon":          "Game.php:25", // the default
+			"tidepool:hand_size":             "Game.php:71",
+			"tidepool:Game.CARD_TYPES.2":     "Game.php:41",
+			"tidepool:Game.$SCORES.5":        "Game.php:45",
+			"tidepool:Game.SCORES":           "Game.php:18",
+			"tidepool:Game.ROUNDS":           "Game.php:23",
+			"emberorchard:orchard_rows":      "material.inc.php:36", // included after the constructor set it
+			"emberorchard:hand_size":         "emberorchard.game.php:37",
+			"emberorchard:fruit_values.pear": "emberorchard.game.php:38",
+			"emberorchard:trees.2":           "material.inc.php:27",
+		} {
+			dir, p, _ := strings.Cut(path, ":")
+			e, err := check.ReadEngine(os.DirFS(filepath.Join("testdata", "php", dir)), phpEntry(dir), phpEntry(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := e.Where(p); filepath.Base(got) != want {
+				t.Errorf("%s is at %s, want %s", path, got, want)
+			}
+		}
+	})
 }

@@ -320,7 +320,7 @@ func (p *phpParser) unary() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.increment(at, name, p.r.vars[name], op, true)
+		return p.increment(at, name, p.r.value(name), op, true)
 	}
 	op := p.prefixOp()
 	if op == "" {
@@ -542,12 +542,15 @@ func (p *phpParser) variable() (any, error) {
 	}
 	if p.peek("(") {
 		if p.lenient > 0 {
+			if strings.HasPrefix(p.src[at:], "$this") {
+				p.methodCall(at, p.staticClass("static"), name, false)
+			}
 			_, err := p.args()
 			return nil, err
 		}
 		return nil, p.errorAt(at, "unsupported construct: a method call $this->%s(…) (constants are read, code is not run)", name)
 	}
-	v, ok := p.r.vars[name]
+	v, ok := p.r.variable(name)
 	if op := ""; p.accept("++") || p.accept("--") {
 		// $i++ (in a loop's $this->cards[$id++] = …): the value before.
 		if op = "+"; p.src[p.i-1] == '-' {
@@ -559,12 +562,12 @@ func (p *phpParser) variable() (any, error) {
 	case p.dry > 0:
 		return nil, nil
 	case !ok && at == p.coalesceAt:
-		return phpUnset{at, fmt.Sprintf("$%s has no value yet (assign it before it is used)", name)}, nil
+		return phpUnset{at, fmt.Sprintf("%s has no value yet (assign it before it is used)", varRef(name))}, nil
 	case !ok:
-		return nil, p.errorAt(at, "$%s has no value yet (assign it before it is used)", name)
+		return nil, p.errorAt(at, "%s has no value yet (assign it before it is used)", varRef(name))
 	}
 	if u, ok := v.(*phpUnreadable); ok {
-		return nil, p.unreadableErr(at, "$"+name, u)
+		return nil, p.unreadableErr(at, varRef(name), u)
 	}
 	return p.copy(at, v)
 }
@@ -675,7 +678,7 @@ func (p *phpParser) classMember(start int, word, lw string) (any, error) {
 		if member == "_" && p.peek("(") {
 			return p.translate()
 		}
-		class = p.class
+		class = p.staticClass(lw)
 	case "parent":
 		if ps := p.r.parents[p.class]; len(ps) > 0 {
 			class = ps[0]
@@ -687,6 +690,7 @@ func (p *phpParser) classMember(start int, word, lw string) (any, error) {
 			return p.enumFrom(start, ref, e, lm == "tryfrom")
 		}
 		if p.lenient > 0 {
+			p.methodCall(start, class, member, lw == "parent")
 			_, err := p.args()
 			return nil, err
 		}
@@ -703,11 +707,24 @@ func (p *phpParser) classMember(start int, word, lw string) (any, error) {
 		return nil, nil
 	case !ok && strings.HasPrefix(member, "$") && start == p.coalesceAt:
 		return phpUnset{start, "unknown static property " + ref}, nil
+	case !ok && strings.HasPrefix(member, "$"):
+		return nil, p.errorAt(start, "access to undeclared static property %s::%s (PHP's Error)%s", word, member, p.missingNote())
 	case !ok:
 		return nil, p.errorAt(start, "unknown class constant %s::%s (define it before it is used, in this file or one it requires)%s", word, member, p.missingNote())
 	}
 	if c, ok := v.(*phpEnumCase); ok {
 		return p.enumMember(start, ref, c, true)
+	}
+	if _, uninit := v.(phpUninit); uninit && p.dry == 0 {
+		// PHP's Error, but ?? reads it as not set.
+		msg := fmt.Sprintf("typed static property %s::%s must not be accessed before initialization (PHP's Error)", class, member)
+		if start == p.coalesceAt {
+			return phpUnset{start, msg}, nil
+		}
+		return nil, p.errorAt(start, "%s", msg)
+	}
+	if u, ok := v.(*phpUnreadable); ok && p.dry == 0 {
+		return nil, p.unreadableErr(start, ref, u)
 	}
 	return p.copy(start, v)
 }
@@ -795,6 +812,14 @@ func (p *phpParser) enumFrom(start int, ref string, e *phpEnum, try bool) (any, 
 func (p *phpParser) call(start int, name string) (any, error) {
 	lname := strings.ToLower(name)
 	if p.lenient > 0 {
+		// Read without running: a variable passed by reference may
+		// change, a function of the files may assign static properties.
+		if m := p.r.function(lname); m != nil {
+			p.noteCall(start, "", lname, false)
+			p.refArgs = m.refParams
+		} else {
+			p.refArgs = phpRefBuiltins[lname]
+		}
 		_, err := p.args()
 		return nil, err
 	}
@@ -872,6 +897,8 @@ func arity(f phpFunc, n int) string {
 // args reads a call's arguments up to ")": values, and lists spread with
 // "...". Named arguments are not read.
 func (p *phpParser) args() ([]any, error) {
+	byRef := p.refArgs
+	p.refArgs = false
 	if err := p.expect("("); err != nil {
 		return nil, err
 	}
@@ -892,6 +919,12 @@ func (p *phpParser) args() ([]any, error) {
 		v, err := p.expr()
 		if err != nil {
 			return nil, err
+		}
+		if byRef {
+			// Taken by reference: the variable passed may change.
+			if t, ok := p.varPath(p.src[at:p.i]); ok {
+				p.noteTarget(t.name, false)
+			}
 		}
 		switch arr, ok := v.(*phpArray); {
 		case !spread:
@@ -1024,7 +1057,7 @@ func (p *phpParser) increment(at int, name string, old any, op string, pre bool)
 		return nil, nil
 	}
 	if u, ok := old.(*phpUnreadable); ok {
-		return nil, p.unreadableErr(at, "$"+name, u)
+		return nil, p.unreadableErr(at, varRef(name), u)
 	}
 	v, err := phpIncrement(old, op)
 	if err == nil {

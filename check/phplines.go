@@ -21,9 +21,38 @@ import (
 // constant it does not know, leaves the element's line unknown, and the
 // lines of the elements after it without a key (their keys follow its).
 func phpLines(src string, constKey func(string) (string, bool)) map[string]int {
-	s := &phpScan{toks: phpTokens(src), idx: model.NewLineIndex(src), lines: map[string]int{}, appended: map[string]int64{}, constKey: constKey}
+	lines, _ := phpLinesOf(src, constKey)
+	return lines
+}
+
+// phpLinesOf is phpLines, and the lines of what each class builds: its
+// instance properties' defaults and what its constructor assigns
+// ($this->name, self::$X as "Class.$X"), by class, which are the game's
+// values when the class is the game's (they are set after the file's
+// top level runs). A static property's default is "Class.$X" too.
+func phpLinesOf(src string, constKey func(string) (string, bool)) (map[string]int, map[string]*phpBuilt) {
+	s := &phpScan{toks: phpTokens(src), idx: model.NewLineIndex(src), lines: map[string]int{}, appended: map[string]int64{}, constKey: constKey,
+		built: map[string]*phpBuilt{}}
 	s.top()
-	return s.lines
+	return s.lines, s.built
+}
+
+// phpBuilt are the lines of what a class builds: its instance
+// properties' defaults, and its constructor's assignments with where
+// each value starts in the file (the files the constructor includes
+// write theirs in between).
+type phpBuilt struct {
+	defaults, ctor map[string]int
+	pos            map[string]int
+}
+
+func (s *phpScan) builtOf(class string) *phpBuilt {
+	b := s.built[class]
+	if b == nil {
+		b = &phpBuilt{defaults: map[string]int{}, ctor: map[string]int{}, pos: map[string]int{}}
+		s.built[class] = b
+	}
+	return b
 }
 
 type phpTok struct {
@@ -40,6 +69,8 @@ type phpScan struct {
 	lines    map[string]int
 	appended map[string]int64 // next position of "$a[] = …" by path
 	constKey func(string) (string, bool)
+	built    map[string]*phpBuilt // by class: see phpLinesOf
+	pos      map[string]int       // where each value starts, while a constructor is read
 }
 
 func (s *phpScan) tok(off int) phpTok {
@@ -106,12 +137,32 @@ func (s *phpScan) classBody(class string) {
 			s.k++
 			s.skipBraces()
 		case t.kind == 'i' && strings.EqualFold(t.text, "function"):
+			ctor := strings.EqualFold(s.tok(1).text, "__construct")
 			for s.k < len(s.toks) && !s.is(0, "{") && !s.is(0, ";") {
 				s.k++
 			}
 			if s.is(0, "{") {
 				s.k++
-				s.skipBraces()
+				if ctor {
+					b := s.builtOf(class)
+					s.building(b.ctor, b.pos, func() { s.constructor(class) })
+				} else {
+					s.skipBraces()
+				}
+			}
+		case t.kind == 'v' && s.is(1, "="):
+			// A property's default: a static one is Class.NAME, an
+			// instance one the game's $this->name.
+			static := false
+			for b := s.k - 1; b >= 0 && !s.is(b-s.k, ";") && !s.is(b-s.k, "{") && !s.is(b-s.k, "}"); b-- {
+				static = static || s.toks[b].kind == 'i' && strings.EqualFold(s.toks[b].text, "static")
+			}
+			name := t.text
+			s.k += 2
+			if static {
+				s.value([]string{class, "$" + name})
+			} else {
+				s.building(s.builtOf(class).defaults, nil, func() { s.value([]string{name}) })
 			}
 		case t.kind == 'i' && strings.EqualFold(t.text, "const"):
 			s.k++
@@ -145,6 +196,51 @@ func (s *phpScan) classBody(class string) {
 	}
 }
 
+// building runs scan with the lines it finds kept in lines (and where
+// each value starts in pos, when not nil).
+func (s *phpScan) building(lines, pos map[string]int, scan func()) {
+	top, appended := s.lines, s.appended
+	s.lines, s.appended, s.pos = lines, map[string]int64{}, pos
+	defer func() { s.lines, s.appended, s.pos = top, appended, nil }()
+	scan()
+}
+
+// constructor reads a constructor's body, after its "{": the lines of
+// its assignments to $this->name and to static properties (self::$X,
+// static::$X, Class::$X as "Class.$X"); its local variables are not the
+// game's.
+func (s *phpScan) constructor(class string) {
+	for depth := 1; s.k < len(s.toks) && depth > 0; {
+		t := s.tok(0)
+		switch {
+		case s.is(0, "{"):
+			depth++
+			s.k++
+		case s.is(0, "}"):
+			depth--
+			s.k++
+		case t.kind == 'v' && t.text == "this" && s.is(1, "->") && !s.is(3, "("):
+			s.assignment()
+		case t.kind == 'i' && s.is(1, "::") && s.tok(2).kind == 'v' && !s.afterMember():
+			c := t.text
+			switch strings.ToLower(c) {
+			case "self", "static":
+				c = class
+			case "parent":
+				c = ""
+			}
+			if c == "" {
+				s.k += 3
+				continue
+			}
+			s.k += 2
+			s.assignmentAt([]string{c, "$" + s.tok(0).text})
+		default:
+			s.k++
+		}
+	}
+}
+
 // skipBraces passes over tokens up to the "}" that closes an open "{".
 func (s *phpScan) skipBraces() {
 	for depth := 1; s.k < len(s.toks) && depth > 0; s.k++ {
@@ -160,12 +256,17 @@ func (s *phpScan) skipBraces() {
 // assignment reads "$this->a['k'][] = value" at a variable.
 func (s *phpScan) assignment() {
 	name := s.tok(0).text
-	s.k++
-	if name == "this" && s.is(0, "->") && s.tok(1).kind == 'i' {
-		name = s.tok(1).text
+	if name == "this" && s.is(1, "->") && s.tok(2).kind == 'i' {
+		name = s.tok(2).text
 		s.k += 2
 	}
-	path := []string{name}
+	s.assignmentAt([]string{name})
+}
+
+// assignmentAt reads "…['k'][] = value" at the token that names the
+// value at path.
+func (s *phpScan) assignmentAt(path []string) {
+	s.k++
 	for s.is(0, "[") {
 		if s.is(1, "]") {
 			at := strings.Join(path, ".")
@@ -234,6 +335,9 @@ func (s *phpScan) value(path []string) {
 		return
 	}
 	s.lines[strings.Join(path, ".")] = s.idx.Line(s.tok(0).pos)
+	if s.pos != nil {
+		s.pos[strings.Join(path, ".")] = s.tok(0).pos
+	}
 	if s.depth >= maxScanDepth {
 		s.skipExpr() // deeper than any real file: passed over
 		return

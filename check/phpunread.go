@@ -181,7 +181,7 @@ func (p *phpParser) dryRead(read func() error) ([]phpTarget, error) {
 // target notes a name the statement being read without running may
 // assign.
 func (p *phpParser) noteTarget(name string, isConst bool) {
-	if p.targets != nil {
+	if p.targets != nil && name != "" {
 		*p.targets = append(*p.targets, phpTarget{name, isConst})
 	}
 }
@@ -189,16 +189,18 @@ func (p *phpParser) noteTarget(name string, isConst bool) {
 // markUnreadable makes a name unreadable. A constant defined already
 // keeps its value, as define() keeps it in PHP.
 func (r *phpReader) markUnreadable(t phpTarget, u *phpUnreadable) {
+	if !t.isConst && strings.Contains(t.name, "::") { // a static property
+		delete(r.lazy, t.name)
+		r.consts[t.name] = u
+		return
+	}
 	if t.isConst {
 		if _, done := r.consts[t.name]; !done {
 			r.consts[t.name] = u
 		}
 		return
 	}
-	if _, ok := r.vars[t.name]; !ok {
-		r.order = append(r.order, t.name)
-	}
-	r.vars[t.name] = u
+	r.setVar(t.name, u)
 }
 
 // dryStatement reads a statement as PHP parses it, without running it
@@ -221,7 +223,14 @@ func (p *phpParser) dryStatement(loops int) error {
 			}
 		}
 		return nil
-	case p.peek("$"), p.peek("++"), p.peek("--"):
+	case p.peek("$"):
+		if p.r.ctor > 0 {
+			if call, err := p.callStatement(start); call {
+				return err
+			}
+		}
+		return p.assignment()
+	case p.peek("++"), p.peek("--"):
 		return p.assignment()
 	case p.peek("["):
 		return p.destructuring()
@@ -230,6 +239,10 @@ func (p *phpParser) dryStatement(loops int) error {
 	}
 	word := p.ident()
 	lw := strings.ToLower(word)
+	if word != "" && p.staticAhead() { // self::$x = …;
+		p.i = start
+		return p.assignment()
+	}
 	header := func() error {
 		if err := p.expect("("); err != nil {
 			return err
@@ -399,6 +412,12 @@ func (p *phpParser) dryStatement(loops int) error {
 		return p.skipDeclaration()
 	}
 	p.i = start
+	if p.r.ctor > 0 {
+		// In a constructor, a call is a statement (phpclass.go).
+		if call, err := p.callStatement(start); call {
+			return err
+		}
+	}
 	// Anything else (a call, require, echo) is refused when it runs:
 	// the statement that holds it is refused too.
 	return p.errorAt(start, "unsupported construct %s in code whose run is not known (constants are read, code is not run)", p.found())
@@ -684,12 +703,10 @@ func (c *phpEnumCase) export() any {
 // out (the variable or constant keeps the name); traits, whose constants
 // PHP reads only through a class, too.
 func (r *phpReader) exportClasses(out map[string]any) {
-	members := map[string][]string{} // by class: its own constants
+	members := map[string][]string{} // by class: its own constants and static properties ($name)
 	add := func(key string) {
 		class, name, _ := strings.Cut(key, "::")
-		if !strings.HasPrefix(name, "$") {
-			members[class] = append(members[class], name)
-		}
+		members[class] = append(members[class], name)
 	}
 	for k := range r.consts {
 		if strings.Contains(k, "::") {
@@ -715,6 +732,7 @@ func (r *phpReader) exportClasses(out map[string]any) {
 		}
 		m := map[string]any{}
 		seen := map[string]bool{}
+		var statics []string // its static properties, nearest first
 		queue := []string{class}
 		for len(queue) > 0 && len(seen) < 1000 {
 			c := queue[0]
@@ -724,6 +742,10 @@ func (r *phpReader) exportClasses(out map[string]any) {
 			}
 			seen[c] = true
 			for _, name := range members[c] {
+				if strings.HasPrefix(name, "$") {
+					statics = append(statics, name)
+					continue
+				}
 				if _, done := m[name]; done {
 					continue
 				}
@@ -736,6 +758,31 @@ func (r *phpReader) exportClasses(out map[string]any) {
 				}
 			}
 			queue = append(queue, r.parents[c]...)
+		}
+		// A static property is Game.NAME, as a constant is; Game.$NAME
+		// when the class has a constant NAME too (PHP's Game::NAME and
+		// Game::$NAME are two values).
+		done := map[string]bool{}
+		for _, name := range statics {
+			if done[name] {
+				continue
+			}
+			done[name] = true
+			key := name[1:]
+			if _, constant := m[key]; constant {
+				key = name
+			}
+			r.statics = append(r.statics, class+"."+key)
+			v, ok, err := r.classConst(class, name, true)
+			if _, uninit := v.(phpUninit); uninit {
+				continue // a typed property never assigned: PHP has no value
+			}
+			switch {
+			case err != nil:
+				m[key] = export(causeOf(err))
+			case ok:
+				m[key] = export(v)
+			}
 		}
 		out[class] = m
 	}

@@ -257,7 +257,7 @@ func (c *Check) match(res Result, g *Game, t *extract.Table, pd *PageData) Resul
 			return res
 		}
 	}
-	engine, err := engineMap(g.Engine, m)
+	engine, err := engineMap(g.Engine, m, g.Constants)
 	if err != nil {
 		res.Status, res.Message = Error, err.Error()
 		if _, located := err.(*model.Msg); !located && g.Constants != nil {
@@ -340,10 +340,11 @@ type engineEntry struct {
 }
 
 // engineMap reads the engine value a match compares with, as name → value.
-func engineMap(engine map[string]any, m *Match) (map[string]engineEntry, error) {
+func engineMap(engine map[string]any, m *Match, e *Engine) (map[string]engineEntry, error) {
 	var cur any = engine
 	at := ""
-	// Game::CARD_TYPES names a class constant as PHP does: Game.CARD_TYPES.
+	// Game::CARD_TYPES names a class constant as PHP does: Game.CARD_TYPES
+	// (and Game::$X a static property: Game.X).
 	for _, part := range strings.Split(strings.ReplaceAll(m.Engine, "::", "."), ".") {
 		if u, ok := cur.(*Unreadable); ok {
 			return nil, u.error(at)
@@ -351,6 +352,11 @@ func engineMap(engine map[string]any, m *Match) (map[string]engineEntry, error) 
 		mm, ok := cur.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("engine.%s: %q is not a map", m.Engine, part)
+		}
+		if strings.HasPrefix(part, "$") {
+			if name := e.staticName(at, part); name != "" {
+				part = name
+			}
 		}
 		cur, ok = mm[part]
 		if !ok {

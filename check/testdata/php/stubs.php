@@ -20,7 +20,21 @@ namespace Bga\GameFramework {
     }
 }
 namespace {
+    // Where old games require the framework's table.game.php from (its
+    // Table is below): the harness leaves the constant out of its output.
+    define('APP_GAMEMODULE_PATH', __DIR__ . '/framework/');
+
+    // The framework's game class and its modules: their methods do
+    // nothing here.
+    #[\AllowDynamicProperties]
     abstract class Table {
         public function __construct() {}
+        public function initGameStateLabels(array $labels): void {}
+        public function getNew(string $module): object { return new FrameworkModule(); }
+        public function __call($name, $args) { return null; }
+        public static function __callStatic($name, $args) { return null; }
+    }
+    class FrameworkModule {
+        public function __call($name, $args) { return null; }
     }
 }

@@ -53,6 +53,9 @@ final class Game extends \Table implements Scoring
         parent::__construct();
         $this->initGameStateLabels(['round' => 10]);
         self::$CARD_TYPES = [LANTERN_AMBER => 9];
+        // The game is built once material.inc.php's top level has run:
+        // this is its hand size.
+        $this->hand_size = self::HAND_SIZE + 1;
     }
 
     public function getGameName(): string
