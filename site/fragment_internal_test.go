@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules/render"
+	"github.com/wikirules/wikirules/templates"
 )
 
 // escapeIDForLinkRE is what MediaWiki's Sanitizer::escapeIdForLink does
@@ -51,9 +52,10 @@ var fragmentIDOf = strings.NewReplacer(" ", "_", "\t", "_", "\n", "_", "\f", "_"
 // (escapeIDForLinkRE, its own regular expression), for 13,000 ids made
 // of '%', hex digits and the characters around them: the site's
 // idFragment (permalinks, the search index), its linker's [[#…]] links,
-// the renderer's table of contents and its WikiLinker's [[#…]] links
-// (render.FragmentLink, which idFragment calls: the two were written
-// apart once).
+// the layouts' table of contents (templates.FragmentHref), the
+// renderer's table of contents and its WikiLinker's [[#…]] links
+// (render.FragmentLink, which the others call: they were written apart
+// once).
 func TestIDFragmentAsMediaWiki(t *testing.T) {
 	ids := fragmentIDs()
 	entries := make([]render.TOCEntry, len(ids))
@@ -79,6 +81,12 @@ func TestIDFragmentAsMediaWiki(t *testing.T) {
 		mediawiki := escapeIDForLinkRE.ReplaceAllString(id, "%25$1")
 		check("idFragment", id, idFragment(id), mediawiki)
 		check("the renderer's table of contents", id, stdhtml.UnescapeString(hrefs[i][1]), mediawiki)
+		attr := string(templates.FragmentHref(id))
+		if v, ok := strings.CutPrefix(attr, `href="#`); !ok || !strings.HasSuffix(v, `"`) || strings.ContainsRune(v[:len(v)-1], '"') {
+			t.Errorf("templates.FragmentHref(%q) = %s, not an attribute href=\"#…\"", id, attr)
+		} else {
+			check("the layouts' table of contents", id, stdhtml.UnescapeString(v[:len(v)-1]), mediawiki)
+		}
 		if id == "" {
 			continue // no link
 		}

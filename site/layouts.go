@@ -371,9 +371,9 @@ func (w layoutWriter) toc(entries []TOCEntry) {
 	for _, e := range entries {
 		w.WriteString("<li class=\"toc-l")
 		w.int(e.Level)
-		w.WriteString("\"><a href=\"#")
-		w.frag(e.ID)
-		w.WriteString("\"><span class=\"tocnumber\">")
+		w.WriteString("\"><a ")
+		w.WriteString(string(templates.FragmentHref(e.ID)))
+		w.WriteString("><span class=\"tocnumber\">")
 		w.text(e.Number)
 		w.WriteString("</span> ")
 		w.WriteString(string(e.Title))

@@ -156,10 +156,10 @@ func contentIDs(prefix string) render.Options {
 // whose id is the fragment as it is, and only when there is none to the
 // one whose id is the fragment percent-decoded: url.PathEscape's "100%25"
 // for "100%" (or "5%2F6_players" for "5/6_players") went to a heading
-// whose id is that. Every link to a heading the site writes in Go goes
-// through it (the layouts' table of contents is html/template's, which
-// percent-encodes every byte but letters, digits and "-._~"); a table's
-// or a revision's anchor has no '%' and is its own fragment.
+// whose id is that. Every link to a heading the site writes goes through
+// it, or through render.FragmentLink itself (the layouts' table of
+// contents: templates.FragmentHref); a table's or a revision's anchor has
+// no '%' and is its own fragment.
 func idFragment(id string) string { return render.FragmentLink(id) }
 
 func (l *linker) PageExists(title string) bool {

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/wikirules/wikirules/render"
 )
 
 //go:embed layouts assets
@@ -210,7 +212,26 @@ func funcs() template.FuncMap {
 		"summary":  summaryHTML,
 		"clip":     func(n int, s string) string { return Clip(s, n) },
 		"join":     strings.Join,
+		// fragmentHref is the href attribute of a link to an element
+		// of the page: <a {{fragmentHref .ID}}>.
+		"fragmentHref": FragmentHref,
 	}
+}
+
+// FragmentHref is the template function fragmentHref, for pages written in
+// Go too: the attribute href="#…" of a link to the element whose id is
+// id, its fragment written as MediaWiki writes it
+// (render.FragmentLink: "#100%", "#Q&amp;A", "#Élan"; only a '%'
+// before two hex digits as "%25"). html/template writes a value after
+// href="# percent-encoded ("#100%25", which a browser takes to a heading
+// "100%25" when there is one, before "100%"), and percent-encodes more
+// than that even in a template.URL; the whole attribute, an
+// HTMLAttr, is written as it is. It is safe whatever id is: the URL
+// starts with '#', a fragment of the page itself (no scheme such as
+// javascript: can follow), and the value is escaped for the quoted
+// attribute.
+func FragmentHref(id string) template.HTMLAttr {
+	return template.HTMLAttr(`href="#` + render.EscapeAttr(render.FragmentLink(id)) + `"`)
 }
 
 // Plural is the template function plural, for pages written in Go too:

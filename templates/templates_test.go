@@ -1,9 +1,14 @@
 package templates
 
 import (
+	"html/template"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"golang.org/x/net/html"
+
+	"github.com/wikirules/wikirules/render"
 )
 
 func TestEmbeddedParse(t *testing.T) {
@@ -65,5 +70,43 @@ func TestClip(t *testing.T) {
 func TestSummaryHTML(t *testing.T) {
 	if got := string(summaryHTML("/* Scoring <b> */ the <i>queen</i>")); got != `<span class="autocomment">→ Scoring &lt;b&gt;:</span> the &lt;i&gt;queen&lt;/i&gt;` {
 		t.Errorf("got %s", got)
+	}
+}
+
+// fragmentHref writes the href of a link to an element of the page as
+// MediaWiki writes its fragment ("#100%", not html/template's "#100%25"),
+// and no id breaks out of the attribute or gives the link a scheme: the
+// attribute parses back to one href, "#" and the id as FragmentLink
+// writes it.
+func TestFragmentHref(t *testing.T) {
+	tpl := template.Must(template.New("t").Funcs(funcs()).Parse(`<p><a {{fragmentHref .}}>x</a></p>`))
+	for _, c := range []struct{ id, want string }{
+		{"100%", `<a href="#100%">`},
+		{"100%25", `<a href="#100%2525">`},
+		{"Q&A", `<a href="#Q&amp;A">`},
+		{"Élan", `<a href="#Élan">`},
+		{`"quoted" C++`, `<a href="#&quot;quoted&quot; C++">`},
+		{`x" onmouseover="alert(1)`, `<a href="#x&quot; onmouseover=&quot;alert(1)">`},
+		{"javascript:alert(1)", `<a href="#javascript:alert(1)">`},
+		{"a'b<c>d", `<a href="#a&#39;b&lt;c&gt;d">`},
+	} {
+		var b strings.Builder
+		if err := tpl.Execute(&b, c.id); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("%q: %s, want %s", c.id, b.String(), c.want)
+		}
+		doc, err := html.Parse(strings.NewReader(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range doc.Descendants() {
+			if n.Type == html.ElementNode && n.Data == "a" {
+				if len(n.Attr) != 1 || n.Attr[0].Key != "href" || n.Attr[0].Val != "#"+render.FragmentLink(c.id) {
+					t.Errorf("%q: the link's attributes are %q", c.id, n.Attr)
+				}
+			}
+		}
 	}
 }
