@@ -298,6 +298,25 @@ func TestLastRowNoFormattingCell(t *testing.T) {
 	}
 }
 
+// An item added after the last one of a list table, or the last one
+// removed, changes no other cell: the item before it is not counted as
+// changed in its formatting (its wikitext is its own line, without the
+// next item's "*" or the line break before it).
+func TestLastListItemNoFormattingCell(t *testing.T) {
+	for _, c := range []struct{ name, old, new string }{
+		{"appended", "* 14 x Tempura\n* 3 x Wasabi\n", "* 14 x Tempura\n* 3 x Wasabi\n* 6 x Sashimi\n"},
+		{"removed", "* 14 x Tempura\n* 3 x Wasabi\n* 6 x Sashimi\n", "* 14 x Tempura\n* 3 x Wasabi\n"},
+		{"appended before text", "* 14 x Tempura\n* 3 x Wasabi\nThe rest of the deck.\n", "* 14 x Tempura\n* 3 x Wasabi\n* 6 x Sashimi\nThe rest of the deck.\n"},
+		{"numbered", "# Pair 2\n# Flush 5\n", "# Pair 2\n# Flush 5\n# Straight 4\n"},
+		{"definitions", "; Pair : 2\n; Flush : 5\n", "; Pair : 2\n; Flush : 5\n; Straight : 4\n"},
+	} {
+		r := compare("== Deck ==\n"+c.old, "== Deck ==\n"+c.new)
+		if len(r.Tables) != 1 || r.Tables[0].FormattingCells != 0 || len(r.Tables[0].RowsAdded)+len(r.Tables[0].RowsRemoved) != 1 {
+			t.Errorf("%s: %+v; want one row added or removed and no cell changed in formatting", c.name, r.Tables)
+		}
+	}
+}
+
 // renamedPage is a page of n sections (each with a small table) and the
 // same page with every section retitled and every column renamed: the most
 // work pairing can have.

@@ -235,12 +235,14 @@ func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []
 				frenchSpaceJoin(n)
 			}
 		case !entering:
-			if n.Level == contentEndMark && (n.Kind == model.KindCell || n.Kind == model.KindRow || n.Kind == model.KindCaption) {
+			if n.Level == contentEndMark && endsAtContent(n.Kind) {
 				// The end the tree builder left it is its start tag's.
 				from := n.End
 				n.Level = 0
-				fixRange(n)
-				endContent(doc.Source, n, from)
+				coverChildren(n)
+				if n.Kind == model.KindCell || n.Kind == model.KindRow || n.Kind == model.KindCaption {
+					endContent(doc.Source, n, from)
+				}
 				break
 			}
 			fixRange(n)
@@ -262,6 +264,20 @@ func (ps *parseState) postprocess(doc *model.Document, wrap func(*model.Node, []
 	wrap(root, calls)
 	assignHeadingIDs(headings, nil)
 	buildSections(root, &ps.nodes)
+}
+
+// endsAtContent reports whether a node of kind k that endAtContent
+// marked ends where its content ends: a table part before the white
+// space at its end (endContent); a paragraph, a list, a list item or a
+// <pre> where its last child ends (the line break that ends its text,
+// as MediaWiki writes "<p>a\n</p>", is its text's: a text's range holds
+// all of its line breaks, which readers of its lines count on).
+func endsAtContent(k model.Kind) bool {
+	switch k {
+	case model.KindCell, model.KindRow, model.KindCaption, model.KindParagraph, model.KindList, model.KindListItem, model.KindPre:
+		return true
+	}
+	return false
 }
 
 // endContent ends n, a table part something other than its own end tag
@@ -300,19 +316,22 @@ func fixRange(n *model.Node) {
 	if n.FirstChild == nil || n.Kind == model.KindDocument {
 		return
 	}
-	pos, end := n.Pos, n.End
-	if n.Kind == model.KindParagraph && pos == 0 && end == 0 {
-		pos, end = n.FirstChild.Pos, n.FirstChild.End
+	if n.Kind == model.KindParagraph && n.Pos == 0 && n.End == 0 {
+		n.Pos, n.End = n.FirstChild.Pos, n.FirstChild.End
+	}
+	coverChildren(n)
+}
+
+// coverChildren makes n's range cover its children's as well as its
+// own: fixRange but for its paragraph of no range (the [0:0] of a
+// paragraph endAtContent marked is its start tag's, at the page's start).
+func coverChildren(n *model.Node) {
+	if n.End < n.Pos {
+		n.End = n.Pos
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Pos < pos {
-			pos = c.Pos
-		}
-		if c.End > end {
-			end = c.End
-		}
+		n.Pos, n.End = min(n.Pos, c.Pos), max(n.End, c.End)
 	}
-	n.Pos, n.End = pos, end
 }
 
 // frenchSpace puts a no-break space before ? : ; ! % » › (when no word

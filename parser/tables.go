@@ -387,12 +387,14 @@ func (ps *parseState) headings(in *text) *text {
 			le += ls
 		}
 		if s[ls] == '=' {
-			if lvl, ca, cz, end, ok := headingLine(s, ls, le); ok {
+			if lvl, ca, cz, te, end, ok := headingLine(s, ls, le); ok {
 				b.copy(in, last, ls)
 				tag := "h" + string(rune('0'+lvl))
 				b.genAt("<"+tag+">", in, ls, ca)
 				b.copy(in, ca, cz)
-				b.genAt("</"+tag+">", in, cz, le)
+				// The end tag is the closing "=" run's: the white
+				// space after it is not the heading's.
+				b.genAt("</"+tag+">", in, cz, te)
 				last = end
 				if end >= len(s) {
 					break
@@ -408,11 +410,12 @@ func (ps *parseState) headings(in *text) *text {
 }
 
 // headingLine matches ^(={n})[ \t]*(.+?)[ \t]*\1\s*$ for n = 6…1 on the
-// line s[ls:le]. It returns the level, the content range, and where the
-// rest of the text resumes (the newline that ends the swallowed run).
-func headingLine(s string, ls, le int) (lvl, ca, cz, end int, ok bool) {
+// line s[ls:le]. It returns the level, the content range, the end of the
+// closing "=" run, and where the rest of the text resumes (the newline
+// that ends the swallowed run).
+func headingLine(s string, ls, le int) (lvl, ca, cz, te, end int, ok bool) {
 	// Trailing whitespace of the line (the \s* before $).
-	te := le
+	te = le
 	for te > ls && isRegexSpace(s[te-1]) {
 		te--
 	}
@@ -449,9 +452,9 @@ func headingLine(s string, ls, le int) (lvl, ca, cz, end int, ok bool) {
 		} else if k := strings.LastIndexByte(s[le:p], '\n'); k >= 0 {
 			end = le + k
 		}
-		return n, ca, cz, end, true
+		return n, ca, cz, te, end, true
 	}
-	return 0, 0, 0, 0, false
+	return 0, 0, 0, 0, 0, false
 }
 
 func isRegexSpace(c byte) bool {

@@ -704,37 +704,60 @@ func (tb *treeBuilder) headingInScope() bool {
 	return false
 }
 
-func (tb *treeBuilder) popUntil(tag string, end int) {
+// popUntil closes the elements open down to the innermost tag, for a
+// token that ends at end. With own, the tag's own end tag closes it, and
+// it ends at end, as the elements it closes on the way do but the table
+// parts and blocks endAtContent marks. Otherwise, when tag is one of
+// those, it ends where its content does, and so do all the elements it
+// closes (an element left open in a paragraph takes none of the next
+// line either).
+func (tb *treeBuilder) popUntil(tag string, end int, own bool) {
+	atContent := !own && endsAtContentTag(tag)
 	for len(tb.stack) > 1 {
 		n := tb.pop()
 		if n.Tag == tag {
-			n.End = max(n.End, end)
+			if !atContent {
+				n.End = max(n.End, end)
+			} else {
+				endAtContent(n)
+			}
 			return
 		}
-		if !endAtContent(n) {
+		if !endAtContent(n) && !atContent {
 			n.End = max(n.End, end)
 		}
 	}
 }
 
 // contentEndMark marks, in its Level (which means nothing on them), a
-// table part that something other than its own end tag closed while the
-// tree is built: postprocess ends it where its content ends
-// (endContent).
+// table part or a block that something other than its own end tag
+// closed while the tree is built: postprocess ends it where its content
+// ends (endsAtContent).
 const contentEndMark = 3
 
 // endAtContent marks n, popped for a token that is not its own end tag,
 // to end where its content ends, when it is a table part (a cell, a
-// caption, a row), and reports whether it is. The token is the next
-// cell's or row's marker, the "|-" or "|}" line MediaWiki writes a
-// cell's and a row's end tags for, the next <td> or a </tr> or </table>
-// an HTML table leaves them to: none of it is the part's, nor is the
-// line break before it, which the part's text holds ("<td>1\n</td>"),
-// as the paragraph or list item that ends a cell holds it.
+// caption, a row) or a block the paragraph pass makes (a paragraph, a
+// list, a list item, a definition's term or description, a <pre>), and
+// reports whether it is. The token is the next cell's or row's marker,
+// the "|-" or "|}" line MediaWiki writes a cell's and a row's end tags
+// for, the next <td> or a </tr> or </table> an HTML table leaves them
+// to; the next item's "*", "#", ":" or ";", the line after a list, a
+// paragraph or a <pre> where the paragraph pass writes their end tags:
+// none of it is the part's, nor is the line break before it, which the
+// part's text holds ("<td>1\n</td>", "<p>a\n</p>").
 func endAtContent(n *model.Node) bool {
-	switch n.Tag {
-	case "td", "th", "tr", "caption":
+	if endsAtContentTag(n.Tag) {
 		n.Level = contentEndMark
+		return true
+	}
+	return false
+}
+
+// endsAtContentTag reports whether endAtContent marks an element tag.
+func endsAtContentTag(tag string) bool {
+	switch tag {
+	case "td", "th", "tr", "caption", "p", "li", "dt", "dd", "ul", "ol", "dl", "pre":
 		return true
 	}
 	return false
@@ -746,14 +769,16 @@ func (tb *treeBuilder) generateImpliedEnd(except string) {
 		if lookupTagFlags(t)&fImpliedEnd == 0 || t == except {
 			return
 		}
-		tb.pop()
+		endAtContent(tb.pop())
 	}
 }
 
+// closeP closes the open paragraph for a start tag at end, where its
+// content ends.
 func (tb *treeBuilder) closeP(end int) {
 	if tb.inScope("p", "button") {
 		tb.generateImpliedEnd("p")
-		tb.popUntil("p", end)
+		tb.popUntil("p", end, false)
 	}
 }
 
@@ -1309,6 +1334,13 @@ func (tb *treeBuilder) written(pos int, prefix string) bool {
 	return pos >= 0 && pos+len(prefix) <= len(src) && strings.EqualFold(src[pos:pos+len(prefix)], prefix)
 }
 
+// writtenTag is written for the whole name: "</p" followed by no other
+// letter or digit ("</pre>" is not a </p>).
+func (tb *treeBuilder) writtenTag(pos int, prefix string) bool {
+	k := pos + len(prefix)
+	return tb.written(pos, prefix) && (k == len(tb.ps.src) || !isTagNameByte(tb.ps.src[k]))
+}
+
 // stray reports an end tag that closes nothing.
 func (tb *treeBuilder) stray(t *htmlToken) {
 	if tb.written(t.pos, "</"+t.name) {
@@ -1422,7 +1454,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 	case "table":
 		if ti >= 0 && !inCell {
 			// A table directly in a table closes the first.
-			tb.popUntil("table", t.pos)
+			tb.popUntil("table", t.pos, false)
 		}
 		tb.closeP(t.pos)
 		tb.insertElement(t)
@@ -1478,7 +1510,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 			n := tb.stack[i]
 			if n.Tag == "li" {
 				tb.generateImpliedEnd("li")
-				tb.popUntil("li", t.pos)
+				tb.popUntil("li", t.pos, false)
 				break
 			}
 			if lookupTagFlags(n.Tag)&fSpecial != 0 && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
@@ -1492,7 +1524,7 @@ func (tb *treeBuilder) startTag(t *htmlToken) {
 			n := tb.stack[i]
 			if n.Tag == "dd" || n.Tag == "dt" {
 				tb.generateImpliedEnd(n.Tag)
-				tb.popUntil(n.Tag, t.pos)
+				tb.popUntil(n.Tag, t.pos, false)
 				break
 			}
 			if lookupTagFlags(n.Tag)&fSpecial != 0 && n.Tag != "address" && n.Tag != "div" && n.Tag != "p" {
@@ -1618,16 +1650,16 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 			tb.insertElement(&htmlToken{kind: tokStart, name: "p", flags: lookupTagFlags("p"), pos: t.pos, end: t.end})
 		}
 		tb.generateImpliedEnd("p")
-		tb.popUntil("p", t.end)
+		tb.popUntilEnd(t)
 	case name == "li":
 		if tb.inScope("li", "ol", "ul") {
 			tb.generateImpliedEnd("li")
-			tb.popUntil("li", t.end)
+			tb.popUntilEnd(t)
 		}
 	case name == "dd" || name == "dt":
 		if tb.inScope(name) {
 			tb.generateImpliedEnd(name)
-			tb.popUntil(name, t.end)
+			tb.popUntilEnd(t)
 		}
 	case t.flags&fHeading != 0:
 		if tb.headingInScope() {
@@ -1647,13 +1679,33 @@ func (tb *treeBuilder) endTag(t *htmlToken) {
 	case t.flags&fSpecial != 0 || name == "figure":
 		if tb.inScope(name) {
 			tb.generateImpliedEnd("")
-			tb.popUntil(name, t.end)
+			tb.popUntilEnd(t)
 		} else {
 			tb.stray(t)
 		}
 	default:
 		tb.anyOtherEnd(t)
 	}
+}
+
+// popUntilEnd closes the elements open down to the one end tag t
+// closes. It ends at the tag's end when the page has the tag written, or
+// when a tag written in the page opened it (an extension tag's <pre> or
+// <li>, whose end tag the extension wrote, or an HTML tag's); an element
+// of the paragraph pass (opened at a line's start, a list marker, an
+// indent, in the page or a template's text), which the pass closes at
+// the next line or item, ends where its content ends (popUntil).
+func (tb *treeBuilder) popUntilEnd(t *htmlToken) {
+	src := tb.ps.src
+	own := tb.writtenTag(t.pos, "</"+t.name)
+	for i := len(tb.stack) - 1; i > 0 && !own; i-- {
+		if n := tb.stack[i]; n.Tag == t.name {
+			// Its range is its start tag's while it is open.
+			own = n.Pos < n.End && n.End <= len(src) && src[n.Pos] == '<'
+			break
+		}
+	}
+	tb.popUntil(t.name, t.end, own)
 }
 
 // linkInfo returns the link record an @link/@ext/@img attribute points to.

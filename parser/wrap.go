@@ -175,12 +175,14 @@ func (wr *wrapper) wrap(start *model.Node, c *model.TemplateCall) *model.Node {
 			parent = first
 			continue
 		}
-		// A table part (a row, a cell, a caption) the call made stays a
-		// child of its table or row, as the renderer and the extractor
-		// read it (a wrapper around a row took it out of the table's
-		// <tbody>, and its cells out of the table's grid): the wrap goes
-		// into the only one (the line breaks written between cells
-		// aside), and a call that made several is not wrapped.
+		// A table part (a row, a cell, a caption) or a list item the
+		// call made stays a child of its table, row or list, as the
+		// renderer and the extractor read it (a wrapper around a row
+		// took it out of the table's <tbody>, and its cells out of the
+		// table's grid; one around an item, out of its list's items):
+		// the wrap goes into the only one (the line breaks written
+		// between cells or items aside), and a call that made several is
+		// not wrapped.
 		if count > 0 && !straddle {
 			if part, parts := tablePartOf(first, last); parts > 0 {
 				if parts > 1 || part.FirstChild == nil {
@@ -207,14 +209,14 @@ func (wr *wrapper) wrap(start *model.Node, c *model.TemplateCall) *model.Node {
 	}
 }
 
-// tablePartOf returns the last table part (row, cell or caption) of the
-// siblings first…last and how many they hold.
+// tablePartOf returns the last table part (row, cell or caption) or
+// list item of the siblings first…last and how many they hold.
 func tablePartOf(first, last *model.Node) (*model.Node, int) {
 	var part *model.Node
 	n := 0
 	for ch := first; ; ch = ch.NextSibling {
 		switch ch.Kind {
-		case model.KindRow, model.KindCell, model.KindCaption:
+		case model.KindRow, model.KindCell, model.KindCaption, model.KindListItem:
 			part = ch
 			n++
 		}

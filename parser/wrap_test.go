@@ -53,12 +53,12 @@ func wrapNaiveCall(root *model.Node, c *model.TemplateCall) {
 			continue
 		}
 		if count > 0 && !straddle {
-			// A table part stays in its table: into the only one, or
-			// not wrapped.
+			// A table part or a list item stays in its table or
+			// list: into the only one, or not wrapped.
 			var part *model.Node
 			parts := 0
 			for ch := first; ch != last.NextSibling; ch = ch.NextSibling {
-				if ch.Kind == model.KindRow || ch.Kind == model.KindCell || ch.Kind == model.KindCaption {
+				if ch.Kind == model.KindRow || ch.Kind == model.KindCell || ch.Kind == model.KindCaption || ch.Kind == model.KindListItem {
 					part = ch
 					parts++
 				}
