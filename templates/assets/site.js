@@ -37,10 +37,41 @@
   // A link to something inside a closed <details> (a line of the
   // wikitext, a diff) opens it; the target is marked so the eye finds it.
   var marked = null;
+  // The element the URL's fragment names, found as the browser finds it
+  // (HTML's "find a potential indicated element"): the fragment as written
+  // first, then percent-decoded. So "#100%25" is a heading "100%25" when
+  // there is one, else "100%"; "#100%" is "100%" (decodeURIComponent
+  // throws on it).
+  function hashTarget() {
+    var frag = window.location.hash.slice(1);
+    if (!frag) return null;
+    return document.getElementById(frag) || document.getElementById(percentDecode(frag));
+  }
+  // The URL standard's percent-decode, then UTF-8 decode without BOM: a
+  // "%" not before two hex digits stays, bytes that are no UTF-8 become
+  // U+FFFD (decodeURIComponent throws on both).
+  function percentDecode(s) {
+    if (s.indexOf("%") < 0) return s;
+    var b = new TextEncoder().encode(s), out = new Uint8Array(b.length), n = 0;
+    for (var i = 0; i < b.length; i++) {
+      var hi = i + 2 < b.length ? hexValue(b[i + 1]) : -1, lo = hi >= 0 ? hexValue(b[i + 2]) : -1;
+      if (b[i] === 37 && lo >= 0) {
+        out[n++] = hi * 16 + lo;
+        i += 2;
+      } else {
+        out[n++] = b[i];
+      }
+    }
+    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(out.subarray(0, n));
+  }
+  function hexValue(c) {
+    if (c >= 48 && c <= 57) return c - 48; // 0-9
+    if (c >= 65 && c <= 70) return c - 55; // A-F
+    if (c >= 97 && c <= 102) return c - 87; // a-f
+    return -1;
+  }
   function openTarget() {
-    var id = "";
-    try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (e) { return; }
-    var el = id && document.getElementById(id);
+    var el = hashTarget();
     if (!el) return;
     for (var d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
     if (el.tagName === "DETAILS") el.open = true;
