@@ -1184,24 +1184,25 @@ func (r *Renderer) TOC(doc *model.Document) []TOCEntry { return toc(doc, r.tocLi
 // toc lists the document's headings; line, when not nil, gives each
 // entry's HTML.
 func toc(doc *model.Document, line func(h *model.Node) string) []TOCEntry {
-	// Count the headings first, so that the list is allocated once.
-	n := 0
+	// One walk of the tree gathers the headings (on the stack for up to
+	// 64 of them), so that the list is allocated once: the walk is most
+	// of the cost (a page has hundreds of nodes, a few headings), and a
+	// walk to count them first cost as much again.
+	var buf [64]*model.Node
+	headings := buf[:0]
 	for c := doc.Root; c != nil; c = model.Next(doc.Root, c) {
 		if c.Kind == model.KindHeading {
-			n++
+			headings = append(headings, c)
 		}
 	}
-	if n == 0 {
+	if len(headings) == 0 {
 		return nil
 	}
-	out := make([]TOCEntry, 0, n)
+	out := make([]TOCEntry, 0, len(headings))
 	var counters []int
 	var levels []int
 	var num []byte
-	for h := doc.Root; h != nil; h = model.Next(doc.Root, h) {
-		if h.Kind != model.KindHeading {
-			continue
-		}
+	for _, h := range headings {
 		lvl := int(h.Level)
 		for len(levels) > 0 && levels[len(levels)-1] > lvl {
 			levels = levels[:len(levels)-1]

@@ -1,6 +1,8 @@
 package render_test
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,5 +73,37 @@ func TestTOCLinksToHeadings(t *testing.T) {
 				t.Errorf("%+v: TOC line %d links to %q (%q), not to its heading %q", opts, i+1, e.href, to, ids[i].id)
 			}
 		}
+	}
+}
+
+// TOC lists every heading in document order, however many there are and
+// wherever they are (in a <div>, a table cell): 70 headings, more than
+// the walk keeps on the stack, numbered by level.
+func TestTOCManyHeadings(t *testing.T) {
+	var src strings.Builder
+	var want []string
+	top, sub := 0, 0
+	for i := range 70 {
+		switch {
+		case i%7 == 3:
+			sub++
+			fmt.Fprintf(&src, "=== S%d ===\n", i)
+			want = append(want, fmt.Sprintf("%d.%d S%d S%d", top, sub, i, i))
+		case i%10 == 5:
+			top, sub = top+1, 0
+			fmt.Fprintf(&src, "<div>\n== D%d ==\n</div>\n", i)
+			want = append(want, fmt.Sprintf("%d D%d D%d", top, i, i))
+		default:
+			top, sub = top+1, 0
+			fmt.Fprintf(&src, "== H%d ==\ntext\n", i)
+			want = append(want, fmt.Sprintf("%d H%d H%d", top, i, i))
+		}
+	}
+	var got []string
+	for _, e := range render.TOC(parser.Parse(src.String(), &parser.Options{})) {
+		got = append(got, e.Number+" "+e.Title+" "+e.ID)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("TOC\n got %q\nwant %q", got, want)
 	}
 }
