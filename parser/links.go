@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -105,9 +104,9 @@ func (ps *parseState) internalLinks(in *text) *text {
 		}
 		target := s[p:t]
 		if strings.IndexByte(target, '%') >= 0 {
-			if dec, err := url.PathUnescape(strings.ReplaceAll(target, "+", "%2B")); err == nil {
-				target = angleEscaper.Replace(dec)
-			}
+			// PHP's rawurldecode: every "%" and two hex digits decoded,
+			// any other "%" as it is ("a%%41" is "a%A").
+			target = angleEscaper.Replace(rawURLDecode(target))
 		}
 		origLink := strings.TrimLeft(target, " ")
 		if hasURLProtocol(origLink) {

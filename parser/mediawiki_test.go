@@ -109,6 +109,11 @@ var mediawikiCases = []string{
 	"{{#tag:ref|a <ref>inner</ref> <span style=\"color:red\">b</span>}} c <ref>outer</ref>\n<references/>",
 	// #time: a strip marker is no date.
 	"{{#time:Y|<nowiki>2024</nowiki>}} {{#time:Y|2021-01-01}}",
+	// Link targets and fragments read as the title codec reads them:
+	// Unicode spaces, bidi marks, a space at a fragment's start, PHP's
+	// rawurldecode, no link for a title that would hold U+FFFD.
+	"[[#a&nbsp;b]] [[#a\u00a0b]] [[#a\u2003_\u3000b]] [[#a \u200e b]] [[#a&#x202A;b&#x202E;]] [[# lead]] [[#_x]] [[#trail _\u00a0]] [[#a%%41]] [[#x%zz%41]] [[#a&#9;  b]] [[Main Page _#x]] [[Ma&#x200F;in&#x2003;Page#y]] [[:\u00a0Main Page#z]]",
+	"[[#a&#x0C;b]] [[Main Page#a&#x0C;b|label]] [[#a&#13;b]] [[#a&#xFFFE;b]] [[#a&#xFFFD;b]] [[#a\uFFFDb]] [[#&#99999999999;]] [[#a%0Bb&amp;]] [[#a%C3]] [[a&#9;]] [[Main Page&#9;#x]] [[#a%0Cb]]",
 	// A free link cut at &nbsp; or &lt;: the rest of MediaWiki's match is
 	// not searched for another link.
 	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",

@@ -60,14 +60,7 @@ var linkFragmentCases = []string{
 // parser (LinkInfo.Fragment) does not read as MediaWiki's title codec
 // does, each with the reason; a case listed that no longer differs fails,
 // so the list stays true.
-var linkFragmentParserDiffers = map[string]string{
-	"[[#a&nbsp;b]]": "the title codec makes a run of Unicode spaces one '_'; the parser keeps U+00A0",
-	"[[#a\u00a0b]]": "the title codec makes a run of Unicode spaces one '_'; the parser keeps U+00A0",
-	"[[#a\u2003b]]": "the title codec makes a run of Unicode spaces one '_'; the parser keeps U+2003",
-	"[[#a\u200eb]]": "the title codec leaves bidi marks out; the parser keeps U+200E",
-	"[[# lead]]":    "the title codec keeps a space at the start of a fragment (#_lead); the parser trims it",
-	"[[#a%%41]]":    "MediaWiki rawurldecodes the target (a%A); the parser leaves a%%41 as it is",
-}
+var linkFragmentParserDiffers = map[string]string{}
 
 var hrefRE = regexp.MustCompile(`<a [^>]*?href="([^"]*)"`)
 
