@@ -99,8 +99,11 @@ type WikiPage struct {
 type TOCEntry struct {
 	Level  int
 	Number string // "1", "1.2"
-	// ID is the heading's id, as the page has it (a layout writes
-	// href="#{{.ID}}", which html/template percent-encodes).
+	// ID is the heading's id, as the page has it. A layout links to it
+	// with <a {{fragmentHref .ID}}>: the whole href="#…" attribute, the
+	// id as MediaWiki writes it in a link ("#100%", "#Q&amp;A");
+	// href="#{{.ID}}" would be percent-encoded by html/template
+	// ("#100%25", which goes to a heading "100%25" when there is one).
 	ID string
 	// Title is the line as MediaWiki's table of contents writes it: the
 	// heading's text with the inline formatting MediaWiki keeps there

@@ -72,16 +72,15 @@ func inClass(class string) func(n *html.Node) bool {
 	return func(n *html.Node) bool { return hasClass(n, class) }
 }
 
-// TestFragmentLinks: every link the site writes in Go to a heading of
+// TestFragmentLinks: every link the site writes to a heading of
 // fragments.txtar ("100%", "Q&A", "Élan", "50%25"…) writes its id as
 // MediaWiki does (Sanitizer::escapeIdForLink: "#100%", "#50%2525", not
 // url.PathEscape's "#100%25", another heading's id): its permalink, the
 // page's [[#…]] links (in the old revision too), another page's
 // [[Page#…]] links, a redirect to a section and the search index; and
-// each lands on its heading by the browser's rule (fragmentTarget). The
-// table of contents (the layouts', html/template's percent-encoding)
-// lands on its headings but on "100%" (fragments.txtar's broken-links);
-// its lines keep their formatting.
+// each lands on its heading by the browser's rule (fragmentTarget). So
+// does the layouts' table of contents (templates.FragmentHref), both of
+// them; its lines keep their formatting.
 func TestFragmentLinks(t *testing.T) {
 	_, all := buildFragments(t)
 	page := all["games/frag/index.html"]
@@ -154,24 +153,26 @@ func TestFragmentLinks(t *testing.T) {
 	}
 	lands("the search index", sections, "games/frag/index.html")
 
-	// The table of contents: each line links to its heading, as
-	// html/template writes a fragment (every byte but letters, digits
-	// and "-._~" percent-encoded), and keeps its formatting.
-	toc := pageLinks(t, page, func(n *html.Node) bool { return n.Data == "aside" })
-	if len(toc) != len(fragmentHeadings) {
-		t.Fatalf("%d lines in the table of contents: %q", len(toc), toc)
-	}
-	for i, h := range toc {
-		frag := strings.TrimPrefix(h, "#")
-		if fragmentID(frag) != fragmentHeadings[i] {
-			t.Errorf("table of contents: line %d links to %q, not to %q", i+1, h, fragmentHeadings[i])
+	// The table of contents, in the sidebar and folded for a phone: each
+	// line links to its heading as the other links do (the layouts'
+	// fragmentHref: "#100%", "#Q&A", not html/template's "#100%25", a
+	// heading "100%25"'s id, or "#Q%26A"), lands there, and keeps its
+	// formatting.
+	for _, toc := range []struct {
+		what string
+		in   func(n *html.Node) bool
+	}{
+		{"the table of contents", func(n *html.Node) bool { return n.Data == "aside" }},
+		{"the folded table of contents", inClass("toc-inline")},
+	} {
+		hrefs := pageLinks(t, page, toc.in)
+		if !slices.Equal(hrefs, want("")) {
+			t.Errorf("%s\n got %q\nwant %q", toc.what, hrefs, want(""))
 		}
-		if to, _ := fragmentTarget(frag, ids); to != fragmentHeadings[i] && fragmentHeadings[i] != "100%" {
-			t.Errorf("table of contents: line %d, %q, goes to %q, not to %q", i+1, h, to, fragmentHeadings[i])
-		}
+		lands(toc.what, hrefs, "")
 	}
-	if !bytes.Contains(page, []byte(`<span class="tocnumber">9</span> <i>Scoring</i> <sup>1</sup></a>`)) {
-		t.Errorf("the table of contents' line 9 lost its formatting")
+	if n := bytes.Count(page, []byte(`<span class="tocnumber">9</span> <i>Scoring</i> <sup>1</sup></a>`)); n != 2 {
+		t.Errorf("the tables of contents' line 9 keeps its formatting %d times, not 2", n)
 	}
 }
 
@@ -213,7 +214,8 @@ func searchEntries(t *testing.T, all map[string][]byte) [][]any {
 
 // TestBrowserFragments asks Chromium where the links of fragments.txtar's
 // site go (the :target of each): every same-page link of the game page
-// (table of contents, permalinks, [[#…]] links), another page's links to
+// (skip link, table of contents, permalinks, [[#…]] links: 18 hrefs, one
+// per heading), another page's links to
 // its sections and a redirect to one; each must be where fragmentTarget,
 // the rule checkLinks and TestFragmentLinks apply, says it goes.
 func TestBrowserFragments(t *testing.T) {
@@ -253,18 +255,32 @@ func TestBrowserFragments(t *testing.T) {
 			hrefs = append(hrefs, h)
 		}
 	}
-	if len(hrefs) < len(fragmentHeadings)+5 {
-		t.Fatalf("only %d same-page links: %q", len(hrefs), hrefs)
+	// The skip link, then a link to each heading as MediaWiki writes it
+	// (the table of contents, the permalinks and the [[#…]] links write
+	// the same: "#100%", not "#100%25"), then the [[#…]] links to the
+	// legacy ids. Each heading's link clicked is the first of its href,
+	// the sidebar's table of contents'.
+	wantHrefs := []string{"#wr-main"}
+	for _, id := range fragmentHeadings {
+		wantHrefs = append(wantHrefs, "#"+escapeIDForLink(id))
 	}
-	for _, h := range hrefs {
+	wantHrefs = append(wantHrefs, "#100.25", "#100.2525", "#Q.26A", "#.C3.89lan", "#C.2B.2B", "#.22quoted.22", "#50.2525")
+	if !slices.Equal(hrefs, wantHrefs) {
+		t.Fatalf("the same-page links\n got %q\nwant %q", hrefs, wantHrefs)
+	}
+	for i, h := range hrefs {
 		want, ok := fragmentTarget(h[1:], ids)
 		if !ok {
 			want = "(none)"
 		}
-		got := eval[string](t, ctx, `(function(){var a=[...document.querySelectorAll("a")].find(function(a){return a.getAttribute("href")===`+jsString(h)+`});a.click();return location.hash+" "+`+target+`})()`)
+		got := eval[string](t, ctx, `(function(){var a=[...document.querySelectorAll("a")].find(function(a){return a.getAttribute("href")===`+jsString(h)+`});a.click();return (a.closest("aside .toc")?"toc":"-")+" "+location.hash+" "+`+target+`})()`)
+		where, got, _ := strings.Cut(got, " ")
 		hash, id, _ := strings.Cut(got, " ")
 		if id != want {
 			t.Errorf("%q (location.hash %s): Chromium goes to %q, fragmentTarget says %q", h, hash, id, want)
+		}
+		if toc := 1 <= i && i <= len(fragmentHeadings); toc != (where == "toc") {
+			t.Errorf("%q: the link clicked is in the table of contents: %v, want %v", h, where == "toc", toc)
 		}
 	}
 
