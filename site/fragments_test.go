@@ -80,7 +80,8 @@ func inClass(class string) func(n *html.Node) bool {
 // [[Page#…]] links, a redirect to a section and the search index; and
 // each lands on its heading by the browser's rule (fragmentTarget). So
 // does the layouts' table of contents (templates.FragmentHref), both of
-// them; its lines keep their formatting.
+// them; its lines keep their formatting. The rule-tables page links to
+// its table (an anchor of a non-ASCII letter) the same way.
 func TestFragmentLinks(t *testing.T) {
 	_, all := buildFragments(t)
 	page := all["games/frag/index.html"]
@@ -173,6 +174,31 @@ func TestFragmentLinks(t *testing.T) {
 	}
 	if n := bytes.Count(page, []byte(`<span class="tocnumber">9</span> <i>Scoring</i> <sup>1</sup></a>`)); n != 2 {
 		t.Errorf("the tables of contents' line 9 keeps its formatting %d times, not 2", n)
+	}
+
+	// The rule-tables page's lists of its tables (in the sidebar and
+	// folded) link to the table under "Élan" as to a heading ("#t-frag-élan",
+	// not html/template's "#t-frag-%c3%a9lan"), and land there.
+	const rulesPage = "games/frag/rules/index.html"
+	rules := all[rulesPage]
+	tableIDs := map[string]bool{}
+	doc, err := html.Parse(bytes.NewReader(rules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range doc.Descendants() {
+		if id := attr(n, "id"); n.Type == html.ElementNode && id != "" {
+			tableIDs[id] = true
+		}
+	}
+	tables := pageLinks(t, rules, func(n *html.Node) bool { return n.Data == "nav" && hasClass(n, "toc") })
+	if want := []string{"#t-frag-élan", "#t-frag-élan"}; !slices.Equal(tables, want) || !tableIDs["t-frag-élan"] {
+		t.Errorf("%s: the lists of tables link to %q, want %q (a table of id t-frag-élan: %v)", rulesPage, tables, want, tableIDs["t-frag-élan"])
+	}
+	for _, h := range tables {
+		if to, ok := fragmentTarget(strings.TrimPrefix(h, "#"), tableIDs); !ok || to != "t-frag-élan" {
+			t.Errorf("%s: %q goes to %q (found: %v)", rulesPage, h, to, ok)
+		}
 	}
 }
 

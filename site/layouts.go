@@ -92,10 +92,6 @@ func (w layoutWriter) url(s string) {
 	w.text(processURL(s, true))
 }
 
-// frag writes s as html/template writes a value after the "#" of a URL
-// attribute (href="#{{.}}"): every byte but the unreserved percent-encoded.
-func (w layoutWriter) frag(s string) { w.text(processURL(s, false)) }
-
 // processURL is html/template's processURLOnto: norm keeps the reserved
 // characters and valid escapes.
 func processURL(s string, norm bool) string {
@@ -554,9 +550,9 @@ func (w layoutWriter) history(d *HistoryPage) {
 func (w layoutWriter) rules(d *RulesPage) {
 	tocItems := func() {
 		for _, t := range d.Tables {
-			w.WriteString("<li><a href=\"#")
-			w.frag(t.Anchor)
-			w.WriteString("\">")
+			w.WriteString("<li><a ")
+			w.WriteString(string(templates.FragmentHref(t.Anchor)))
+			w.WriteString(">")
 			w.text(t.Title)
 			if t.Status != "" {
 				w.WriteString(" ")
