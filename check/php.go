@@ -173,6 +173,9 @@ type phpReader struct {
 	// funcBodies are the functions of the files read as methods (their
 	// bodies scanned when a constructor calls them), by lower-case name.
 	funcBodies map[string]*phpMethod
+	// posIndex are the large sources' lines and columns, indexed at
+	// their first error (phppos.go).
+	posIndex map[phpSrcKey]*phpPosIndex
 }
 
 // classConst finds Class::member: the class's own constant, or one it
@@ -248,10 +251,11 @@ type phpSource struct{ name, src string }
 type phpFuncDecl struct {
 	file, src string
 	at        int
+	r         *phpReader
 }
 
 func (d phpFuncDecl) String() string {
-	return fmt.Sprintf("%s:%d", d.file, strings.Count(d.src[:d.at], "\n")+1)
+	return fmt.Sprintf("%s:%d", d.file, d.r.lineOf(d.src, d.at))
 }
 
 func newPHPReader(fsys fs.FS, display string) *phpReader {
@@ -351,20 +355,20 @@ type phpParser struct {
 // a few levels, and the reader recurses per level.
 const maxPHPDepth = 500
 
-func (p *phpParser) line() int { return strings.Count(p.src[:min(p.i, len(p.src))], "\n") + 1 }
+func (p *phpParser) line() int { return p.r.lineOf(p.src, p.i) }
 
 // errorf is an error at the parser's place: its file, line and column.
 func (p *phpParser) errorf(format string, args ...any) error {
-	m := model.Errorf(p.name, p.line(), model.MsgEngine, format, args...)
-	m.Column = p.column()
+	line, col := p.r.position(p.src, p.i)
+	m := model.Errorf(p.name, line, model.MsgEngine, format, args...)
+	m.Column = col
 	return m
 }
 
 // column is the parser's column on its line, 1-based, in characters.
 func (p *phpParser) column() int {
-	i := min(p.i, len(p.src))
-	start := strings.LastIndexByte(p.src[:i], '\n') + 1
-	return utf8.RuneCountInString(p.src[start:i]) + 1
+	_, col := p.r.position(p.src, p.i)
+	return col
 }
 
 func (p *phpParser) errorAt(at int, format string, args ...any) error {
@@ -1537,7 +1541,7 @@ func (p *phpParser) function(start int) error {
 	if name == "" {
 		return p.errorAt(start, "unsupported construct: an anonymous function (constants are read, code is not run)")
 	}
-	p.r.funcs[strings.ToLower(name)] = phpFuncDecl{file: p.name, src: p.src, at: at}
+	p.r.funcs[strings.ToLower(name)] = phpFuncDecl{file: p.name, src: p.src, at: at, r: p.r}
 	return p.skipFunction()
 }
 

@@ -48,8 +48,8 @@ type phpMethod struct {
 	whole     bool // a whole file, not a body
 }
 
-func (m *phpMethod) where() string {
-	return m.file + ":" + strconv.Itoa(strings.Count(m.src[:m.at], "\n")+1)
+func (m *phpMethod) where(r *phpReader) string {
+	return m.file + ":" + strconv.Itoa(r.lineOf(m.src, m.at))
 }
 
 // phpProp is an instance property of a class: its default (nil: none)
@@ -451,7 +451,7 @@ func (p *phpParser) processCalls(mark int) {
 			what = "the method " + m.class + "::" + m.name
 		}
 		cause := *c.at
-		cause.Text = what + "() (" + m.where() + ") is called here and not run: what it assigns is not known"
+		cause.Text = what + "() (" + m.where(p.r) + ") is called here and not run: what it assigns is not known"
 		u := &phpUnreadable{cause: &cause}
 		for _, t := range p.r.scanWrites(m, p.lsb, false, map[*phpMethod]bool{}) {
 			p.r.markUnreadable(t, u)
