@@ -137,6 +137,7 @@ type phpReader struct {
 	lazyDepth int // lazy evaluations in progress, one inside another
 	work      int // what the values built so far take, in bytes (see charge)
 	steps     int // the iterations of the loops so far
+	looped    int // the code the loops read so far, in bytes (see iterate)
 	// The classes' members beyond their constants (phpclass.go): the
 	// class a class extends, the abstract ones, their methods by
 	// lower-case name, their instance properties, and the classes in

@@ -114,7 +114,9 @@ func causeOf(err error) *phpUnreadable {
 
 // exhausted reports whether the reader reached a limit of its own: the
 // statements after are not read.
-func (r *phpReader) exhausted() bool { return r.work > maxPHPWork || r.steps > maxPHPSteps }
+func (r *phpReader) exhausted() bool {
+	return r.work > maxPHPWork || r.steps > maxPHPSteps || r.looped > maxPHPLoopCode
+}
 
 // phpTarget is a name a statement may assign: a variable ($this->name or
 // $name) or a constant.
