@@ -73,6 +73,11 @@ func TestLegacyAnchorNumbers(t *testing.T) {
 		"== Q&A ==\n== Q&A_2 ==\n== Q&A ==\n== Q&A_2 ==": {"Q.26A", "Q.26A_2", "Q.26A_3", "Q.26A_2_2"},
 		"== Élan ==\n== ÉLAN ==":                         {".C3.89lan", ".C3.89LAN_2"},
 		"== Q&A 2 ==\n== Q&A ==\n== Q&A ==":              {"Q.26A_2", "Q.26A", "Q.26A_3"},
+		// A text whose id has a number of its own, written with a run of
+		// spaces or underscores ("Q&A__2" is "Q&A_2", not "Q&A" numbered):
+		// its legacy id is its text's, numbered on its own.
+		"== Q&A ==\n== Q.26A_2 ==\n== Q&A__2 ==":       {"Q.26A", "Q.26A_2_2"},
+		"== Élan ==\n== .C3.89lan_2 ==\n== Élan _2 ==": {".C3.89lan", ".C3.89lan_2_2"},
 	} {
 		if got := legacyIDs(html(t, src, render.Options{NoTOC: true})); !slices.Equal(got, want) {
 			t.Errorf("%q: legacy ids %q, want %q", src, got, want)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/wikirules/wikirules/internal/tagtable"
@@ -518,11 +519,19 @@ func legacyIDs(doc *model.Document) map[*model.Node]string {
 	return out
 }
 
-// textID is the id the parser makes of a heading's text (parser.AnchorID
-// of its plain text): its words joined by "_". A heading "Q&A_2" after
-// "Q&A" has its own text's id, where a second "Q&A" has a number.
+// textID is the id the parser makes of a heading's text before it is
+// numbered: its words joined by "_", a run of spaces and underscores one
+// (Sanitizer::normalizeSectionNameWhitespace: "Q&A__2" and "Q&A _2" are
+// "Q&A_2"), bidi marks left out (the title codec). A heading "Q&A_2"
+// after "Q&A" has its own text's id, where a second "Q&A" has a number.
 func textID(h *model.Node) string {
-	return strings.Join(strings.Fields(model.PlainText(h)), "_")
+	text := strings.Map(func(r rune) rune {
+		if r == '\u200e' || r == '\u200f' || '\u202a' <= r && r <= '\u202e' {
+			return -1
+		}
+		return r
+	}, model.PlainText(h))
+	return strings.Join(strings.FieldsFunc(text, func(r rune) bool { return r == '_' || unicode.IsSpace(r) }), "_")
 }
 
 // numberedBase is the id a numbered id ("Scoring_2") was made from

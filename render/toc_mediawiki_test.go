@@ -140,6 +140,10 @@ var idCases = []string{
 	"== A ==\n== 0 ==\n== 0 ==",
 	"== Note<ref>n</ref> ==\n== Note ==",
 	"== Élan<ref>n</ref>_2 ==",
+	"== Q&A ==\n== Q.26A_2 ==\n== Q&A__2 ==",
+	"== Élan ==\n== .C3.89lan_2 ==\n== Élan _2 ==",
+	"== Élan ==\n== .C3.89lan_2 ==\n== Élan\u200e_2 ==",
+	"== Q&A ==\n== Q.26A_2 ==\n== _Q&A_2_ ==",
 }
 
 // idPool is what generated pages draw their headings from: texts whose
