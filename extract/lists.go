@@ -379,8 +379,25 @@ type numberToken struct {
 // such as "to" or "or" joins ("2-3", "3 – 4", "2 to 3", "2 or 3",
 // "3/5/7") are one value, their text: read one by one, the last was the
 // value of the words after it ("2-3 players" gave players 3, "remove
-// 3-4 cards" cards 4).
+// 3-4 cards" cards 4). A text whose only number is two a dash between
+// spaces joins is read with the dash between them ("Set of 2 – 5 points"
+// is a set of 2 worth 5 points, "1 - 1 point" one card's point), as the
+// sentence has no other number for the range to go with.
 func numbersIn(t string) []numberToken {
+	out := numbersJoined(t, true)
+	if len(out) == 1 {
+		if _, joined := out[0].value.(string); joined {
+			if apart := numbersJoined(t, false); len(apart) > 1 {
+				return apart
+			}
+		}
+	}
+	return out
+}
+
+// numbersJoined is numbersIn, a dash between spaces joining numbers only
+// when spaced is true.
+func numbersJoined(t string, spaced bool) []numberToken {
 	var out []numberToken
 	for i := 0; i < len(t); {
 		if i > 0 && (isLetterByte(t[i-1]) || isDigitByte(t[i-1])) {
@@ -404,7 +421,7 @@ func numbersIn(t string) []numberToken {
 		}
 		joined := false
 		for {
-			k := rangeJoin(t, j)
+			k := rangeJoin(t, j, spaced)
 			if k < 0 {
 				break
 			}
@@ -475,16 +492,21 @@ func numberEnd(t string, d int) int {
 // number after it: a dash or a slash ("2-3", "3 – 4", "3/5"), or a word
 // that joins two numbers ("to", "or", "and", "x": numberQualifier),
 // between spaces. It returns where the next number would start, or -1.
-func rangeJoin(t string, j int) int {
+// spaced false: a dash with a space beside it joins nothing.
+func rangeJoin(t string, j int, spaced bool) int {
 	k := j
 	for k < len(t) && t[k] == ' ' {
 		k++
 	}
 	for _, sep := range []string{"-", "–", "—", "/"} {
 		if strings.HasPrefix(t[k:], sep) {
+			d := k
 			k += len(sep)
 			for k < len(t) && t[k] == ' ' {
 				k++
+			}
+			if !spaced && sep != "/" && (d > j || k > d+len(sep)) {
+				return -1
 			}
 			return k
 		}

@@ -1581,3 +1581,38 @@ func TestUnitsRowUnderHeader(t *testing.T) {
 	}
 	expectRows(t, tb, tb.Columns, "Farm|3|1", "Mill|5|2")
 }
+
+// TestPatternSpacedDashSeparates: a dash between spaces in items that
+// hold no other number is the separator of a label and its value, not a
+// range: "Set of 2 – 5 points" is a set of 2 worth 5 points, and read as
+// the range "2 – 5" the items had one number each, and the list no table.
+// A range that leaves the item another number is still one value ("4 – 5
+// players: 8 cards each", TestPatternJoinedNumbers).
+func TestPatternSpacedDashSeparates(t *testing.T) {
+	pt := tables(t, `== Tempura ==
+* Set of 2 – 5 points
+* Set of 3 – 10 points
+* Set of 4 – 15 points
+
+== Maki ==
+* 1 - 1 point
+* 2 - 3 points
+* 3 - 6 points
+`)
+	for id, want := range map[string][]string{
+		"demo/tempura": {"col1|points", "2|5", "3|10", "4|15"},
+		"demo/maki":    {"col1|points", "1|1", "2|3", "3|6"},
+	} {
+		tb := pt.Table(id)
+		if tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+			continue
+		}
+		cols := strings.Split(want[0], "|")
+		if strings.Join(tb.Columns, "|") != want[0] {
+			t.Errorf("%s: columns %q, want %q", id, tb.Columns, cols)
+		}
+		expectRows(t, tb, cols, want[1:]...)
+	}
+	expectColumn(t, pt.Table("demo/tempura"), "points", int64(5), int64(10), int64(15))
+}
