@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -560,8 +561,16 @@ func titleRow(r []gridCell) bool {
 // token (one word) that starts with one ("7", "1st", "3-4", "5+"), or of
 // one or two characters ("A", "♠", "J♦"). "Top", "Face cards" and "2
 // players" are names.
+//
+// A number in words ("! Players !! Two !! Three") is a value, and so is
+// a number of what the first cell names ("! Number of players !! 2
+// players"): the rows under them are what each count of players has.
 func valueCells(r []gridCell) bool {
 	values, cells := 0, 0
+	var first []string // the first cell's words, singular
+	if len(r) > 0 && r[0].node != nil {
+		first = strings.Fields(singular(strings.ToLower(cellText(r[0].node))))
+	}
 	for _, gc := range r[1:] {
 		if gc.node == nil || !gc.origin {
 			continue
@@ -571,11 +580,20 @@ func valueCells(r []gridCell) bool {
 			continue
 		}
 		cells++
-		if !strings.Contains(t, " ") && (startsNumber(t) || utf8.RuneCountInString(t) <= 2) {
+		if !strings.Contains(t, " ") && (startsNumber(t) || utf8.RuneCountInString(t) <= 2 || numberWords[strings.ToLower(t)]) {
+			values++
+		} else if n, w, ok := strings.Cut(t, " "); ok && startsNumber(n) && !strings.Contains(w, " ") && slices.Contains(first, singular(strings.ToLower(w))) {
 			values++
 		}
 	}
 	return cells > 0 && 2*values >= cells
+}
+
+// numberWords are the numbers of players, rounds or cards written in
+// words.
+var numberWords = map[string]bool{
+	"one": true, "two": true, "three": true, "four": true, "five": true, "six": true, "seven": true,
+	"eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
 }
 
 // labelledRows reports whether a table without a header row is rows

@@ -1616,3 +1616,47 @@ func TestPatternSpacedDashSeparates(t *testing.T) {
 	}
 	expectColumn(t, pt.Table("demo/tempura"), "points", int64(5), int64(10), int64(15))
 }
+
+// TestSidewaysPlayerCounts: a table written sideways under a first row
+// of player counts in words ("! Players !! Two !! Three") or as counts of
+// what its first cell names ("! Number of players !! 2 players") is
+// turned round, as it was before cf5d03c: read as written, its first
+// column held "Cards" and "Hand size" under Players. A header row of
+// names other than the first cell's ("! Hand !! 2 players") still names
+// columns (TestRowHeadersUnderHeaderRow).
+func TestSidewaysPlayerCounts(t *testing.T) {
+	pt := tables(t, `== Words ==
+{| class="wikitable"
+! Players !! Two !! Three !! Four !! Five
+|-
+! Cards
+| 10 || 8 || 6 || 5
+|-
+! Hand size
+| 7 || 6 || 5 || 4
+|}
+
+== Counts ==
+{| class="wikitable"
+! Number of players !! 2 players !! 3 players !! 4 players
+|-
+! Cards per player
+| 10 || 8 || 6
+|}`)
+	for id, want := range map[string][]string{
+		"demo/words":  {"Players|Cards|Hand size", "Two|10|7", "Three|8|6", "Four|6|5", "Five|5|4"},
+		"demo/counts": {"Number of players|Cards per player", "2|10", "3|8", "4|6"},
+	} {
+		tb := pt.Table(id)
+		if tb == nil {
+			t.Errorf("no table %s: %v", id, ids(pt))
+			continue
+		}
+		cols := strings.Split(want[0], "|")
+		if strings.Join(tb.Columns, "|") != want[0] {
+			t.Errorf("%s: columns %q, want %q", id, tb.Columns, cols)
+			continue
+		}
+		expectRows(t, tb, cols, want[1:]...)
+	}
+}
