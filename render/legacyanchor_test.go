@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/wikirules/wikirules/internal/mwtest"
+	"github.com/wikirules/wikirules/internal/testutil"
+	"github.com/wikirules/wikirules/parser"
 	"github.com/wikirules/wikirules/render"
 )
 
@@ -83,4 +85,18 @@ func TestLegacyAnchorNumbers(t *testing.T) {
 			t.Errorf("%q: legacy ids %q, want %q", src, got, want)
 		}
 	}
+}
+
+// Numbering the legacy ids of many equal headings takes time in
+// proportion to their number (as the parser numbers their ids): each
+// "_k" is not searched for from "_2" again.
+func TestLegacyAnchorNumbersLinear(t *testing.T) {
+	gen := func(n int) string { return strings.Repeat("== Élan ==\n", n) }
+	run := func(src string) {
+		var sb strings.Builder
+		if err := render.New(render.Options{NoTOC: true}).Render(&sb, parser.Parse(src, &parser.Options{})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	testutil.CheckLinear(t, "equal headings", gen(3000), gen(6000), run, 2.5)
 }

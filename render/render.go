@@ -489,6 +489,7 @@ func legacyIDs(doc *model.Document) map[*model.Node]string {
 	out := map[*model.Node]string{}
 	refers := map[string]bool{} // ids and legacy ids so far, lower case as PHP's
 	before := map[string]bool{} // ids so far, lower case as the parser compares them
+	last := map[string]int{}    // for a legacy id numbered, the last number it took
 	for _, h := range headings {
 		id, _ := h.Attr("id")
 		// The text the id was made from: the id, unless the parser
@@ -505,10 +506,14 @@ func legacyIDs(doc *model.Document) map[*model.Node]string {
 			continue
 		}
 		if key := phpLower(legacy); refers[key] {
-			k := 2
+			// The set only grows: the search starts after the number
+			// the key took last, so that n equal headings are
+			// numbered in linear time.
+			k := max(last[key], 1) + 1
 			for refers[key+"_"+strconv.Itoa(k)] {
 				k++
 			}
+			last[key] = k
 			legacy += "_" + strconv.Itoa(k)
 		}
 		refers[phpLower(legacy)] = true
