@@ -178,3 +178,19 @@ func TestTablePartsLinear(t *testing.T) {
 		t.Fatalf("%d tables, want 101", len(tables))
 	}
 }
+
+// TestSubscriptMarksLinear: subscripts after a number whose text is
+// hidden ("5<sub><span style=display:none>1</span></sub>…") are read in
+// time linear in them: each looked back over all the ones before it for
+// the character before it, none of them showing one (4,000 of them: 7 s).
+func TestSubscriptMarksLinear(t *testing.T) {
+	gen := func(n int) string {
+		return "== T ==\n{| class=\"wikitable\"\n! A !! B\n|-\n| x || 5" +
+			strings.Repeat(`<sub><span style="display:none">1</span></sub>`, n) + "\n|-\n| y || 6\n|}\n"
+	}
+	run := func(src string) {
+		p := &model.Page{Title: "Gamehelpsubs", Game: "subs"}
+		extract.Extract(parser.Parse(src, nil), p, nil)
+	}
+	testutil.CheckLinear(t, "hidden subscripts", gen(500), gen(4000), run, 16)
+}

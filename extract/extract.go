@@ -470,13 +470,20 @@ func footnoteMark(n *model.Node) bool {
 
 // afterNumber reports whether the last character a reader sees before n,
 // in its cell, item or line, is a digit ("5<sub>1</sub>",
-// "<b>5</b><sub>1</sub>").
+// "<b>5</b><sub>1</sub>"). It looks at most afterNumberNodes nodes
+// back (none showing a character there, it is no number's): each of
+// many subscripts looking back over all before it, hidden, was time
+// quadratic in them.
 func afterNumber(n *model.Node) bool {
+	budget := afterNumberNodes
 	for p := n; p.Parent != nil; p = p.Parent {
-		for s := p.PrevSibling; s != nil; s = s.PrevSibling {
-			if r, ok := lastSeen(s); ok {
+		for s := p.PrevSibling; s != nil && budget > 0; s = s.PrevSibling {
+			if r, ok := lastSeen(s, &budget); ok {
 				return unicode.IsDigit(r)
 			}
+		}
+		if budget--; budget <= 0 {
+			return false
 		}
 		if !inline(p.Parent) {
 			return false
@@ -497,10 +504,18 @@ func inline(n *model.Node) bool {
 	return false
 }
 
+// afterNumberNodes bounds the nodes afterNumber looks at.
+const afterNumberNodes = 64
+
 // lastSeen is the last character of the text of n that is not white
 // space, as cellText reads it (a line break reads as one), and whether
-// there is one.
-func lastSeen(n *model.Node) (rune, bool) {
+// there is one; each node it looks at takes one from *budget, and none
+// left it has none.
+func lastSeen(n *model.Node, budget *int) (rune, bool) {
+	if *budget <= 0 {
+		return 0, false
+	}
+	*budget--
 	switch {
 	case n.Kind == model.KindText:
 		if t := strings.TrimRight(n.Text, " \t\n\r\f"); t != "" {
@@ -514,8 +529,8 @@ func lastSeen(n *model.Node) (rune, bool) {
 		n.Tag == "sup" && footnoteMark(n), hiddenText(n), struck(n), n.Kind == model.KindTable:
 		return 0, false
 	}
-	for c := n.LastChild; c != nil; c = c.PrevSibling {
-		if r, ok := lastSeen(c); ok {
+	for c := n.LastChild; c != nil && *budget > 0; c = c.PrevSibling {
+		if r, ok := lastSeen(c, budget); ok {
 			return r, true
 		}
 	}
