@@ -341,7 +341,7 @@ func (l *Loader) AddFS(fsys fs.FS, root string, display ...string) error {
 		// mistyped or wrong path far more often than a wiki with no
 		// pages: reading it as an empty wiki would let `check` pass in
 		// CI with nothing checked and `build` write an empty site.
-		return l.fail(model.Errorf(prefix, 0, model.MsgInput, "no input files in this directory: expected contribution feeds (.txt, .feed), MediaWiki XML exports (.xml, .xml.gz, .xml.bz2) or .wiki pages (hidden directories are skipped)"))
+		return l.fail(model.Errorf(prefix, 0, model.MsgInput, "no input files in this directory: expected contribution feeds (.txt, .txt.gz, .txt.bz2, .feed), MediaWiki XML exports (.xml, .xml.gz, .xml.bz2) or .wiki pages (hidden directories are skipped)"))
 	}
 	if err := l.readSiteInfoFile(fsys, root, prefix); err != nil {
 		return err
