@@ -327,11 +327,12 @@ func ReadEngine(fsys fs.FS, name, display string) (*Engine, error) {
 		// interface, trait) it comes from, nearest first.
 		for _, c := range e.classes {
 			m, _ := values[c].(map[string]any)
+			ancestors := php.ancestors(c)
 			for k := range m {
 				if _, ok := e.lines[c+"."+k]; ok {
 					continue
 				}
-				for _, a := range php.ancestors(c) {
+				for _, a := range ancestors {
 					if l, ok := e.lines[a+"."+k]; ok {
 						e.lines[c+"."+k] = l
 						if f := e.files[a+"."+k]; f != "" {

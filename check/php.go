@@ -135,6 +135,12 @@ type phpReader struct {
 	// used is never evaluated (its errors are not PHP's either).
 	lazy      map[string]*lazyConst
 	lazyDepth int // lazy evaluations in progress, one inside another
+	// unstable counts the lazy evaluations refused for a cycle or the
+	// depth: their error depends on where they were asked for.
+	unstable int
+	// exporting: the files are read, and the classes' constants are
+	// exported (exportClasses).
+	exporting bool
 	work      int // what the values built so far take, in bytes (see charge)
 	steps     int // the iterations of the loops so far
 	looped    int // the code the loops read so far, in bytes (see iterate)
@@ -184,29 +190,89 @@ type phpReader struct {
 // constant not evaluated yet is evaluated when eval is set (and reported
 // missing otherwise: an expression PHP skips).
 func (r *phpReader) classConst(class, member string, eval bool) (any, bool, error) {
+	var buf [64]byte
+	var key string
+	var l *lazyConst
+	r.walkAncestors(class, func(c string) bool {
+		// The key written in buf: a lookup allocates nothing.
+		k := append(append(append(buf[:0], c...), "::"...), member...)
+		if _, ok := r.consts[string(k)]; ok {
+			key = string(k)
+			return true
+		}
+		if l = r.lazy[string(k)]; l != nil {
+			key = string(k)
+			return true
+		}
+		return false
+	})
+	switch {
+	case key == "":
+		return nil, false, nil
+	case l == nil:
+		return r.consts[key], true, nil
+	case !eval:
+		return nil, false, nil
+	}
+	v, err := r.evalLazy(key, l)
+	return v, err == nil, err
+}
+
+// maxPHPAncestors bounds the classes and interfaces a class inherits
+// from that the reader looks through (itself included): real ones
+// have a few, and a constant is looked up through them each time it is
+// named.
+const maxPHPAncestors = 100
+
+// walkAncestors visits class, then the classes and interfaces it
+// extends and implements, breadth first (nearest first, a parent class
+// before the interfaces), each once, maxPHPAncestors at most, until visit
+// says to stop; a cycle of single parents (which PHP refuses) is walked
+// round and round, to the bound.
+func (r *phpReader) walkAncestors(class string, visit func(c string) bool) {
+	// Along a chain of single parents the walk needs no record of what
+	// it visited: a class visited again is a cycle, which has nothing
+	// new (and the bound ends it).
+	c, n := class, 0
+	for ; n < maxPHPAncestors; n++ {
+		if visit(c) {
+			return
+		}
+		ps := r.parents[c]
+		if len(ps) == 0 {
+			return
+		}
+		if len(ps) > 1 {
+			break
+		}
+		c = ps[0]
+	}
+	if n == maxPHPAncestors {
+		return
+	}
+	// From a class of several parents on, each class is visited once:
+	// those visited so far were distinct (a cycle among them would have
+	// no way out to c).
 	seen := map[string]bool{}
-	queue := []string{class}
-	for len(queue) > 0 && len(seen) < 1000 {
+	for a := class; ; a = r.parents[a][0] {
+		seen[a] = true
+		if a == c {
+			break
+		}
+	}
+	queue := append([]string(nil), r.parents[c]...)
+	for len(queue) > 0 && len(seen) < maxPHPAncestors {
 		c := queue[0]
 		queue = queue[1:]
 		if seen[c] {
 			continue
 		}
 		seen[c] = true
-		key := c + "::" + member
-		if v, ok := r.consts[key]; ok {
-			return v, true, nil
-		}
-		if l := r.lazy[key]; l != nil {
-			if !eval {
-				return nil, false, nil
-			}
-			v, err := r.evalLazy(key, l)
-			return v, err == nil, err
+		if visit(c) {
+			return
 		}
 		queue = append(queue, r.parents[c]...)
 	}
-	return nil, false, nil
 }
 
 // lazyConst is a class constant (or a property's default) declared and not
@@ -216,6 +282,9 @@ type lazyConst struct {
 	at             int
 	class          string
 	busy           bool // being evaluated
+	// err is its error, when it failed while the classes' constants
+	// were exported: each class that inherits it reads it again.
+	err error
 }
 
 // evalLazy evaluates the class constant key, once.
@@ -225,18 +294,31 @@ func (r *phpReader) evalLazy(key string, l *lazyConst) (any, error) {
 	if strings.Contains(key, "::$") {
 		what = "property"
 	}
+	if l.err != nil {
+		return nil, l.err
+	}
 	if l.busy {
+		r.unstable++
 		return nil, p.errorf("%s %s refers to itself (its value names it, or a constant whose value does)", what, key)
 	}
 	if r.lazyDepth >= maxPHPDepth {
+		r.unstable++
 		return nil, p.errorf("%s %s: the constants' values name each other more than %d deep", what, key, maxPHPDepth)
 	}
+	unstable := r.unstable
 	l.busy = true
 	r.lazyDepth++
 	v, err := p.expr()
 	r.lazyDepth--
 	l.busy = false
 	if err != nil {
+		// Once the files are read, nothing is declared or defined any
+		// more: read again, it fails again, the same way (unless a
+		// cycle or the depth made it fail, which depend on where it was
+		// read from).
+		if r.exporting && r.unstable == unstable {
+			l.err = err
+		}
 		return nil, err
 	}
 	r.consts[key] = v
@@ -297,7 +379,9 @@ func (r *phpReader) run(name, dir, src string) (map[string]any, error) {
 	for k, v := range r.vars {
 		out[k] = export(v)
 	}
-	r.exportClasses(out)
+	if err := r.exportClasses(out); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

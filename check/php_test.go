@@ -816,6 +816,90 @@ func TestPHPLoopCodeBounded(t *testing.T) {
 	}
 }
 
+// TestPHPClassChainsLinear: classes that extend one another, many deep,
+// read in time proportional to the file (testutil.CheckLinear: twice
+// the classes, at most 2.5 times the time). Exporting each class's
+// constants looked each up again from the class, through all its
+// ancestors, 1,000 at most: a chain of 400 and 800 classes whose first
+// has a constant took ×4 the time, 250 and 500 classes each with a
+// constant naming the first's 0.6 and 4.4 s (×7.3); each game class
+// (one that extends Table, here through all the classes before it)
+// listed the classes it extends by prepending each one (500 and 1,000
+// game classes, 0.17 and 0.89 s). Now a constant is looked up from the
+// class that has it, through 100 ancestors at most, which also bounds
+// what each class exports, and a constant that fails at the export
+// fails once, not once for each class that inherits it.
+func TestPHPClassChainsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode")
+	}
+	chain := func(n int, each string) string {
+		var b strings.Builder
+		b.WriteString("<?php\nclass K0 { const X = 1; }\n")
+		for i := range n {
+			fmt.Fprintf(&b, "class K%d extends K%d { %s }\n", i+1, i, strings.ReplaceAll(each, "%d", strconv.Itoa(i)))
+		}
+		return b.String()
+	}
+	testutil.CheckLinear(t, "a chain of classes", chain(400, ""), chain(800, ""), func(src string) {
+		v, err := check.ParsePHP("c.php", src)
+		k, _ := v["K90"].(map[string]any)
+		if err != nil || k["X"] != int64(1) {
+			t.Fatalf("%v %v", k, err)
+		}
+	}, 2.5)
+	games := func(n int) string {
+		var b strings.Builder
+		b.WriteString("<?php\nclass G0 extends Table { public $p = 1; function __construct() { $this->x = $this->p; } }\n")
+		for i := range n {
+			fmt.Fprintf(&b, "class G%d extends G%d { public $q%d = %d; }\n", i+1, i, i, i)
+		}
+		return b.String()
+	}
+	testutil.CheckLinear(t, "game classes", games(500), games(1000), func(src string) {
+		v, err := check.ParsePHP("g.php", src)
+		if err != nil || v["x"] != int64(1) || v["q3"] != int64(3) {
+			t.Fatalf("%v %v %v", v["x"], v["q3"], err)
+		}
+	}, 2.5)
+	// Each class exports the constants of 100 ancestors at most, each
+	// naming the first's, past which it fails: linear from there on.
+	testutil.CheckLinear(t, "inherited constants", chain(2000, "const A%d = self::X;"), chain(4000, "const A%d = self::X;"), func(src string) {
+		v, err := check.ParsePHP("c.php", src)
+		k, _ := v["K9"].(map[string]any)
+		_, unreadable := v["K200"].(map[string]any)["A198"].(*check.Unreadable)
+		if err != nil || k["A3"] != int64(1) || k["X"] != int64(1) || !unreadable {
+			t.Fatalf("%v %v %v", k, unreadable, err)
+		}
+	}, 2.5)
+}
+
+// TestPHPClassExportBudget: what a class exports (its own constants and
+// those it inherits) counts against the reader's 256 MB: a class of a
+// large array and many classes that extend it exported a copy of it
+// each: 55 classes of a 300 KB file, 5.5 million elements.
+func TestPHPClassExportBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<?php\nclass A { const C = [" + strings.Repeat("0, ", 100000) + "]; }\n")
+	for i := range 55 {
+		fmt.Fprintf(&b, "class B%d extends A {}\n", i)
+	}
+	_, err := check.ParsePHP("w.php", b.String())
+	if err == nil || !strings.Contains(err.Error(), "w.php: error: the classes' constants, each class's own and those it inherits, and the values built exceed 256 MB in all") {
+		t.Errorf("%v", err)
+	}
+	// A few classes are exported.
+	b.Reset()
+	b.WriteString("<?php\nclass A { const C = [" + strings.Repeat("0, ", 100000) + "]; }\n")
+	for i := range 5 {
+		fmt.Fprintf(&b, "class B%d extends A {}\n", i)
+	}
+	v, err := check.ParsePHP("w.php", b.String())
+	if c, _ := v["B4"].(map[string]any)["C"].([]any); err != nil || len(c) != 100000 {
+		t.Errorf("%d %v", len(c), err)
+	}
+}
+
 // deepClassConsts declares n classes each of whose constant V is the next
 // one's plus one (the last is 0), each on its own line.
 func deepClassConsts(n int) string {

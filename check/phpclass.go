@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -161,7 +162,7 @@ func (p *phpParser) readMethod(class string) (*phpMethod, error) {
 // of its traits', or its parent class's (as PHP looks it up). A trait's
 // method is the class's: self:: there names the class.
 func (r *phpReader) findMethod(class, name string) *phpMethod {
-	for c, n := class, 0; c != "" && n < 1000; c, n = r.extends[c], n+1 {
+	for c, n := class, 0; c != "" && n < maxPHPAncestors; c, n = r.extends[c], n+1 {
 		if m := r.methods[c][name]; m != nil {
 			return m
 		}
@@ -259,26 +260,21 @@ func (p *phpParser) staticKey(at int, word, prop string) (string, error) {
 // staticDecl finds where the static property class::$prop is declared:
 // its key, and its default when not evaluated yet ("" when no class
 // declares it).
-func (r *phpReader) staticDecl(class, prop string) (string, *lazyConst) {
-	seen := map[string]bool{}
-	queue := []string{class}
-	for len(queue) > 0 && len(seen) < 1000 {
-		c := queue[0]
-		queue = queue[1:]
-		if seen[c] {
-			continue
+func (r *phpReader) staticDecl(class, prop string) (key string, l *lazyConst) {
+	var buf [64]byte
+	r.walkAncestors(class, func(c string) bool {
+		k := append(append(append(buf[:0], c...), "::$"...), prop...)
+		if _, ok := r.consts[string(k)]; ok {
+			key = string(k)
+			return true
 		}
-		seen[c] = true
-		key := c + "::$" + prop
-		if _, ok := r.consts[key]; ok {
-			return key, nil
+		if l = r.lazy[string(k)]; l != nil {
+			key = string(k)
+			return true
 		}
-		if l := r.lazy[key]; l != nil {
-			return key, l
-		}
-		queue = append(queue, r.parents[c]...)
-	}
-	return "", nil
+		return false
+	})
+	return key, l
 }
 
 // initialized is PHP's error reading a typed static property that has no
@@ -482,7 +478,7 @@ func (r *phpReader) isGame(class string) bool {
 	if r.kinds[class] != "class" || r.abstract[class] {
 		return false
 	}
-	for c, n := r.extends[class], 0; c != "" && n < 1000; c, n = r.extends[c], n+1 {
+	for c, n := r.extends[class], 0; c != "" && n < maxPHPAncestors; c, n = r.extends[c], n+1 {
 		if strings.EqualFold(c, "Table") {
 			return true
 		}
@@ -499,13 +495,20 @@ func (r *phpReader) built() []string {
 		if !r.isGame(c) {
 			continue
 		}
-		var chain []string
-		for a, n := c, 0; a != "" && n < 1000 && r.kinds[a] == "class"; a, n = r.extends[a], n+1 {
-			chain = append([]string{a}, chain...)
-		}
-		out = append(out, chain...)
+		out = append(out, r.extendsChain(c)...)
 	}
 	return out
+}
+
+// extendsChain is class and the classes of the files it extends, the
+// farthest first.
+func (r *phpReader) extendsChain(class string) []string {
+	var chain []string
+	for c, n := class, 0; c != "" && n < maxPHPAncestors && r.kinds[c] == "class"; c, n = r.extends[c], n+1 {
+		chain = append(chain, c)
+	}
+	slices.Reverse(chain)
+	return chain
 }
 
 // buildGames builds each game class of the files, in the order they
@@ -526,11 +529,7 @@ func (r *phpReader) buildGames() error {
 // the classes it extends first, then its own), then runs its
 // constructor.
 func (r *phpReader) buildGame(class string) error {
-	var chain []string
-	for c, n := class, 0; c != "" && n < 1000 && r.kinds[c] == "class"; c, n = r.extends[c], n+1 {
-		chain = append([]string{c}, chain...)
-	}
-	for _, c := range chain {
+	for _, c := range r.extendsChain(class) {
 		for _, prop := range r.props[c] {
 			p := &phpParser{r: r, class: c, lsb: class, coalesceAt: -1, aliasAt: -1}
 			if prop.def == nil {

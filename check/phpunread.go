@@ -703,8 +703,16 @@ func (c *phpEnumCase) export() any {
 // evaluated now; one whose value the reader cannot compute is
 // unreadable, alone. A class named as a variable or a constant is left
 // out (the variable or constant keeps the name); traits, whose constants
-// PHP reads only through a class, too.
-func (r *phpReader) exportClasses(out map[string]any) {
+// PHP reads only through a class, too. What is exported counts against
+// the reader's budget: a class of many constants and many classes that
+// extend it make many times the file (an error past the budget).
+func (r *phpReader) exportClasses(out map[string]any) error {
+	r.exporting = true
+	defer func() { r.exporting = false }()
+	put := func(m map[string]any, name string, v any) {
+		r.work += 48 + phpSize(v)
+		m[name] = export(v)
+	}
 	members := map[string][]string{} // by class: its own constants and static properties ($name)
 	add := func(key string) {
 		class, name, _ := strings.Cut(key, "::")
@@ -733,39 +741,36 @@ func (r *phpReader) exportClasses(out map[string]any) {
 			continue
 		}
 		m := map[string]any{}
-		seen := map[string]bool{}
-		var statics []string // its static properties, nearest first
-		queue := []string{class}
-		for len(queue) > 0 && len(seen) < 1000 {
-			c := queue[0]
-			queue = queue[1:]
-			if seen[c] {
-				continue
-			}
-			seen[c] = true
+		// its static properties, nearest first, and the class each is
+		// declared in
+		var statics, staticsIn []string
+		r.walkAncestors(class, func(c string) bool {
 			for _, name := range members[c] {
 				if strings.HasPrefix(name, "$") {
-					statics = append(statics, name)
+					statics, staticsIn = append(statics, name), append(staticsIn, c)
 					continue
 				}
 				if _, done := m[name]; done {
 					continue
 				}
-				v, ok, err := r.classConst(class, name, true)
+				// c is the nearest class that has it, as the lookup
+				// from class would find: the classes before c in this
+				// walk are those the lookup goes through first.
+				v, ok, err := r.classConst(c, name, true)
 				switch {
 				case err != nil:
-					m[name] = export(causeOf(err))
+					put(m, name, causeOf(err))
 				case ok:
-					m[name] = export(v)
+					put(m, name, v)
 				}
 			}
-			queue = append(queue, r.parents[c]...)
-		}
+			return r.work > maxPHPWork
+		})
 		// A static property is Game.NAME, as a constant is; Game.$NAME
 		// when the class has a constant NAME too (PHP's Game::NAME and
 		// Game::$NAME are two values).
 		done := map[string]bool{}
-		for _, name := range statics {
+		for i, name := range statics {
 			if done[name] {
 				continue
 			}
@@ -775,19 +780,23 @@ func (r *phpReader) exportClasses(out map[string]any) {
 				key = name
 			}
 			r.statics = append(r.statics, class+"."+key)
-			v, ok, err := r.classConst(class, name, true)
+			v, ok, err := r.classConst(staticsIn[i], name, true)
 			if _, uninit := v.(phpUninit); uninit {
 				continue // a typed property never assigned: PHP has no value
 			}
 			switch {
 			case err != nil:
-				m[key] = export(causeOf(err))
+				put(m, key, causeOf(err))
 			case ok:
-				m[key] = export(v)
+				put(m, key, v)
 			}
+		}
+		if r.work > maxPHPWork {
+			return model.Errorf(r.display, 0, model.MsgEngine, "the classes' constants, each class's own and those it inherits, and the values built exceed 256 MB in all (a constant counted as 64 bytes, as an array element): the reader stops there")
 		}
 		out[class] = m
 	}
+	return nil
 }
 
 // findExported finds an unreadable value in v, an engine value (maps by
@@ -821,18 +830,12 @@ func findExported(v any) (*Unreadable, string) {
 // constants from, nearest first (as classConst looks them up).
 func (r *phpReader) ancestors(class string) []string {
 	var out []string
-	seen := map[string]bool{class: true}
-	queue := append([]string(nil), r.parents[class]...)
-	for len(queue) > 0 && len(seen) < 1000 {
-		c := queue[0]
-		queue = queue[1:]
-		if seen[c] {
-			continue
+	r.walkAncestors(class, func(c string) bool {
+		if c != class {
+			out = append(out, c)
 		}
-		seen[c] = true
-		out = append(out, c)
-		queue = append(queue, r.parents[c]...)
-	}
+		return false
+	})
 	return out
 }
 
