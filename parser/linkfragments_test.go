@@ -1,8 +1,10 @@
 package parser_test
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/wikirules/wikirules/model"
 	"github.com/wikirules/wikirules/parser"
 )
 
@@ -61,5 +63,49 @@ func TestLinkFragments(t *testing.T) {
 		if n > 1 || target != c.target || fragment != c.fragment {
 			t.Errorf("%q: %d links, target %q, fragment %q; want target %q, fragment %q", c.src, n, target, fragment, c.target, c.fragment)
 		}
+	}
+}
+
+// A link is forced (its leading ':' left out of its text, a file linked
+// rather than shown, a category linked rather than added) only when its
+// target as written starts with ':' (MediaWiki's $noforce: the first
+// character after the spaces), not when the title codec finds a ':' there
+// once it has trimmed an underscore, a Unicode space or a bidi mark
+// before it: that ':' only puts the title in the main namespace, or
+// nowhere special before a namespace's name ([[_:File:X.png]] shows the
+// file). The text of [[_:Foo]] is "_:Foo", as MediaWiki writes it
+// (TestAgainstMediaWiki has the same links).
+func TestLinkForcedAsWritten(t *testing.T) {
+	for _, c := range []struct{ src, text string }{
+		{"[[_:Foo]]", "_:Foo"},
+		{"[[\u200e:Foo]]", "\u200e:Foo"},
+		{"[[&#x200E;:Foo]]", "\u200e:Foo"},
+		{"[[&nbsp;:Foo]]", "\u00a0:Foo"},
+		{"[[\u3000:Foo]]", "\u3000:Foo"},
+		{"[[_:Help:Foo]]", "_:Help:Foo"},
+		{"[[_:#x]]", "_:#x"},
+		{"[[:Foo]]", "Foo"},
+		{"[[ :Foo]]", "Foo"},
+		{"[[:Category:Foo]]", "Category:Foo"},
+	} {
+		doc := parser.Parse(c.src, &parser.Options{Title: "Parser test"})
+		var got []string
+		for n := range doc.Root.FindAll(model.KindLink) {
+			got = append(got, model.PlainText(n))
+		}
+		if len(got) != 1 || got[0] != c.text {
+			t.Errorf("%q: links %q, want one, %q", c.src, got, c.text)
+		}
+	}
+	doc := parser.Parse("[[_:File:X.png]] [[\u00a0:Category:Foo]] [[_:Category:Bar]]", &parser.Options{Title: "Parser test"})
+	images, links := 0, 0
+	for range doc.Root.FindAll(model.KindImage) {
+		images++
+	}
+	for range doc.Root.FindAll(model.KindLink) {
+		links++
+	}
+	if images != 1 || links != 0 || !slices.Equal(doc.Categories, []string{"Foo", "Bar"}) {
+		t.Errorf("%d images, %d links, categories %q; want the file shown, no link, categories Foo and Bar", images, links, doc.Categories)
 	}
 }

@@ -118,6 +118,12 @@ func (ps *parseState) internalLinks(in *text) *text {
 			b.copy(in, open, pe)
 			continue
 		}
+		// Forced only when written with the ':' first (MediaWiki's
+		// $noforce): a ':' the title codec finds after trimming what
+		// comes before it ("_:Foo", "\u200e:Foo", "&nbsp;:File:X.png")
+		// only drops, as in a template's name; the text keeps it and a
+		// file or category is one.
+		title.forced = origLink != "" && origLink[0] == ':'
 		if mightBeImage {
 			if title.ns != model.NSFile || title.forced {
 				// Written out with the target as read ("%3C" decoded).

@@ -114,6 +114,9 @@ var mediawikiCases = []string{
 	// rawurldecode, no link for a title that would hold U+FFFD.
 	"[[#a&nbsp;b]] [[#a\u00a0b]] [[#a\u2003_\u3000b]] [[#a \u200e b]] [[#a&#x202A;b&#x202E;]] [[# lead]] [[#_x]] [[#trail _\u00a0]] [[#a%%41]] [[#x%zz%41]] [[#a&#9;  b]] [[Main Page _#x]] [[Ma&#x200F;in&#x2003;Page#y]] [[:\u00a0Main Page#z]]",
 	"[[#a&#x0C;b]] [[Main Page#a&#x0C;b|label]] [[#a&#13;b]] [[#a&#xFFFE;b]] [[#a&#xFFFD;b]] [[#a\uFFFDb]] [[#&#99999999999;]] [[#a%0Bb&amp;]] [[#a%C3]] [[a&#9;]] [[Main Page&#9;#x]] [[#a%0Cb]]",
+	// A link is forced (its ':' left out of its text, a file or category
+	// linked) only when its target as written starts with ':'.
+	"[[_:Foo]] [[\u200e:Foo]] [[&#x200E;:Foo]] [[&nbsp;:Foo]] [[\u3000:Foo]] [[_:Help:Foo]] [[_:#x]] [[:Foo]] [[ :Foo]] [[_:File:X.png]] [[\u00a0:Category:Foo]] x",
 	// A free link cut at &nbsp; or &lt;: the rest of MediaWiki's match is
 	// not searched for another link.
 	"http://a.example&nbsp;see(http://b.example) and http://c.example&lt;http://d.example",
