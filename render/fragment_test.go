@@ -30,14 +30,18 @@ func TestWikiLinkerFragments(t *testing.T) {
 		{"", "a%e2%80%93b", "#a%25e2%2580%2593b"},
 		{"", long, "#" + long[:2*1024]},
 		{"", strings.Repeat("a", 1023) + "%41", "#" + strings.Repeat("a", 1023) + "%"},
+		// A control character is percent-encoded: written as it is (as
+		// MediaWiki does), SafeURL dropped the link's href.
+		{"", "a\vb\x01c\x7f", "#a%0Bb%01c%7F"},
+		{"Main Page", "a\vb", "/wiki/Main_Page#a%0Bb"},
 	} {
 		if got := (render.WikiLinker{}).PageURL(c.title, c.fragment); got != c.want {
 			t.Errorf("PageURL(%q, %q) = %q, want %q", c.title, c.fragment, got, c.want)
 		}
 	}
 	// In a page: the attribute escaped, the link kept (SafeURL).
-	out := html(t, `[[#100%]] [[#"Q&A"]]`, render.Options{})
-	for _, want := range []string{`<a href="#100%">`, `<a href="#&quot;Q&amp;A&quot;">`} {
+	out := html(t, `[[#100%]] [[#"Q&A"]] [[#a%0Bb]]`, render.Options{})
+	for _, want := range []string{`<a href="#100%">`, `<a href="#&quot;Q&amp;A&quot;">`, `<a href="#a%0Bb">`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %s in\n%s", want, out)
 		}

@@ -1391,22 +1391,34 @@ func WriteTOCList(w io.Writer, entries []TOCEntry) {
 // (url.PathEscape's "100%25" for "100%") would land on a heading whose id
 // is the encoded form. The result is no attribute value yet: '&', '"'…
 // are still to be escaped (EscapeAttr).
+//
+// One difference: an ASCII control character (a fragment [[#a%0Bb]] holds
+// one) is percent-encoded, "#a%0Bb", where MediaWiki writes it as it is.
+// A URL with a control character is one safeURL refuses (the link lost its
+// href), and a browser reaches the same element by the decoded form.
 func FragmentLink(id string) string {
-	if strings.IndexByte(id, '%') < 0 {
-		return id // nearly every id
-	}
 	n := 0
-	for i := 0; i+2 < len(id); i++ {
-		if id[i] == '%' && isHex(id[i+1]) && isHex(id[i+2]) {
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case c == '%' && i+2 < len(id) && isHex(id[i+1]) && isHex(id[i+2]):
+			n++
+		case c < 0x20 || c == 0x7f:
 			n++
 		}
 	}
 	if n == 0 {
-		return id
+		return id // nearly every id
 	}
 	var b strings.Builder
 	b.Grow(len(id) + 2*n)
 	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case c < 0x20 || c == 0x7f:
+			b.WriteByte('%')
+			b.WriteByte("0123456789ABCDEF"[c>>4])
+			b.WriteByte("0123456789ABCDEF"[c&15])
+			continue
+		}
 		b.WriteByte(id[i])
 		if id[i] == '%' && i+2 < len(id) && isHex(id[i+1]) && isHex(id[i+2]) {
 			b.WriteString("25")
