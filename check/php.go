@@ -183,6 +183,9 @@ type phpReader struct {
 	// posIndex are the large sources' lines and columns, indexed at
 	// their first error (phppos.go).
 	posIndex map[phpSrcKey]*phpPosIndex
+	// writes are the methods' code scanned for what it may assign
+	// (writesOf), until a class is declared.
+	writes map[phpWritesKey][]phpWrite
 }
 
 // classConst finds Class::member: the class's own constant, or one it
@@ -706,7 +709,9 @@ func (p *phpParser) statement() error {
 	if len(p.r.calls) > mark {
 		// Calls read in a constructor (phpclass.go): what the methods
 		// of the files called may assign is not known.
-		p.processCalls(mark)
+		if perr := p.processCalls(mark); err == nil {
+			err = perr
+		}
 	}
 	return err
 }
@@ -1438,6 +1443,10 @@ func (p *phpParser) classBody(start int, kind string) error {
 	}
 	// extends Parent, implements Interface, …: the names it inherits
 	// constants from (read again when the code reaches a class hoist read).
+	// The methods' code scanned names static properties of classes
+	// declared so far.
+	p.r.writes = nil
+	defer func() { p.r.writes = nil }()
 	p.r.parents[name] = nil
 	p.r.kinds[name] = kind
 	// A class hoisted is read again when the code reaches it: the same

@@ -394,13 +394,14 @@ func (p *phpParser) callStatement(start int) (bool, error) {
 		if c := p.r.calls[mark]; c.parent && c.name == "__construct" && strings.HasPrefix(strings.ToLower(text), "parent") {
 			if m := p.r.findMethod(c.class, "__construct"); m != nil {
 				p.r.calls = append(p.r.calls[:mark], p.r.calls[mark+1:]...)
-				p.processCalls(mark)
+				if err := p.processCalls(mark); err != nil {
+					return true, err
+				}
 				return true, p.r.runConstructor(m, p.lsb)
 			}
 		}
 	}
-	p.processCalls(mark)
-	return true, nil
+	return true, p.processCalls(mark)
 }
 
 // shorten is a statement as a message quotes it.
@@ -428,8 +429,10 @@ func (p *phpParser) noteCall(at int, class, name string, parent bool) {
 // processCalls makes unreadable what the calls noted since mark may
 // assign: the properties a method (or function) of the files writes,
 // scanned with the methods it calls. A method of the framework is not
-// in the files: it changes nothing the reader reads.
-func (p *phpParser) processCalls(mark int) {
+// in the files: it changes nothing the reader reads. Each name made
+// unreadable counts against the budget, as a value built: a method that
+// may assign many names, called many times, made many times the file.
+func (p *phpParser) processCalls(mark int) error {
 	calls := append([]phpCall(nil), p.r.calls[mark:]...)
 	p.r.calls = p.r.calls[:mark]
 	for _, c := range calls {
@@ -449,10 +452,17 @@ func (p *phpParser) processCalls(mark int) {
 		cause := *c.at
 		cause.Text = what + "() (" + m.where(p.r) + ") is called here and not run: what it assigns is not known"
 		u := &phpUnreadable{cause: &cause}
-		for _, t := range p.r.scanWrites(m, p.lsb, false, map[*phpMethod]bool{}) {
+		targets := p.r.scanWrites(m, p.lsb, false, map[*phpMethod]bool{})
+		if err := p.r.charge(64 * len(targets)); err != nil {
+			m := *c.at
+			m.Text = err.Error()
+			return &phpFileError{&m}
+		}
+		for _, t := range targets {
 			p.r.markUnreadable(t, u)
 		}
 	}
+	return nil
 }
 
 // function is the function of the files name (lower-case) as a method
@@ -614,18 +624,75 @@ func (p *phpParser) unreadableRest(at int, m *phpMethod, stopped int, err error)
 // define the files' constants (the constructor's $name are its own
 // local variables, not kept once the reading stops). A property named by
 // an expression ($this->$k) may be any: all the variables are then.
+//
+// The code of a method is scanned once (writesOf): a constructor may
+// call it many times, in a loop too.
 func (r *phpReader) scanWrites(m *phpMethod, lsb string, top bool, seen map[*phpMethod]bool) []phpTarget {
 	if seen[m] || len(seen) > 1000 {
 		return nil
 	}
 	seen[m] = true
+	var out []phpTarget
+	for _, w := range r.writesOf(m, lsb, top) {
+		switch {
+		case w.all:
+			out = append(out, r.allVars()...)
+		case w.call:
+			var c *phpMethod
+			if w.class != "" {
+				c = r.findMethod(w.class, strings.ToLower(w.name))
+			} else {
+				c = r.function(strings.ToLower(w.name))
+			}
+			if c != nil {
+				out = append(out, r.scanWrites(c, lsb, false, seen)...)
+			}
+		default:
+			out = append(out, w.target)
+		}
+	}
+	return out
+}
+
+// phpWrite is what a method's code may assign, in the order it is
+// written: a name (target), all the variables ($this->$k), or what a
+// method (of class, "" for a function) it calls may assign.
+type phpWrite struct {
+	target      phpTarget
+	all, call   bool
+	class, name string
+}
+
+// phpWritesKey is a method's code scanned for a game class (lsb), as
+// the constructor's or an included file's (top).
+type phpWritesKey struct {
+	file, class, lsb string
+	body, end        int
+	top, whole       bool
+}
+
+// writesOf scans the code of m: what it may assign, each name and each
+// call once, in the order written. The scans are kept until a class is
+// declared (a static property's class may change).
+func (r *phpReader) writesOf(m *phpMethod, lsb string, top bool) []phpWrite {
+	key := phpWritesKey{m.file, m.class, lsb, m.body, m.end, top, m.whole}
+	if w, ok := r.writes[key]; ok {
+		return w
+	}
 	var toks []phpTok
 	if m.whole {
 		toks = phpTokens(m.src) // a whole file: its <?php … ?> blocks
 	} else {
 		toks = phpTokens(m.src[m.body:max(m.body, m.end-1)])
 	}
-	var out []phpTarget
+	var out []phpWrite
+	done := map[phpWrite]bool{}
+	add := func(w phpWrite) {
+		if !done[w] {
+			done[w] = true
+			out = append(out, w)
+		}
+	}
 	is := func(k int, text string) bool {
 		return k >= 0 && k < len(toks) && toks[k].kind == 'p' && toks[k].text == text
 	}
@@ -650,15 +717,7 @@ func (r *phpReader) scanWrites(m *phpMethod, lsb string, top bool, seen map[*php
 		return word
 	}
 	call := func(class, name string) {
-		var c *phpMethod
-		if class != "" {
-			c = r.findMethod(class, strings.ToLower(name))
-		} else {
-			c = r.function(strings.ToLower(name))
-		}
-		if c != nil {
-			out = append(out, r.scanWrites(c, lsb, false, seen)...)
-		}
+		add(phpWrite{call: true, class: class, name: strings.ToLower(name)})
 	}
 	for k := 0; k < len(toks); k++ {
 		t := toks[k]
@@ -668,31 +727,35 @@ func (r *phpReader) scanWrites(m *phpMethod, lsb string, top bool, seen map[*php
 			case n.kind == 'i' && is(k+3, "("):
 				call(lsb, n.text)
 			case n.kind == 'i':
-				out = append(out, phpTarget{name: n.text})
+				add(phpWrite{target: phpTarget{name: n.text}})
 			default: // $this->$k, $this->{…}
-				out = append(out, r.allVars()...)
+				add(phpWrite{all: true})
 			}
 		case t.kind == 'i' && is(k+1, "::") && !is(k-1, "->") && !is(k-1, "::"):
 			n := tok(k + 2)
 			switch {
 			case n.kind == 'v':
 				if key, _ := r.staticDecl(classOf(t.text), n.text); key != "" {
-					out = append(out, phpTarget{name: key})
+					add(phpWrite{target: phpTarget{name: key}})
 				}
 			case n.kind == 'i' && is(k+3, "("):
 				call(classOf(t.text), n.text)
 			}
 			k += 2
 		case top && t.kind == 'i' && strings.EqualFold(t.text, "define") && is(k+1, "(") && tok(k+2).kind == 's':
-			out = append(out, phpTarget{name: tok(k + 2).text, isConst: true})
+			add(phpWrite{target: phpTarget{name: tok(k + 2).text, isConst: true}})
 		case top && t.kind == 'i' && strings.EqualFold(t.text, "const") && tok(k+1).kind == 'i' && is(k+2, "="):
-			out = append(out, phpTarget{name: tok(k + 1).text, isConst: true})
+			add(phpWrite{target: phpTarget{name: tok(k + 1).text, isConst: true}})
 		case t.kind == 'i' && is(k+1, "(") && !is(k-1, "->") && !is(k-1, "::") && !is(k-1, "?->"):
 			if prev := strings.ToLower(tok(k - 1).text); tok(k-1).kind != 'i' || prev != "function" && prev != "new" && prev != "fn" {
 				call("", t.text)
 			}
 		}
 	}
+	if r.writes == nil {
+		r.writes = map[phpWritesKey][]phpWrite{}
+	}
+	r.writes[key] = out
 	return out
 }
 
