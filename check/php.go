@@ -1611,11 +1611,13 @@ func (p *phpParser) enumCase(e *phpEnum) error {
 		case phpType(v) != want:
 			return p.errorAt(valAt, "case %s of enum %s: its value is %s, not %s (the enum's type)", name, e.name, phpType(v), want)
 		}
-		for _, o := range e.cases {
-			if o.value == v {
-				return p.errorAt(valAt, "enum %s: cases %s and %s have the same value", e.name, o.name, name)
-			}
+		if o := e.byValue[v]; o != nil {
+			return p.errorAt(valAt, "enum %s: cases %s and %s have the same value", e.name, o.name, name)
 		}
+		if e.byValue == nil {
+			e.byValue = map[any]*phpEnumCase{}
+		}
+		e.byValue[v] = c
 		c.value = v
 	} else if e.backing != "" {
 		return p.errorAt(at, "case %s of enum %s needs a value (the enum is backed by %s)", name, e.name, e.backing)

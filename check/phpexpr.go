@@ -791,13 +791,7 @@ func (p *phpParser) enumFrom(start int, ref string, e *phpEnum, try bool) (any, 
 	if err != nil {
 		return nil, p.errorAt(start, "%s: %v", ref, err)
 	}
-	var found *phpEnumCase
-	for _, c := range e.cases {
-		if c.value == want {
-			found = c
-			break
-		}
-	}
+	found := e.byValue[want]
 	if found == nil && !try {
 		if s, ok := want.(string); ok {
 			want = fmt.Sprintf("%q", s)

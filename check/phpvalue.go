@@ -28,6 +28,10 @@ type phpEnumCase struct {
 type phpEnum struct {
 	name, backing string
 	cases         []*phpEnumCase
+	// byValue are a backed enum's cases by their values (an int64 or a
+	// string): a case's value is checked against the others', and from
+	// and tryFrom find one, without going through them all.
+	byValue map[any]*phpEnumCase
 }
 
 // phpUnset is a variable or element that is not set, read where a ??
