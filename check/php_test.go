@@ -542,6 +542,16 @@ $this->pick = $this->nested['k']['deep'][1][0];
 	}
 }
 
+// FuzzParsePHP: the reader never both returns values and an error, nor
+// panics. Run it with -fuzzminimizetime 5s (go test ./check -run XXX
+// -fuzz FuzzParsePHP -fuzzminimizetime 5s): Go minimizes each new input
+// it keeps for up to 60 s, and reports no executions meanwhile (its
+// workers show 0 execs/s); an input of a few KB, as a mutation of the
+// seed files is, has millions of candidates (every range of bytes
+// removed), each read in 0.1 to 1.5 ms under the fuzzer's coverage
+// instrumentation, so the fuzzer stalled for a minute at each new input:
+// 4 new inputs in 60 s, 57 with 5 s. No input takes long itself (none
+// over 0.5 s in such runs, tried).
 func FuzzParsePHP(f *testing.F) {
 	for _, p := range []string{"testdata/php/harbor/material.inc.php", "testdata/php/harbor/harbor.constants.inc.php", "testdata/php/harbor/harbor.ships.inc.php", "testdata/php/blocks/material.inc.php"} {
 		if data, err := os.ReadFile(p); err == nil {
