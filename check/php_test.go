@@ -887,7 +887,9 @@ func TestPHPClassChainsLinear(t *testing.T) {
 // TestPHPClassExportBudget: what a class exports (its own constants and
 // those it inherits) counts against the reader's 256 MB: a class of a
 // large array and many classes that extend it exported a copy of it
-// each: 55 classes of a 300 KB file, 5.5 million elements.
+// each: 55 classes of a 300 KB file, 5.5 million elements. And the
+// classes export 1,000,000 constants at most: a class of 2,000 and
+// 2,000 classes that extend it exported 4,000,000 in a second.
 func TestPHPClassExportBudget(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("<?php\nclass A { const C = [" + strings.Repeat("0, ", 100000) + "]; }\n")
@@ -896,6 +898,21 @@ func TestPHPClassExportBudget(t *testing.T) {
 	}
 	_, err := check.ParsePHP("w.php", b.String())
 	if err == nil || !strings.Contains(err.Error(), "w.php: error: the classes' constants, each class's own and those it inherits, and the values built exceed 256 MB in all") {
+		t.Errorf("%v", err)
+	}
+	// A class of 1,500 constants and 700 classes that extend it export
+	// 1,051,500: past the bound.
+	b.Reset()
+	b.WriteString("<?php\nclass A {")
+	for i := range 1500 {
+		fmt.Fprintf(&b, " const C%d = %d;", i, i)
+	}
+	b.WriteString(" }\n")
+	for i := range 700 {
+		fmt.Fprintf(&b, "class B%d extends A {}\n", i)
+	}
+	_, err = check.ParsePHP("w.php", b.String())
+	if err == nil || !strings.Contains(err.Error(), "w.php: error: the classes export more than 1000000 constants in all") {
 		t.Errorf("%v", err)
 	}
 	// A few classes are exported.

@@ -697,21 +697,45 @@ func (c *phpEnumCase) export() any {
 	return c.name
 }
 
+// maxPHPExported bounds the constants the classes export, in all (each
+// class its own and those it inherits): 4,000,000 took a second.
+const maxPHPExported = 1_000_000
+
 // exportClasses adds the constants of the classes, interfaces and enums
 // read to out, each class a map by its name (engine.Game.HAND_SIZE): its
 // own constants and enum cases, and those it inherits. Each constant is
 // evaluated now; one whose value the reader cannot compute is
 // unreadable, alone. A class named as a variable or a constant is left
 // out (the variable or constant keeps the name); traits, whose constants
-// PHP reads only through a class, too. What is exported counts against
-// the reader's budget: a class of many constants and many classes that
-// extend it make many times the file (an error past the budget).
+// PHP reads only through a class, too. A class of many constants and
+// many classes that extend it make many times the file: the classes
+// export maxPHPExported constants at most, and what they export counts
+// against the reader's budget (an error past either).
 func (r *phpReader) exportClasses(out map[string]any) error {
 	r.exporting = true
 	defer func() { r.exporting = false }()
+	exported := 0
 	put := func(m map[string]any, name string, v any) {
+		exported++
 		r.work += 48 + phpSize(v)
 		m[name] = export(v)
+	}
+	// failed are the constants that failed, each exported once, by
+	// Class::NAME: every class that inherits one exports it.
+	failed := map[string]any{}
+	putFailed := func(m map[string]any, name, key string, err error) {
+		if l := r.lazy[key]; l == nil || l.err != err {
+			put(m, name, causeOf(err)) // a cycle, too deep: not kept
+			return
+		}
+		u, ok := failed[key]
+		if !ok {
+			u = export(causeOf(err))
+			failed[key] = u
+		}
+		exported++
+		r.work += 64
+		m[name] = u
 	}
 	members := map[string][]string{} // by class: its own constants and static properties ($name)
 	add := func(key string) {
@@ -755,16 +779,20 @@ func (r *phpReader) exportClasses(out map[string]any) error {
 				}
 				// c is the nearest class that has it, as the lookup
 				// from class would find: the classes before c in this
-				// walk are those the lookup goes through first.
-				v, ok, err := r.classConst(c, name, true)
-				switch {
-				case err != nil:
-					put(m, name, causeOf(err))
-				case ok:
+				// walk are those the lookup goes through first. Its
+				// key is a constant's, evaluated or not.
+				key := c + "::" + name
+				if v, ok := r.consts[key]; ok {
 					put(m, name, v)
+				} else if l := r.lazy[key]; l != nil {
+					if v, err := r.evalLazy(key, l); err != nil {
+						putFailed(m, name, key, err)
+					} else {
+						put(m, name, v)
+					}
 				}
 			}
-			return r.work > maxPHPWork
+			return r.work > maxPHPWork || exported > maxPHPExported
 		})
 		// A static property is Game.NAME, as a constant is; Game.$NAME
 		// when the class has a constant NAME too (PHP's Game::NAME and
@@ -781,15 +809,19 @@ func (r *phpReader) exportClasses(out map[string]any) error {
 			}
 			r.statics = append(r.statics, class+"."+key)
 			v, ok, err := r.classConst(staticsIn[i], name, true)
+			in := staticsIn[i]
 			if _, uninit := v.(phpUninit); uninit {
 				continue // a typed property never assigned: PHP has no value
 			}
 			switch {
 			case err != nil:
-				put(m, key, causeOf(err))
+				putFailed(m, key, in+"::"+name, err)
 			case ok:
 				put(m, key, v)
 			}
+		}
+		if exported > maxPHPExported {
+			return model.Errorf(r.display, 0, model.MsgEngine, "the classes export more than %d constants in all (each class its own and those it inherits): the reader stops there", maxPHPExported)
 		}
 		if r.work > maxPHPWork {
 			return model.Errorf(r.display, 0, model.MsgEngine, "the classes' constants, each class's own and those it inherits, and the values built exceed 256 MB in all (a constant counted as 64 bytes, as an array element): the reader stops there")
