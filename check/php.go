@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -135,6 +136,14 @@ type phpReader struct {
 	// used is never evaluated (its errors are not PHP's either).
 	lazy      map[string]*lazyConst
 	lazyDepth int // lazy evaluations in progress, one inside another
+	// lazyStack are the constants being evaluated, the outermost first;
+	// cycleErr is the last error of a constant found again among them
+	// (a cycle), at cycleAt; tooDeep counts the evaluations refused for
+	// the depth.
+	lazyStack []*lazyConst
+	cycleAt   int
+	cycleErr  error
+	tooDeep   int
 	// unstable counts the lazy evaluations refused for a cycle or the
 	// depth: their error depends on where they were asked for.
 	unstable int
@@ -144,6 +153,7 @@ type phpReader struct {
 	work      int // what the values built so far take, in bytes (see charge)
 	steps     int // the iterations of the loops so far
 	looped    int // the code the loops read so far, in bytes (see iterate)
+	reread    int // the code constants that failed read again, in bytes (see evalLazy)
 	// The classes' members beyond their constants (phpclass.go): the
 	// class a class extends, the abstract ones, their methods by
 	// lower-case name, their instance properties, and the classes in
@@ -288,7 +298,16 @@ type lazyConst struct {
 	// err is its error, when it failed while the classes' constants
 	// were exported: each class that inherits it reads it again.
 	err error
+	// failed: it failed once, and is read again where it is named (a
+	// constant of a cycle is each time; see maxPHPReread).
+	failed bool
 }
+
+// maxPHPReread bounds the code the class constants that failed read
+// when they are read again, in all (each time a constant is named, in
+// the file or by a class that inherits it): a cycle of 400 constants,
+// each read through the others, inherited by 200 classes, took 9 s.
+const maxPHPReread = 4 << 20
 
 // evalLazy evaluates the class constant key, once.
 func (r *phpReader) evalLazy(key string, l *lazyConst) (any, error) {
@@ -302,24 +321,50 @@ func (r *phpReader) evalLazy(key string, l *lazyConst) (any, error) {
 	}
 	if l.busy {
 		r.unstable++
-		return nil, p.errorf("%s %s refers to itself (its value names it, or a constant whose value does)", what, key)
+		err := p.errorf("%s %s refers to itself (its value names it, or a constant whose value does)", what, key)
+		r.cycleAt, r.cycleErr = slices.Index(r.lazyStack, l), err
+		return nil, err
 	}
 	if r.lazyDepth >= maxPHPDepth {
 		r.unstable++
+		r.tooDeep++
 		return nil, p.errorf("%s %s: the constants' values name each other more than %d deep", what, key, maxPHPDepth)
 	}
-	unstable := r.unstable
+	unstable, tooDeep, at := r.unstable, r.tooDeep, len(r.lazyStack)
+	if at == 0 {
+		r.cycleErr = nil // a cycle found by another evaluation
+	}
 	l.busy = true
 	r.lazyDepth++
+	r.lazyStack = append(r.lazyStack, l)
 	v, err := p.expr()
+	r.lazyStack = r.lazyStack[:at]
 	r.lazyDepth--
 	l.busy = false
+	if l.failed {
+		// Read again: it failed before, and fails again as a rule.
+		if r.reread += p.i - l.at + 16; r.reread > maxPHPReread {
+			return nil, &phpFileError{p.errorAt(l.at, "the class constants that fail, read again each time they are named, read more than 4 MB of code in all: the reader stops there")}
+		}
+	}
 	if err != nil {
+		l.failed = true
 		// Once the files are read, nothing is declared or defined any
 		// more: read again, it fails again, the same way (unless a
 		// cycle or the depth made it fail, which depend on where it was
 		// read from).
-		if r.exporting && r.unstable == unstable {
+		switch {
+		case !r.exporting:
+		case r.unstable == unstable:
+			l.err = err
+		case err == r.cycleErr && r.tooDeep == tooDeep && at > r.cycleAt:
+			// A constant of the cycle found (after the one found
+			// again, cycleAt): read again, from itself, it comes back
+			// to itself, through constants evaluated since or failing
+			// as they did, and refers to itself. The one found again
+			// and those before it fail as it did.
+			l.err = p.errorAt(l.at, "%s %s refers to itself (its value names it, or a constant whose value does)", what, key)
+		case err == r.cycleErr && r.tooDeep == tooDeep:
 			l.err = err
 		}
 		return nil, err

@@ -115,7 +115,7 @@ func causeOf(err error) *phpUnreadable {
 // exhausted reports whether the reader reached a limit of its own: the
 // statements after are not read.
 func (r *phpReader) exhausted() bool {
-	return r.work > maxPHPWork || r.steps > maxPHPSteps || r.looped > maxPHPLoopCode
+	return r.work > maxPHPWork || r.steps > maxPHPSteps || r.looped > maxPHPLoopCode || r.reread > maxPHPReread
 }
 
 // phpTarget is a name a statement may assign: a variable ($this->name or
@@ -723,7 +723,12 @@ func (r *phpReader) exportClasses(out map[string]any) error {
 	// failed are the constants that failed, each exported once, by
 	// Class::NAME: every class that inherits one exports it.
 	failed := map[string]any{}
+	var stop error // a limit of the reader, reached
 	putFailed := func(m map[string]any, name, key string, err error) {
+		if r.exhausted() {
+			stop = err
+			return
+		}
 		if l := r.lazy[key]; l == nil || l.err != err {
 			put(m, name, causeOf(err)) // a cycle, too deep: not kept
 			return
@@ -770,6 +775,9 @@ func (r *phpReader) exportClasses(out map[string]any) error {
 		var statics, staticsIn []string
 		r.walkAncestors(class, func(c string) bool {
 			for _, name := range members[c] {
+				if stop != nil {
+					break
+				}
 				if strings.HasPrefix(name, "$") {
 					statics, staticsIn = append(statics, name), append(staticsIn, c)
 					continue
@@ -792,14 +800,14 @@ func (r *phpReader) exportClasses(out map[string]any) error {
 					}
 				}
 			}
-			return r.work > maxPHPWork || exported > maxPHPExported
+			return r.work > maxPHPWork || exported > maxPHPExported || stop != nil
 		})
 		// A static property is Game.NAME, as a constant is; Game.$NAME
 		// when the class has a constant NAME too (PHP's Game::NAME and
 		// Game::$NAME are two values).
 		done := map[string]bool{}
 		for i, name := range statics {
-			if done[name] {
+			if done[name] || stop != nil {
 				continue
 			}
 			done[name] = true
@@ -819,6 +827,9 @@ func (r *phpReader) exportClasses(out map[string]any) error {
 			case ok:
 				put(m, key, v)
 			}
+		}
+		if stop != nil {
+			return unwrapFileError(stop)
 		}
 		if exported > maxPHPExported {
 			return model.Errorf(r.display, 0, model.MsgEngine, "the classes export more than %d constants in all (each class its own and those it inherits): the reader stops there", maxPHPExported)
