@@ -398,13 +398,14 @@ func newPHPReader(fsys fs.FS, display string) *phpReader {
 }
 
 // maxPHPWork bounds what a file builds in all: values copied, arrays and
-// strings made, in bytes (an array element counted as 64). A value doubled
+// strings made, in bytes (an array element counted as 64, 128 in an array
+// indexed by its keys: see elementSize). A value doubled
 // line after line ($a = array_merge($a, $a);) would grow exponentially.
 const maxPHPWork = 256 << 20
 
 func (r *phpReader) charge(n int) error {
 	if r.work += n; r.work > maxPHPWork {
-		return fmt.Errorf("the values built exceed 256 MB in all (an array element counted as 64 bytes): the reader stops there")
+		return fmt.Errorf("the values built exceed 256 MB in all (an array element counted as 64 bytes, 128 with keys not 0, 1, 2…): the reader stops there")
 	}
 	return nil
 }
@@ -1062,14 +1063,15 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 			return err
 		}
 		if last {
-			arr.set(key, v)
-			break
+			return p.setKey(start, arr, key, v)
 		}
 		next, ok := arr.get(key)
 		if !ok {
 			// PHP creates the missing level.
 			next = &phpArray{}
-			arr.set(key, next)
+			if err := p.setKey(start, arr, key, next); err != nil {
+				return err
+			}
 		}
 		if _, unknown := next.(*phpUnreadable); unknown {
 			return nil
@@ -1079,6 +1081,20 @@ func (p *phpParser) store(start int, name string, path []any, appendAt int, v an
 			return p.errorAt(start, "%s[%s] is %s, not an array: its element cannot be assigned", varRef(name), key.s, phpType(next))
 		}
 		arr = sub
+	}
+	return nil
+}
+
+// setKey sets arr[key] = v, and counts against the budget the index an
+// array that was a list (0, 1, 2…) gets when a key breaks the order:
+// its elements take more (elementSize).
+func (p *phpParser) setKey(at int, arr *phpArray, key phpKey, v any) error {
+	list := arr.index == nil
+	arr.set(key, v)
+	if list && arr.index != nil {
+		if err := p.r.charge(64 * len(arr.keys)); err != nil {
+			return p.errorAt(at, "%v", err)
+		}
 	}
 	return nil
 }
@@ -2323,8 +2339,9 @@ func (a *phpArray) set(k phpKey, v any) {
 		return
 	}
 	if a.index == nil && !(k.isInt && k.n == int64(len(a.keys))) {
-		// No longer packed: index the keys.
-		a.index = make(map[string]int, len(a.keys)+1)
+		// No longer packed: index the keys, with room for those the
+		// array was made for (newArray).
+		a.index = make(map[string]int, max(len(a.keys)+1, cap(a.keys)))
 		for i, key := range a.keys {
 			a.index[key.s] = i
 		}
@@ -2357,6 +2374,17 @@ func (a *phpArray) push(v any) bool {
 	return true
 }
 
+// elementSize is what an element of a takes besides its value: 48
+// bytes, and 64 more in an array indexed by its keys (not 0, 1, 2… in
+// order), for its key's string and its place in the index; building one
+// takes several times as long as a list.
+func elementSize(a *phpArray) int {
+	if a.index != nil {
+		return 112
+	}
+	return 48
+}
+
 // copyValue copies arrays: PHP arrays are values, so a later element
 // assignment to one does not change another read from it.
 func copyValue(v any) any {
@@ -2374,11 +2402,11 @@ func copyCount(v any) (any, int) {
 	if a.index != nil {
 		c.index = make(map[string]int, len(a.index))
 	}
-	size := 16
+	size, per := 16, elementSize(a)
 	for i, x := range a.vals {
 		var n int
 		c.vals[i], n = copyCount(x)
-		size += 48 + n
+		size += per + n
 	}
 	for k, i := range a.index {
 		c.index[k] = i
@@ -2387,15 +2415,16 @@ func copyCount(v any) (any, int) {
 }
 
 // phpSize is about what a value takes in memory, in bytes: 64 per array
-// element, a string's length, 16 for the rest.
+// element (128 in an array indexed by its keys), a string's length, 16
+// for the rest.
 func phpSize(v any) int {
 	switch x := v.(type) {
 	case string:
 		return 16 + len(x)
 	case *phpArray:
-		n := 16
+		n, per := 16, elementSize(x)
 		for _, e := range x.vals {
-			n += 48 + phpSize(e)
+			n += per + phpSize(e)
 		}
 		return n
 	}

@@ -1061,6 +1061,55 @@ func TestPHPConstantCyclesLinear(t *testing.T) {
 	}
 }
 
+// TestPHPKeyedArraysBudget: arrays whose keys are not 0, 1, 2… in order
+// take more memory (their index) and much more time to build than
+// lists: each of their elements counts as 128 bytes against the budget,
+// not 64, so that a file that builds them until the budget stops within
+// 6 times a file of lists' time (the best of two, in CPU time). Twenty
+// array_fill(5, 1000000, 1) took 2.0 s to reach the budget, 9 times
+// array_fill(0, 1000000, 1), and 20 array_flip(range(1, 1000000)) 1.6
+// s. A list that an assignment gives such a key ($b[-1] = 1) counts its
+// index too.
+func TestPHPKeyedArraysBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode")
+	}
+	errs := map[string]error{}
+	read := func(stmt string) time.Duration {
+		best := time.Duration(math.MaxInt64)
+		for range 2 {
+			runtime.GC()
+			start := cpuTime()
+			_, err := check.ParsePHP("k.php", "<?php\n"+strings.Repeat(stmt+"\n", 10))
+			best = min(best, cpuTime()-start)
+			errs[stmt] = err
+		}
+		return best
+	}
+	list, keyed := read("$a = array_fill(0, 1000000, 1);"), read("$a = array_fill(5, 1000000, 1);")
+	stmt := "$b = range(1, 1000000); $b[-1] = 1;"
+	_, errs[stmt] = check.ParsePHP("k.php", "<?php\n"+strings.Repeat(stmt+"\n", 10))
+	ratio := float64(keyed) / float64(list)
+	t.Logf("lists %v, keyed arrays %v: ×%.2f", list, keyed, ratio)
+	if ratio > 6 {
+		t.Errorf("keyed arrays took ×%.2f the time of lists to reach the budget (at most ×6)", ratio)
+	}
+	for stmt, want := range map[string]string{
+		// 64 MB each: the fifth passes 256 MB.
+		"$a = array_fill(0, 1000000, 1);": "k.php:6:6: error: array_fill(): the values built exceed 256 MB in all",
+		// 128 MB each (1,000,000 elements and their index): the
+		// third passes 256 MB (the fifth did).
+		"$a = array_fill(5, 1000000, 1);": "k.php:4:6: error: array_fill(): the values built exceed 256 MB in all",
+		// A list of 1,000,000 (64 MB), then its index (64 MB): the
+		// third list passes 256 MB (the fifth did).
+		"$b = range(1, 1000000); $b[-1] = 1;": "k.php:4:6: error: range(): the values built exceed 256 MB in all",
+	} {
+		if err := errs[stmt]; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %s", stmt, err, want)
+		}
+	}
+}
+
 // deepClassConsts declares n classes each of whose constant V is the next
 // one's plus one (the last is 0), each on its own line.
 func deepClassConsts(n int) string {

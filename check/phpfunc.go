@@ -554,7 +554,7 @@ func phpArrayFillKeys(a phpArgs) (any, error) {
 	if err := checkCopies(a[1], int64(len(keys.vals))); err != nil {
 		return nil, err
 	}
-	out := &phpArray{}
+	out := newArray(len(keys.vals))
 	for _, v := range keys.vals {
 		k, err := phpStringKey(v)
 		if err != nil {
@@ -574,7 +574,7 @@ func phpArrayKeys(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &phpArray{}
+	out := newArray(len(arr.keys))
 	for i, k := range arr.keys {
 		if !a.has(1) || phpMatches(arr.vals[i], a[1], strict) {
 			out.push(keyValue(k))
@@ -596,7 +596,7 @@ func phpArrayValues(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &phpArray{}
+	out := newArray(len(arr.vals))
 	for _, v := range arr.vals {
 		out.push(v)
 	}
@@ -608,7 +608,7 @@ func phpArrayFlip(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &phpArray{}
+	out := newArray(len(arr.keys))
 	for i, k := range arr.keys {
 		switch v := arr.vals[i].(type) {
 		case int64:
@@ -634,7 +634,7 @@ func phpArrayCombine(a phpArgs) (any, error) {
 	if len(keys.vals) != len(vals.vals) {
 		return nil, fmt.Errorf("argument #1 (the keys) and argument #2 (the values) must have the same number of elements")
 	}
-	out := &phpArray{}
+	out := newArray(len(keys.vals))
 	for i, kv := range keys.vals {
 		k, err := phpStringKey(kv)
 		if err != nil {
@@ -654,7 +654,7 @@ func phpArrayReverse(a phpArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &phpArray{}
+	out := newArray(len(arr.keys))
 	for i := len(arr.keys) - 1; i >= 0; i-- {
 		addKept(out, arr.keys[i], arr.vals[i], preserve)
 	}
@@ -773,8 +773,8 @@ func phpArrayUnique(a phpArgs) (any, error) {
 		}
 		return nil, fmt.Errorf("only the default flags (SORT_STRING) are read")
 	}
-	seen := map[string]bool{}
-	out := &phpArray{}
+	seen := make(map[string]bool, len(arr.vals))
+	out := newArray(len(arr.vals))
 	for i, v := range arr.vals {
 		s, err := phpString(v)
 		if err != nil {
