@@ -132,6 +132,25 @@ func Upper(s string) string { return mapCase(s, upperMulti, unicode.ToUpper, str
 // Lower returns s in small letters as MediaWiki writes them ({{lc:}}).
 func Lower(s string) string { return mapCase(s, lowerMulti, unicode.ToLower, strings.ToLower) }
 
+// LowerASCII is PHP's strtolower (PHP 8): ASCII letters in small letters,
+// every other byte as it is. MediaWiki compares heading ids and legacy
+// anchors so ("Élan" and "élan" are two ids). s itself is returned when it
+// has no capital.
+func LowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
 // UcFirst returns s with its first letter in capitals, as MediaWiki
 // writes a title's first letter and {{ucfirst:}}.
 func UcFirst(s string) string {

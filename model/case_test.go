@@ -114,3 +114,13 @@ func hexString(h string) (string, error) {
 	}
 	return string(b), nil
 }
+
+// TestLowerASCII: PHP's strtolower lowers ASCII letters only, so
+// MediaWiki keeps "élan" apart from "Élan" when it numbers heading ids.
+func TestLowerASCII(t *testing.T) {
+	for in, want := range map[string]string{"": "", "abc": "abc", "Q&A": "q&a", "ÉLAN": "Élan", "İI": "İi", "A_B-9Z": "a_b-9z"} {
+		if got := model.LowerASCII(in); got != want {
+			t.Errorf("LowerASCII(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -76,7 +76,7 @@ const phpFalseKey = "0"
 // has reports whether key is taken.
 func (r *refers) has(key string) bool {
 	if r.m != nil {
-		return r.m[phpLower(key)]
+		return r.m[model.LowerASCII(key)]
 	}
 	for _, k := range r.small[:r.n] {
 		if asciiEqualFold(k, key) {
@@ -98,10 +98,10 @@ func (r *refers) add(key string) {
 		}
 		r.m = make(map[string]bool, 2*smallRefers)
 		for _, k := range r.small[:r.n] {
-			r.m[phpLower(k)] = true
+			r.m[model.LowerASCII(k)] = true
 		}
 	}
-	r.m[phpLower(key)] = true
+	r.m[model.LowerASCII(key)] = true
 }
 
 // number returns key, or key with the first number "_2", "_3"… that
@@ -111,7 +111,7 @@ func (r *refers) number(key string) string {
 		r.add(key)
 		return key
 	}
-	lk := phpLower(key)
+	lk := model.LowerASCII(key)
 	i := max(r.last[lk], 1)
 	var id string
 	for {
@@ -164,22 +164,6 @@ func asciiEqualFold(a, b string) bool {
 		}
 	}
 	return true
-}
-
-// phpLower is PHP's strtolower: ASCII letters only.
-func phpLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // headingText is the text of a heading's HTML as MediaWiki reads it for

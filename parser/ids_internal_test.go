@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wikirules/wikirules/model"
 )
 
 // phpIDs numbers ids and legacy ids as Parser::finalizeHeadings does, a
@@ -14,7 +16,7 @@ func phpIDs(ids, legacies []string) []string {
 	refers := map[string]bool{}
 	out := make([]string, len(ids))
 	for n, id := range ids {
-		key, anchor := phpLower(id), id
+		key, anchor := model.LowerASCII(id), id
 		if refers[key] {
 			i := 2
 			for refers[key+"_"+strconv.Itoa(i)] {
@@ -28,7 +30,7 @@ func phpIDs(ids, legacies []string) []string {
 		fallback := legacies[n]
 		if fallback == id {
 			refers["0"] = true // $refers[false]
-		} else if key := phpLower(fallback); refers[key] {
+		} else if key := model.LowerASCII(fallback); refers[key] {
 			i := 2
 			for refers[key+"_"+strconv.Itoa(i)] {
 				i++

@@ -483,7 +483,7 @@ func legacyIDs(doc *model.Document) map[*model.Node]string {
 	for h := range doc.Root.FindAll(model.KindHeading) {
 		headings = append(headings, h)
 		if id, ok := h.Attr("id"); ok {
-			ids[phpLower(id)] = true
+			ids[model.LowerASCII(id)] = true
 		}
 	}
 	out := map[*model.Node]string{}
@@ -500,12 +500,12 @@ func legacyIDs(doc *model.Document) map[*model.Node]string {
 			text = base
 		}
 		before[strings.ToLower(id)] = true
-		refers[phpLower(id)] = true
+		refers[model.LowerASCII(id)] = true
 		legacy := LegacyAnchor(text)
 		if legacy == text {
 			continue
 		}
-		if key := phpLower(legacy); refers[key] {
+		if key := model.LowerASCII(legacy); refers[key] {
 			// The set only grows: the search starts after the number
 			// the key took last, so that n equal headings are
 			// numbered in linear time.
@@ -516,8 +516,8 @@ func legacyIDs(doc *model.Document) map[*model.Node]string {
 			last[key] = k
 			legacy += "_" + strconv.Itoa(k)
 		}
-		refers[phpLower(legacy)] = true
-		if !ids[phpLower(legacy)] {
+		refers[model.LowerASCII(legacy)] = true
+		if !ids[model.LowerASCII(legacy)] {
 			out[h] = legacy
 		}
 	}
@@ -555,22 +555,6 @@ func numberedBase(id string) (string, bool) {
 		return "", false
 	}
 	return id[:i], true
-}
-
-// phpLower is PHP's strtolower: ASCII letters only.
-func phpLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // LegacyAnchor is MediaWiki's legacy encoding of a heading's id
