@@ -162,7 +162,10 @@ type phpReader struct {
 	abstract map[string]bool
 	methods  map[string]map[string]*phpMethod
 	props    map[string][]phpProp
-	declared []string
+	// traitStatics are the static properties each trait declares: a class
+	// that uses the trait has its own copy of each (useStatics).
+	traitStatics map[string][]phpProp
+	declared     []string
 	// declaredAt is where each class was declared (its file and
 	// offset): a class hoisted is read again when the code reaches it,
 	// and keeps its static properties' values then.
@@ -394,7 +397,7 @@ func newPHPReader(fsys fs.FS, display string) *phpReader {
 		funcs: map[string]phpFuncDecl{}, enums: map[string]*phpEnum{}, parents: map[string][]string{}, lazy: map[string]*lazyConst{},
 		kinds: map[string]string{}, extends: map[string]string{}, abstract: map[string]bool{},
 		methods: map[string]map[string]*phpMethod{}, props: map[string][]phpProp{}, declaredAt: map[string]string{},
-		funcBodies: map[string]*phpMethod{}}
+		funcBodies: map[string]*phpMethod{}, traitStatics: map[string][]phpProp{}}
 }
 
 // maxPHPWork bounds what a file builds in all: values copied, arrays and
@@ -1522,6 +1525,7 @@ func (p *phpParser) classBody(start int, kind string) error {
 	if fresh {
 		p.r.methods[name] = map[string]*phpMethod{}
 		p.r.props[name] = nil
+		delete(p.r.traitStatics, name)
 	}
 	p.r.abstract[name] = precededByAbstract(p.src, start)
 	delete(p.r.extends, name)
@@ -1588,6 +1592,7 @@ func (p *phpParser) classBody(start int, kind string) error {
 			for {
 				if t := p.ident(); t != "" {
 					p.r.parents[name] = append(p.r.parents[name], t)
+					p.useStatics(name, t, fresh)
 				}
 				if !p.accept(",") {
 					break
@@ -1723,6 +1728,9 @@ func (p *phpParser) property(static, typed, fresh bool) error {
 			return err
 		}
 	}
+	if static && fresh && p.r.kinds[p.class] == "trait" {
+		p.r.traitStatics[p.class] = append(p.r.traitStatics[p.class], phpProp{name: name, def: def, typed: typed})
+	}
 	switch {
 	case !static:
 		if fresh {
@@ -1743,6 +1751,40 @@ func (p *phpParser) property(static, typed, fresh bool) error {
 		return p.property(static, typed, fresh)
 	}
 	return p.expect(";")
+}
+
+// useStatics gives class its own copy of each static property of the
+// trait it uses, from its declared default (self:: there names class),
+// as PHP does: classes using one trait do not share its properties. A
+// class hoisted (fresh false when the code reaches it) keeps the copies
+// it has; hoisted before the trait was declared, it has none yet.
+func (p *phpParser) useStatics(class, trait string, fresh bool) {
+	if p.r.kinds[trait] != "trait" {
+		return
+	}
+	for _, s := range p.r.traitStatics[trait] {
+		key := class + "::$" + s.name
+		if !fresh {
+			if _, ok := p.r.consts[key]; ok || p.r.lazy[key] != nil {
+				continue
+			}
+		}
+		switch {
+		case s.def != nil:
+			def := &lazyConst{name: s.def.name, dir: s.def.dir, src: s.def.src, at: s.def.at, class: class}
+			delete(p.r.consts, key)
+			p.r.lazy[key] = def
+		case s.typed:
+			delete(p.r.lazy, key)
+			p.r.consts[key] = phpUninit{}
+		default:
+			delete(p.r.lazy, key)
+			p.r.consts[key] = nil
+		}
+		if p.r.kinds[class] == "trait" {
+			p.r.traitStatics[class] = append(p.r.traitStatics[class], s)
+		}
+	}
 }
 
 // skipFunction skips a method: its signature and its body (or ';').

@@ -1390,6 +1390,30 @@ class Game extends \Table {
 			"never": unreadable("game.php:13:24: error: typed static property Game::$NEVER must not be accessed before initialization"),
 		})
 	})
+	t.Run("trait statics", func(t *testing.T) {
+		// Each class that uses a trait has its own copy of the trait's
+		// static properties, from their defaults (PHP 8.2 gives these,
+		// tried); a class that extends one shares its parent's.
+		v := read(t, map[string]string{"game.php": `<?php
+trait Counted { public static $count = 1; public static $of = self::KIND; public static $none; }
+class Card { use Counted; const KIND = 'card'; }
+class Tile { use Counted; const KIND = 'tile'; }
+class BigTile extends Tile {}
+class Game extends Table {
+    public function __construct() {
+        Card::$count = 5;
+        BigTile::$count = 7;
+        $this->tile = Tile::$count;
+        $this->card = Card::$count;
+    }
+}
+`})
+		expect(t, v, map[string]any{
+			"tile": int64(7), "card": int64(5),
+			"Card.count": int64(5), "Tile.count": int64(7), "BigTile.count": int64(7),
+			"Card.of": "card", "Tile.of": "tile", "Tile.none": nil,
+		})
+	})
 	t.Run("calls", func(t *testing.T) {
 		v := read(t, map[string]string{"game.php": `<?php
 class Game extends Table {
