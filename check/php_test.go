@@ -1390,6 +1390,21 @@ class Game extends \Table {
 			"never": unreadable("game.php:13:24: error: typed static property Game::$NEVER must not be accessed before initialization"),
 		})
 	})
+	t.Run("typed redeclared", func(t *testing.T) {
+		// A typed property redeclared without a default is not
+		// initialized, whatever the class it extends gives it (PHP 8.2
+		// gives these, tried); an untyped one is null.
+		v := read(t, map[string]string{"game.php": `<?php
+abstract class Base extends Table { public int $x = 1; public ?array $y = [1]; public $z = 3; }
+class Game extends Base {
+    public int $x;
+    public ?array $y;
+    public $z;
+    public function __construct() { $this->seen = $this->x ?? 'unset'; }
+}
+`})
+		expect(t, v, map[string]any{"x": absent, "y": absent, "z": nil, "seen": "unset"})
+	})
 	t.Run("trait statics", func(t *testing.T) {
 		// Each class that uses a trait has its own copy of the trait's
 		// static properties, from their defaults (PHP 8.2 gives these,

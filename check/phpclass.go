@@ -545,6 +545,10 @@ func (r *phpReader) buildGame(class string) error {
 			if prop.def == nil {
 				if !prop.typed {
 					p.setVar(prop.name, nil)
+				} else {
+					// Not initialized: redeclared, it has no value
+					// the class it extends gave it.
+					delete(r.vars, prop.name)
 				}
 				continue
 			}
