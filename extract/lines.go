@@ -90,14 +90,27 @@ func splitLines(out []textLine, src string, n *model.Node) []textLine {
 		if p == "" {
 			return
 		}
-		if w := strings.TrimRight(p, " \t\r\f\v"); w != "" {
-			if k := len(p) - len(strings.TrimLeft(p, " \t\r\f\v")); edge && isDigitByte(last) && isDigitByte(p[k]) {
-				split = true
-				if k == 0 && isDigitByte(tail) {
-					put(" ")
+		// The first and last bytes that are not white space (" \t\r\f\v"),
+		// found by hand: strings.TrimLeft and TrimRight build their cutset
+		// at every call, and this runs for every part of every line.
+		j := len(p) - 1
+		for j >= 0 && isLineSpace(p[j]) {
+			j--
+		}
+		if j >= 0 {
+			if edge && isDigitByte(last) {
+				k := 0
+				for isLineSpace(p[k]) {
+					k++
+				}
+				if isDigitByte(p[k]) {
+					split = true
+					if k == 0 && isDigitByte(tail) {
+						put(" ")
+					}
 				}
 			}
-			edge, last = false, w[len(w)-1]
+			edge, last = false, p[j]
 		}
 		tail = p[len(p)-1]
 		put(p)
@@ -573,4 +586,9 @@ func (x *extractor) countLines(r *lineRun, form Form) bool {
 	t.Key = chooseKey(t)
 	x.add(t, true)
 	return true
+}
+
+// isLineSpace reports whether c is white space within a line.
+func isLineSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
 }
