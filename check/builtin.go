@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/wikirules/wikirules/extract"
@@ -46,20 +47,52 @@ func declaredTotal(g *Game, pd *PageData, t *extract.Table) Result {
 		return res
 	}
 	sum := 0.0
+	// Cells that hold something other than a number ("about 3", "varies")
+	// are not added; the message says which, so that a failure over a
+	// column of mixed cells does not read as an arithmetic slip.
+	var skipped []string
+	numbers := 0
 	for _, r := range t.Rows {
 		if col < len(r) {
 			if f, ok := numberOf(r[col].Value); ok {
 				sum += f
+				numbers++
+			} else if v := r[col].Value; v != nil && fmt.Sprint(v) != "" {
+				skipped = append(skipped, fmt.Sprint(v))
 			}
 		}
 	}
 	total, _ := numberOf(t.DeclaredTotal)
 	if sum == total {
 		res.Status, res.Message = Pass, fmt.Sprintf("the %d rows add up to the declared %s", len(t.Rows), formatNumber(total))
+		if len(skipped) > 0 {
+			res.Message = fmt.Sprintf("the %d rows with a number add up to the declared %s%s", numbers, formatNumber(total), skippedText(skipped))
+		}
 	} else {
 		res.Status, res.Message = Fail, fmt.Sprintf("the %s says %s in all, but its rows add up to %s", what, formatNumber(total), formatNumber(sum))
+		if len(skipped) > 0 {
+			res.Message = fmt.Sprintf("the %s says %s in all, but its %d rows with a number add up to %s%s", what, formatNumber(total), numbers, formatNumber(sum), skippedText(skipped))
+		}
 	}
 	return res
+}
+
+// skippedText names the cells a sum left out: "; 2 rows are not numbers
+// and are not added ("varies", "about 3")", three at most.
+func skippedText(cells []string) string {
+	rows := "1 row is not a number and is not added"
+	if len(cells) > 1 {
+		rows = fmt.Sprintf("%d rows are not numbers and are not added", len(cells))
+	}
+	shown := make([]string, 0, 3)
+	for _, c := range cells[:min(len(cells), 3)] {
+		shown = append(shown, strconv.Quote(c))
+	}
+	more := ""
+	if len(cells) > 3 {
+		more = ", …"
+	}
+	return "; " + rows + " (" + strings.Join(shown, ", ") + more + ")"
 }
 
 func formatNumber(f float64) string {

@@ -273,3 +273,32 @@ func TestTotalRow(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalRowOverTextCells: cells of the totalled column that are not
+// numbers are left out of the sum, and the message names them, passing
+// or failing: "rows add up to 20" over a column holding "varies" read as
+// an arithmetic slip.
+func TestTotalRowOverTextCells(t *testing.T) {
+	s := check.NewSuite(nil, fstest.MapFS{}, ".", "engine")
+	for _, tc := range []struct {
+		total  string
+		status check.Status
+		msg    string
+	}{
+		{"20", check.Pass, `the 2 rows with a number add up to the declared 20; 2 rows are not numbers and are not added ("varies", "about 3")`},
+		{"24", check.Fail, `the table says 24 in all, but its 2 rows with a number add up to 20; 2 rows are not numbers and are not added ("varies", "about 3")`},
+	} {
+		p := &model.Page{Title: "Gamehelpdeck", Game: "deck", Kind: model.PageRules}
+		r := &model.Revision{Text: "== Deck ==\n{| class=\"wikitable\"\n! Card !! Copies\n|-\n| Wasabi || 6\n|-\n| Tempura || 14\n|-\n| Maki || varies\n|-\n| Nigiri || about 3\n|-\n! Total !! " + tc.total + "\n|}\n"}
+		p.Revisions = []*model.Revision{r}
+		var got *check.Result
+		for _, x := range s.RunGame("deck", []check.PageData{pageData(p, r)}) {
+			if x.ID == "builtin:declared-total:deck/deck" {
+				got = &x
+			}
+		}
+		if got == nil || got.Status != tc.status || got.Message != tc.msg {
+			t.Errorf("total %s: %+v", tc.total, got)
+		}
+	}
+}
