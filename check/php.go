@@ -206,22 +206,7 @@ type phpReader struct {
 // constant not evaluated yet is evaluated when eval is set (and reported
 // missing otherwise: an expression PHP skips).
 func (r *phpReader) classConst(class, member string, eval bool) (any, bool, error) {
-	var buf [64]byte
-	var key string
-	var l *lazyConst
-	r.walkAncestors(class, func(c string) bool {
-		// The key written in buf: a lookup allocates nothing.
-		k := append(append(append(buf[:0], c...), "::"...), member...)
-		if _, ok := r.consts[string(k)]; ok {
-			key = string(k)
-			return true
-		}
-		if l = r.lazy[string(k)]; l != nil {
-			key = string(k)
-			return true
-		}
-		return false
-	})
+	key, l := r.declaredIn(class, "::", member)
 	switch {
 	case key == "":
 		return nil, false, nil
@@ -232,6 +217,28 @@ func (r *phpReader) classConst(class, member string, eval bool) (any, bool, erro
 	}
 	v, err := r.evalLazy(key, l)
 	return v, err == nil, err
+}
+
+// declaredIn finds the nearest of class and its ancestors that declares
+// member, keyed class+sep+member ("::" for a constant, "::$" for a static
+// property): its key, and its value's lazy form when not evaluated yet
+// ("" when none declares it).
+func (r *phpReader) declaredIn(class, sep, member string) (key string, l *lazyConst) {
+	var buf [64]byte
+	r.walkAncestors(class, func(c string) bool {
+		// The key written in buf: a lookup allocates nothing.
+		k := append(append(append(buf[:0], c...), sep...), member...)
+		if _, ok := r.consts[string(k)]; ok {
+			key = string(k)
+			return true
+		}
+		if l = r.lazy[string(k)]; l != nil {
+			key = string(k)
+			return true
+		}
+		return false
+	})
+	return key, l
 }
 
 // maxPHPAncestors bounds the classes and interfaces a class inherits

@@ -261,20 +261,7 @@ func (p *phpParser) staticKey(at int, word, prop string) (string, error) {
 // its key, and its default when not evaluated yet ("" when no class
 // declares it).
 func (r *phpReader) staticDecl(class, prop string) (key string, l *lazyConst) {
-	var buf [64]byte
-	r.walkAncestors(class, func(c string) bool {
-		k := append(append(append(buf[:0], c...), "::$"...), prop...)
-		if _, ok := r.consts[string(k)]; ok {
-			key = string(k)
-			return true
-		}
-		if l = r.lazy[string(k)]; l != nil {
-			key = string(k)
-			return true
-		}
-		return false
-	})
-	return key, l
+	return r.declaredIn(class, "::$", prop)
 }
 
 // initialized is PHP's error reading a typed static property that has no
