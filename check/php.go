@@ -772,6 +772,24 @@ func (p *phpParser) statement() error {
 	return err
 }
 
+// assignStatement reads a statement that starts with "$", "++", "--" or
+// "[": an assignment, a destructuring, or in a constructor a call
+// statement (skipped). Run and dry readings share it.
+func (p *phpParser) assignStatement(start int) error {
+	switch {
+	case p.peek("$"):
+		if p.r.ctor > 0 {
+			if call, err := p.callStatement(start); call {
+				return err
+			}
+		}
+		return p.assignment()
+	case p.peek("["):
+		return p.destructuring()
+	}
+	return p.assignment() // ++ or --
+}
+
 func (p *phpParser) runStatement() error {
 	p.skip()
 	start := p.i
@@ -780,17 +798,8 @@ func (p *phpParser) runStatement() error {
 		return nil
 	case p.accept("{"):
 		return p.block()
-	case p.peek("$"):
-		if p.r.ctor > 0 {
-			if call, err := p.callStatement(start); call {
-				return err
-			}
-		}
-		return p.assignment()
-	case p.peek("++"), p.peek("--"):
-		return p.assignment()
-	case p.peek("["):
-		return p.destructuring()
+	case p.peek("$"), p.peek("++"), p.peek("--"), p.peek("["):
+		return p.assignStatement(start)
 	case p.accept("#["):
 		// An attribute (#[\AllowDynamicProperties] before a class, say):
 		// metadata of the declaration that follows.

@@ -225,17 +225,8 @@ func (p *phpParser) dryStatement(loops int) error {
 			}
 		}
 		return nil
-	case p.peek("$"):
-		if p.r.ctor > 0 {
-			if call, err := p.callStatement(start); call {
-				return err
-			}
-		}
-		return p.assignment()
-	case p.peek("++"), p.peek("--"):
-		return p.assignment()
-	case p.peek("["):
-		return p.destructuring()
+	case p.peek("$"), p.peek("++"), p.peek("--"), p.peek("["):
+		return p.assignStatement(start)
 	case p.accept("#["):
 		return p.skipBalanced('[', ']', 1)
 	}
